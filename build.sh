@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# fairverify build script. Does all set-up on a fresh machine.
+#   ./build.sh            build pkg/ (verifier.js, verifier.html, widget.js, fairverify.wasm)
+#   ./build.sh serve      build, then serve the page on http://127.0.0.1:8080/ with examples
+#   ./build.sh test       every test: unit, conformance (native + wasm), differential
+#                         (NumPy, Go), CLI, reproducible build, browser (headless Chromium)
+#   ./build.sh bench      chain-walk speed ratios (native, wasm, Node, Chromium)
+#   ./build.sh fuzz [S]   run every cargo-fuzz target for S seconds each (default 60)
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$PWD
+WASM_BINDGEN_VERSION=$(grep -E '^wasm-bindgen *= *"=' Cargo.toml | sed -E 's/.*"=([^"]+)".*/\1/')
+PORT=${PORT:-8080}
+export CARGO_TERM_COLOR=never
+# Reproducible wasm: no build paths inside the binary, whoever builds it and wherever.
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=$ROOT=/fairverify --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo"
+
+log() { printf '\n== %s\n' "$*" >&2; }
+
+apt_install() {
+  # Installs the named Debian packages that are missing (apt-get update once first).
+  local missing=()
+  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "apt-get install ${missing[*]}"
+  local SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+setup_build() {
+  command -v cargo >/dev/null || { echo "cargo (rustup) is required" >&2; exit 1; }
+  if ! rustup target list --installed 2>/dev/null | grep -q wasm32-unknown-unknown; then
+    log "rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+  fi
+  if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+    log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
+    cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --locked \
+      || cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
+  fi
+  command -v node >/dev/null || apt_install nodejs npm
+  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
+    log "npm ci (binaryen's wasm-opt, playwright-core, @noble/hashes: dev tools only)"
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+}
+
+setup_test() {
+  setup_build
+  apt_install chromium golang-go
+  python3 -c 'import numpy' 2>/dev/null || {
+    log "pip install numpy"
+    python3 -m pip install -q numpy || python3 -m pip install -q --break-system-packages numpy
+  }
+}
+
+build() {
+  setup_build
+  log "cargo build --release --target wasm32-unknown-unknown"
+  cargo build --release --locked --target wasm32-unknown-unknown
+  local tmp; tmp=$(mktemp -d)
+  wasm-bindgen --target no-modules --no-typescript --out-dir "$tmp" \
+    target/wasm32-unknown-unknown/release/fairverify.wasm
+  mkdir -p pkg
+  rm -f pkg/*
+  # binaryen from npm (Debian's wasm-opt 108 breaks wasm-bindgen's externref table).
+  # -O3: the chain kernel needs speed more than the page needs the last kilobytes
+  # (measured; see README "Size and speed"). Features named one by one: --all-features
+  # also breaks the table.
+  node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$tmp/fairverify_bg.wasm" -o pkg/fairverify.wasm
+  node tools/bundle.mjs "$tmp/fairverify.js" pkg/fairverify.wasm pkg
+  rm -rf "$tmp"
+  log "pkg/ (sha256, bytes)"
+  (cd pkg && for f in *; do printf '%s  %8d  %s\n' "$(sha256sum "$f" | cut -d' ' -f1)" "$(stat -c %s "$f")" "$f"; done)
+}
+
+run_tests() {
+  setup_test
+  local started=$SECONDS
+  log "cargo fmt --check, clippy"
+  cargo fmt --check
+  cargo clippy --locked --all-targets -- -D warnings
+  log "native: unit tests, conformance, differential (NumPy, Go)"
+  cargo test --release --locked
+  build
+  log "node: wasm conformance, CLI, reproducible build, browser"
+  node --test tests/node/
+  echo "all tests finished in $((SECONDS - started)) s"
+}
+
+serve() {
+  build
+  log "serving http://127.0.0.1:$PORT/ (Ctrl-C to stop)"
+  exec python3 tools/serve.py "$PORT"
+}
+
+case "${1:-build}" in
+  build) build ;;
+  test) run_tests ;;
+  serve) serve ;;
+  bench) setup_test; build; cargo run --release --locked --example bench_chain; node tools/bench.mjs ;;
+  fuzz) bash tools/fuzz.sh "${2:-60}" ;;
+  *) echo "usage: ./build.sh [build|serve|test|bench|fuzz [seconds]]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,45 @@
+//! fairverify: recomputes provably-fair games from revealed seeds, bit for bit as the
+//! operator's code does, and checks every commitment.
+//!
+//! The core is pure Rust (no I/O, no JS) and builds natively; `wasm` is the only
+//! module that knows about the browser. Entry points: [`verify_json`] for JSON text
+//! and [`verify`] for a parsed record. Both return the report as JSON, or a
+//! [`VerifyError`] with a stable code.
+
+pub mod error;
+pub mod primitives;
+pub mod record;
+pub mod report;
+pub mod rng;
+pub mod schemes;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use error::{ErrorCode, VerifyError};
+pub use schemes::verify;
+
+use serde_json::Value;
+
+/// Parses JSON text (a record) and verifies it.
+pub fn verify_json(text: &str) -> Result<Value, VerifyError> {
+    let v: Value = parse_json(text)?;
+    verify(&v)
+}
+
+/// JSON text → value, as a typed error on failure (serde_json refuses nesting
+/// deeper than 128, so hostile depth is an error, not a stack overflow).
+pub fn parse_json(text: &str) -> Result<Value, VerifyError> {
+    serde_json::from_str(text).map_err(|e| {
+        VerifyError::new(
+            ErrorCode::BadJson,
+            "",
+            format!("the input is not valid JSON: {e}"),
+        )
+    })
+}
+
+/// The error as the JSON object the CLI and page show: `{code, field, message}`.
+pub fn error_json(e: &VerifyError) -> Value {
+    serde_json::json!({"code": e.code.as_str(), "field": e.field, "message": e.message})
+}

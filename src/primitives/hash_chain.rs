@@ -1,0 +1,263 @@
+//! Walking a HashSeed chain: `next = sha256(hex(prev))` (SPEC §6).
+//!
+//! Each link hashes the 64 lowercase hex characters of the previous digest, so every
+//! step is exactly two SHA-256 blocks (FIPS 180-4 §5.1.1): the 64 text bytes, then a
+//! padding block that never changes (0x80, zeros, bit length 512). The kernel here
+//! exploits that: the padding block's message schedule, added to the round constants,
+//! is computed once at compile time, and the digest is hex-encoded straight into the
+//! next first block's big-endian words. No allocation, no byte buffers per link.
+//! `step_generic` (the sha2 crate plus hex) is the reference the kernel is tested against.
+
+use super::sha256::{hex32_into, sha256};
+
+const H0: [u32; 8] = [
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+];
+
+const K: [u32; 64] = [
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+];
+
+const fn small_sigma0(x: u32) -> u32 {
+    x.rotate_right(7) ^ x.rotate_right(18) ^ (x >> 3)
+}
+const fn small_sigma1(x: u32) -> u32 {
+    x.rotate_right(17) ^ x.rotate_right(19) ^ (x >> 10)
+}
+
+/// K[i] + W[i] for the constant padding block of a 64-byte message.
+const PAD_KW: [u32; 64] = {
+    let mut w = [0u32; 64];
+    w[0] = 0x8000_0000;
+    w[15] = 512; // message length in bits
+    let mut i = 16;
+    while i < 64 {
+        w[i] = small_sigma1(w[i - 2])
+            .wrapping_add(w[i - 7])
+            .wrapping_add(small_sigma0(w[i - 15]))
+            .wrapping_add(w[i - 16]);
+        i += 1;
+    }
+    let mut kw = [0u32; 64];
+    let mut j = 0;
+    while j < 64 {
+        kw[j] = K[j].wrapping_add(w[j]);
+        j += 1;
+    }
+    kw
+};
+
+/// The 64 rounds of FIPS 180-4 §6.2.2 step 3 over precomputed K+W words.
+#[inline(always)]
+fn rounds(state: &mut [u32; 8], kw: &[u32; 64]) {
+    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
+    for &x in kw.iter() {
+        let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
+        let ch = (e & f) ^ (!e & g);
+        let t1 = h.wrapping_add(s1).wrapping_add(ch).wrapping_add(x);
+        let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
+        let maj = (a & b) ^ (a & c) ^ (b & c);
+        let t2 = s0.wrapping_add(maj);
+        h = g;
+        g = f;
+        f = e;
+        e = d.wrapping_add(t1);
+        d = c;
+        c = b;
+        b = a;
+        a = t1.wrapping_add(t2);
+    }
+    let out = [a, b, c, d, e, f, g, h];
+    for (s, o) in state.iter_mut().zip(out) {
+        *s = s.wrapping_add(o);
+    }
+}
+
+/// Spreads 16 bits into 4 lowercase hex ASCII bytes of one big-endian word.
+#[inline(always)]
+fn hex_word(x: u32) -> u32 {
+    let x = ((x & 0xF000) << 12) | ((x & 0x0F00) << 8) | ((x & 0x00F0) << 4) | (x & 0x000F);
+    // Each byte is now a nibble n; ASCII is '0'+n, plus 39 more ('a'-'0'-10) when n > 9.
+    let letters = ((x + 0x0606_0606) >> 4) & 0x0101_0101;
+    x + 0x3030_3030 + letters * 39
+}
+
+/// One chain link as the 16 big-endian words of its hex text (the first SHA-256 block).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    words: [u32; 16],
+}
+
+impl Link {
+    /// From 64 lowercase hex ASCII bytes.
+    pub fn from_hex(hex: &[u8; 64]) -> Link {
+        let mut words = [0u32; 16];
+        for (w, c) in words.iter_mut().zip(hex.chunks_exact(4)) {
+            *w = u32::from_be_bytes([c[0], c[1], c[2], c[3]]);
+        }
+        Link { words }
+    }
+
+    pub fn to_hex(&self) -> [u8; 64] {
+        let mut out = [0u8; 64];
+        for (c, w) in out.chunks_exact_mut(4).zip(self.words) {
+            c.copy_from_slice(&w.to_be_bytes());
+        }
+        out
+    }
+
+    /// SHA-256 of this link's text, as the digest's eight words.
+    #[inline(always)]
+    pub fn digest(&self) -> [u32; 8] {
+        let mut kw = [0u32; 64];
+        let mut w = [0u32; 64];
+        w[..16].copy_from_slice(&self.words);
+        for i in 16..64 {
+            w[i] = small_sigma1(w[i - 2])
+                .wrapping_add(w[i - 7])
+                .wrapping_add(small_sigma0(w[i - 15]))
+                .wrapping_add(w[i - 16]);
+        }
+        for i in 0..64 {
+            kw[i] = K[i].wrapping_add(w[i]);
+        }
+        let mut state = H0;
+        rounds(&mut state, &kw);
+        rounds(&mut state, &PAD_KW);
+        state
+    }
+
+    pub fn from_digest(d: &[u32; 8]) -> Link {
+        let mut words = [0u32; 16];
+        for (i, &x) in d.iter().enumerate() {
+            words[2 * i] = hex_word(x >> 16);
+            words[2 * i + 1] = hex_word(x & 0xFFFF);
+        }
+        Link { words }
+    }
+}
+
+/// Digest words of a 32-byte hash (for comparing with `Link::digest`).
+pub fn digest_words(bytes: &[u8; 32]) -> [u32; 8] {
+    let mut d = [0u32; 8];
+    for (w, c) in d.iter_mut().zip(bytes.chunks_exact(4)) {
+        *w = u32::from_be_bytes([c[0], c[1], c[2], c[3]]);
+    }
+    d
+}
+
+/// The reference step: sha2 crate, then hex. The kernel must agree with it.
+pub fn step_generic(hex: &[u8; 64]) -> [u8; 64] {
+    let mut out = [0u8; 64];
+    hex32_into(&sha256(hex), &mut out);
+    out
+}
+
+/// A resumable walk towards `target` (so a Web Worker can report progress between
+/// chunks). `steps` counts the HashSeeds applied so far.
+#[derive(Clone, Debug)]
+pub struct ChainWalk {
+    link: Link,
+    target: [u32; 8],
+    pub steps: u64,
+    pub found: bool,
+}
+
+impl ChainWalk {
+    pub fn new(start_hex: &[u8; 64], target: &[u8; 32]) -> ChainWalk {
+        ChainWalk {
+            link: Link::from_hex(start_hex),
+            target: digest_words(target),
+            steps: 0,
+            found: false,
+        }
+    }
+
+    /// Applies up to `n` more steps; stops early (with `found`) when a step lands on
+    /// the target. Returns whether the target was reached.
+    pub fn advance(&mut self, n: u64) -> bool {
+        if self.found {
+            return true;
+        }
+        let mut link = self.link;
+        for _ in 0..n {
+            let d = link.digest();
+            self.steps += 1;
+            if d == self.target {
+                self.found = true;
+                self.link = Link::from_digest(&d);
+                return true;
+            }
+            link = Link::from_digest(&d);
+        }
+        self.link = link;
+        false
+    }
+
+    pub fn current_hex(&self) -> [u8; 64] {
+        self.link.to_hex()
+    }
+}
+
+/// The number of HashSeeds (1..=max_steps) that take `start_hex` to `terminal`, if any.
+/// A start equal to the terminal is step 0 and therefore not a round (SPEC §6).
+pub fn find_round(start_hex: &[u8; 64], terminal: &[u8; 32], max_steps: u64) -> Option<u64> {
+    let mut walk = ChainWalk::new(start_hex, terminal);
+    walk.advance(max_steps).then_some(walk.steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hex_of(s: &str) -> [u8; 64] {
+        let mut a = [0u8; 64];
+        a.copy_from_slice(s.as_bytes());
+        a
+    }
+
+    #[test]
+    fn kernel_matches_generic_for_many_links() {
+        let mut generic = step_generic(&[b'0'; 64]);
+        let mut link = Link::from_hex(&generic);
+        for _ in 0..5000 {
+            generic = step_generic(&generic);
+            link = Link::from_digest(&link.digest());
+            assert_eq!(link.to_hex(), generic);
+        }
+    }
+
+    #[test]
+    fn hex_word_covers_every_nibble() {
+        let w = hex_word(0x0123);
+        assert_eq!(&w.to_be_bytes(), b"0123");
+        let w = hex_word(0x89af);
+        assert_eq!(&w.to_be_bytes(), b"89af");
+        let w = hex_word(0xfedc);
+        assert_eq!(&w.to_be_bytes(), b"fedc");
+    }
+
+    #[test]
+    fn rounds_counted_from_one() {
+        let start = hex_of(&"ab".repeat(32));
+        let mut x = start;
+        for _ in 0..7 {
+            x = step_generic(&x);
+        }
+        let terminal = sha256(&x); // 8 steps from start
+        assert_eq!(find_round(&start, &terminal, 100), Some(8));
+        assert_eq!(find_round(&start, &terminal, 7), None);
+        assert_eq!(find_round(&start, &terminal, 8), Some(8));
+        // The terminal itself is not a round.
+        let mut t = [0u8; 64];
+        hex32_into(&terminal, &mut t);
+        assert_eq!(find_round(&t, &terminal, 100), None);
+    }
+}

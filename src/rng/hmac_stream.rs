@@ -1,0 +1,178 @@
+//! SPEC §1: the HMAC draw stream shared by match_seed_v2, poker_hmac_v1 and
+//! chess_colour_v1.
+//!
+//! `word(key, msg)` is the first 13 hex digits (52 bits) of HMAC-SHA256; a stream
+//! draws `word(key, prefix + k)` with one counter `k` that also advances on rejected
+//! draws. `int(n)` rejects the top partial block of 2^52 so every residue is equally
+//! likely; `shuffle` is Fisher–Yates from the top.
+
+use hmac::Mac;
+
+use crate::primitives::sha256::{hmac_keyed, HmacSha256};
+
+const SPAN: u64 = 1 << 52;
+
+/// Anything that hands out 52-bit words. Tests inject scripted words to reach the
+/// rejection branch that real seeds almost never hit.
+pub trait WordSource {
+    fn next_word(&mut self) -> u64;
+
+    /// A whole number below `n` (n ≥ 1), by rejection: `limit = 2^52 − (2^52 mod n)`.
+    fn int(&mut self, n: u64) -> u64 {
+        debug_assert!(n >= 1 && n <= SPAN);
+        let limit = SPAN - SPAN % n;
+        loop {
+            let w = self.next_word();
+            if w < limit {
+                return w % n;
+            }
+        }
+    }
+
+    /// `int(6) + 1`.
+    fn die(&mut self) -> u32 {
+        self.int(6) as u32 + 1
+    }
+
+    /// Fisher–Yates from the top: for i = len−1 down to 1, swap a[i] with a[int(i+1)].
+    fn shuffle<T>(&mut self, a: &mut [T]) {
+        for i in (1..a.len()).rev() {
+            let j = self.int(i as u64 + 1) as usize;
+            a.swap(i, j);
+        }
+    }
+}
+
+/// The first 13 hex digits of a MAC are its top 52 bits.
+fn top52(mac: HmacSha256) -> u64 {
+    let out = mac.finalize().into_bytes();
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&out[..8]);
+    u64::from_be_bytes(b) >> 12
+}
+
+/// `word(key, msg)` as SPEC §1 defines it.
+pub fn word(key: &[u8], msg: &[u8]) -> u64 {
+    let mut m = hmac_keyed(key);
+    m.update(msg);
+    top52(m)
+}
+
+/// `next() = word(key, prefix + k++)`. The keyed HMAC state is built once and cloned
+/// per draw (a deal of 51 draws would otherwise rehash the key 51 times).
+pub struct HmacStream {
+    keyed: HmacSha256,
+    prefix: Vec<u8>,
+    /// The counter: how many words have been drawn, rejected ones included.
+    pub k: u64,
+}
+
+impl HmacStream {
+    pub fn new(key: &[u8], prefix: impl Into<Vec<u8>>) -> Self {
+        HmacStream {
+            keyed: hmac_keyed(key),
+            prefix: prefix.into(),
+            k: 0,
+        }
+    }
+
+    fn word_at(&self, k: u64) -> u64 {
+        let mut m = self.keyed.clone();
+        m.update(&self.prefix);
+        m.update(k.to_string().as_bytes());
+        top52(m)
+    }
+}
+
+impl WordSource for HmacStream {
+    fn next_word(&mut self) -> u64 {
+        let w = self.word_at(self.k);
+        self.k += 1;
+        w
+    }
+}
+
+/// chess_colour_v1 (SPEC §4): `w = word(seedA, m(k)) XOR word(seedB, m(k))`, where a
+/// bot contributes no word.
+pub struct XorStream {
+    pub streams: Vec<HmacStream>,
+}
+
+impl WordSource for XorStream {
+    fn next_word(&mut self) -> u64 {
+        self.streams.iter_mut().fold(0, |acc, s| acc ^ s.next_word())
+    }
+}
+
+/// Scripted words, for testing the rejection branches.
+#[cfg(test)]
+pub struct Scripted {
+    pub words: std::collections::VecDeque<u64>,
+    pub drawn: usize,
+}
+
+#[cfg(test)]
+impl WordSource for Scripted {
+    fn next_word(&mut self) -> u64 {
+        self.drawn += 1;
+        self.words.pop_front().expect("script ran out of words")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scripted(words: &[u64]) -> Scripted {
+        Scripted {
+            words: words.iter().copied().collect(),
+            drawn: 0,
+        }
+    }
+
+    #[test]
+    fn int_rejects_the_top_partial_block() {
+        // n = 6: 2^52 mod 6 = 4, so limit = 2^52 − 4; words ≥ limit are skipped.
+        let limit = SPAN - 4;
+        let mut s = scripted(&[SPAN - 1, limit, limit - 1]);
+        assert_eq!(s.int(6), (limit - 1) % 6);
+        assert_eq!(s.drawn, 3);
+        let mut s = scripted(&[limit - 6]);
+        assert_eq!(s.int(6), (limit - 6) % 6);
+        assert_eq!(s.drawn, 1);
+    }
+
+    #[test]
+    fn int_of_power_of_two_never_rejects() {
+        let mut s = scripted(&[SPAN - 1, SPAN - 2]);
+        assert_eq!(s.int(2), 1);
+        assert_eq!(s.int(1 << 52), SPAN - 2);
+        assert_eq!(s.drawn, 2);
+    }
+
+    #[test]
+    fn shuffle_swaps_from_the_top() {
+        // Words 0 each time: j = 0, so the element at i swaps with the first one.
+        let mut s = scripted(&[0, 0, 0]);
+        let mut a = [0, 1, 2, 3];
+        s.shuffle(&mut a);
+        // i=3: swap(3,0) → [3,1,2,0]; i=2: swap(2,0) → [2,1,3,0]; i=1: swap(1,0) → [1,2,3,0]
+        assert_eq!(a, [1, 2, 3, 0]);
+    }
+
+    #[test]
+    fn stream_counts_every_draw_and_matches_word() {
+        let mut st = HmacStream::new(b"key", "p:");
+        let w0 = st.next_word();
+        let w1 = st.next_word();
+        assert_eq!(w0, word(b"key", b"p:0"));
+        assert_eq!(w1, word(b"key", b"p:1"));
+        assert_eq!(st.k, 2);
+        assert!(w0 < SPAN);
+        // Known answer from Node: parseInt(hmac('Jefe', 'what do ya want for nothing?').slice(0,13), 16)
+        assert_eq!(
+            word(b"Jefe", b"what do ya want for nothing?"),
+            0x5bdcc146bf607
+        );
+    }
+}

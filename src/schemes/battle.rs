@@ -1,0 +1,94 @@
+//! SPEC §6 `battle`: a weighted wheel. `v = float64(first 8 bytes) / float64(2^64 − 1)`
+//! and the winner is the first player whose running share (in float64, array
+//! order, `chance/100` added each time) exceeds v, exactly as the published Go does.
+
+use serde_json::{json, Value};
+
+use super::chain::{round_hash, ChainCheck};
+use crate::error::{Result, VerifyError};
+use crate::primitives::sha256::from_hex;
+use crate::record::{type_name, Fields};
+use crate::report::Report;
+
+pub const MAX_PLAYERS: usize = 10_000;
+
+/// The wheel position: `float64(uint64) / float64(math.MaxUint64)`; both conversions
+/// round to nearest-even, and float64(2^64 − 1) is 2^64.
+pub fn wheel_point(hash: &str) -> f64 {
+    let bytes = from_hex(&hash[..16]).unwrap_or_default();
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&bytes[..8.min(bytes.len())]);
+    u64::from_be_bytes(b) as f64 / u64::MAX as f64
+}
+
+/// `pickWinner`: the published function's own refusals are `game_rule` errors.
+pub fn pick_winner(v: f64, chances: &[f64]) -> Result<(usize, Vec<f64>)> {
+    if chances.is_empty() {
+        return Err(VerifyError::game_rule("chances", "zero participants: `chances` is empty"));
+    }
+    let mut total = 0.0f64;
+    for (i, &c) in chances.iter().enumerate() {
+        if c < 0.0 {
+            return Err(VerifyError::game_rule(
+                &format!("chances[{i}]"),
+                format!("chance cannot be negative (chances[{i}] = {c})"),
+            ));
+        }
+        total += c;
+    }
+    if !(99.99..=100.01).contains(&total) {
+        return Err(VerifyError::game_rule(
+            "chances",
+            format!("sum of chances must be 100%, got: {total:.2}%"),
+        ));
+    }
+    let mut cumulative = 0.0f64;
+    let mut sums = Vec::with_capacity(chances.len());
+    let mut winner = None;
+    for (i, &c) in chances.iter().enumerate() {
+        cumulative += c / 100.0;
+        sums.push(cumulative);
+        if winner.is_none() && v < cumulative {
+            winner = Some(i);
+        }
+    }
+    match winner {
+        Some(w) => Ok((w, sums)),
+        None => Err(VerifyError::game_rule(
+            "hash",
+            format!("failed to pick winner: the wheel point {v} lies past every share (they add up to {cumulative})"),
+        )),
+    }
+}
+
+pub fn run(f: Fields, r: &mut Report) -> Result<()> {
+    let hash = round_hash(f)?;
+    let arr = f.array("chances")?;
+    if arr.len() > MAX_PLAYERS {
+        return Err(VerifyError::out_of_range("chances", &format!("at most {MAX_PLAYERS} players")));
+    }
+    let chances = arr
+        .iter()
+        .enumerate()
+        .map(|(i, v)| match v {
+            Value::Number(n) => n
+                .as_f64()
+                .ok_or_else(|| VerifyError::wrong_type(&format!("chances[{i}]"), "a number")),
+            other => Err(VerifyError::wrong_type(
+                &format!("chances[{i}]"),
+                &format!("a number (percent), not {}", type_name(other)),
+            )),
+        })
+        .collect::<Result<Vec<f64>>>()?;
+    let chain = ChainCheck::parse(f, false)?;
+    let v = wheel_point(&hash);
+    let (winner, sums) = pick_winner(v, &chances)?;
+    r.set("winner", winner);
+    r.set("point", v);
+    r.set("cumulative", json!(sums));
+    r.set("hash", hash.clone());
+    if let Some(c) = chain {
+        c.run(&hash, r);
+    }
+    Ok(())
+}

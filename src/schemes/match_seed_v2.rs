@@ -1,0 +1,216 @@
+//! SPEC §2: match_seed_v2, the board and card games (backgammon, dame, xiangqi,
+//! tarneeb, trix, bridge, baloot, mahjong). One HMAC draw stream per match: seats
+//! first, then the game's rolls, deals or tiles, in that order.
+
+use serde_json::{json, Value};
+
+use super::commitment_check;
+use crate::error::{ErrorCode, Result, VerifyError};
+use crate::record::{as_int, type_name, Fields};
+use crate::report::Report;
+use crate::rng::hmac_stream::{HmacStream, WordSource};
+
+/// SPEC: `rolls`, `deals` and the length of `hands` are capped at 10,000.
+pub const MAX_COUNT: i64 = 10_000;
+
+pub const GAMES: [&str; 8] = [
+    "table", "dame", "xiangqi", "tarneeb", "trix", "bridge", "baloot", "mahjong",
+];
+
+/// Seats per game **(choice)**: 2 for the board games, 4 for the card games and mahjong.
+fn players_for(game: &str) -> Option<usize> {
+    match game {
+        "table" | "dame" | "xiangqi" => Some(2),
+        "tarneeb" | "trix" | "bridge" | "baloot" | "mahjong" => Some(4),
+        _ => None,
+    }
+}
+
+/// Baloot's 32-card deck: ranks 7 to ace (`c % 13 >= 5`), ascending ids.
+pub fn baloot_deck() -> Vec<u32> {
+    (0..52).filter(|c| c % 13 >= 5).collect()
+}
+
+pub fn run(f: Fields, r: &mut Report) -> Result<()> {
+    let game = f.str("game")?;
+    let players = players_for(game).ok_or_else(|| {
+        VerifyError::new(
+            ErrorCode::UnknownGame,
+            "game",
+            format!(
+                "unknown match_seed_v2 game `{}`; known games: {}",
+                game.chars().take(64).collect::<String>(),
+                GAMES.join(", ")
+            ),
+        )
+    })?;
+    let match_id = f.id_text("matchId")?;
+    let commitment = f.hex64("commitment")?;
+    let server_seed = f.str("serverSeed")?;
+    let seeds_v = f.array("clientSeeds")?;
+    let mut seeds = Vec::with_capacity(seeds_v.len());
+    for (i, v) in seeds_v.iter().enumerate() {
+        match v {
+            Value::String(s) => seeds.push(format!("{i}={s}")),
+            other => {
+                return Err(VerifyError::wrong_type(
+                    &format!("clientSeeds[{i}]"),
+                    &format!("a string, not {}", type_name(other)),
+                ))
+            }
+        }
+    }
+    if seeds.len() != players {
+        return Err(VerifyError::new(
+            ErrorCode::BadSeatCount,
+            "clientSeeds",
+            format!(
+                "{game} is played by {players} players, so `clientSeeds` must have {players} \
+                 entries (one per player), not {}",
+                seeds.len()
+            ),
+        ));
+    }
+
+    // Validate the game's fields before any drawing.
+    let work = match game {
+        "table" => Work::Rolls(f.int("rolls", 0, MAX_COUNT)? as usize),
+        "tarneeb" | "trix" | "bridge" => Work::Deals(f.int("deals", 0, MAX_COUNT)? as usize),
+        "baloot" => Work::Hands(baloot_buyers(f)?),
+        "mahjong" => {
+            let tile_set = match f.opt_int("tileSet", 0, i64::MAX)? {
+                None | Some(144) => 144,
+                Some(136) => 136,
+                Some(_) => return Err(VerifyError::out_of_range("tileSet", "136 or 144")),
+            };
+            let draws = f.opt_int("draws", 0, tile_set as i64)?.unwrap_or(tile_set as i64);
+            Work::Tiles(tile_set, draws as usize)
+        }
+        _ => Work::Nothing,
+    };
+
+    commitment_check(
+        r,
+        "commitmentOk",
+        "the revealed server seed hashes to the commitment",
+        &commitment,
+        server_seed,
+    );
+
+    let prefix = format!("pf2:{game}:{match_id}:{}:", seeds.join(","));
+    let mut s = HmacStream::new(server_seed.as_bytes(), prefix);
+    let mut seats: Vec<u32> = (0..players as u32).collect();
+    s.shuffle(&mut seats);
+    r.set("seats", json!(seats));
+    r.set("game", game);
+
+    match work {
+        Work::Nothing => {}
+        Work::Rolls(n) => {
+            let rolls: Vec<[u32; 2]> = (0..n).map(|_| [s.die(), s.die()]).collect();
+            r.set("rolls", json!(rolls));
+        }
+        Work::Deals(n) => {
+            let deals: Vec<Vec<Vec<u32>>> = (0..n)
+                .map(|_| {
+                    let mut d: Vec<u32> = (0..52).collect();
+                    s.shuffle(&mut d);
+                    d.chunks(13).map(<[u32]>::to_vec).collect()
+                })
+                .collect();
+            r.set("deals", json!(deals));
+        }
+        Work::Hands(buyers) => {
+            let deck = baloot_deck();
+            let hands: Vec<Value> = buyers
+                .iter()
+                .map(|&buyer| baloot_hand(&mut s, &deck, buyer))
+                .collect();
+            r.set("hands", Value::Array(hands));
+        }
+        Work::Tiles(tile_set, draws) => {
+            let mut wall: Vec<u32> = (0..tile_set).collect();
+            let tiles: Vec<u32> = (0..draws)
+                .map(|_| {
+                    let i = s.int(wall.len() as u64) as usize;
+                    wall.remove(i)
+                })
+                .collect();
+            r.set("tiles", json!(tiles));
+        }
+    }
+    Ok(())
+}
+
+enum Work {
+    Nothing,
+    Rolls(usize),
+    Deals(usize),
+    Hands(Vec<Option<usize>>),
+    Tiles(u32, usize),
+}
+
+/// `hands`: `[{buyer: seat or null}, …]`; the key must be present (null = all passed).
+fn baloot_buyers(f: Fields) -> Result<Vec<Option<usize>>> {
+    let hands = f.array("hands")?;
+    if hands.len() as i64 > MAX_COUNT {
+        return Err(VerifyError::out_of_range(
+            "hands",
+            &format!("a list of at most {MAX_COUNT} hands"),
+        ));
+    }
+    hands
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let field = format!("hands[{i}]");
+            let obj = match h {
+                Value::Object(o) => o,
+                other => {
+                    return Err(VerifyError::wrong_type(
+                        &field,
+                        &format!("an object like {{\"buyer\": 0}}, not {}", type_name(other)),
+                    ))
+                }
+            };
+            match obj.get("buyer") {
+                None => Err(VerifyError::missing(&format!("{field}.buyer"))),
+                Some(Value::Null) => Ok(None),
+                Some(v) => Ok(Some(as_int(v, &format!("{field}.buyer"), 0, 3)? as usize)),
+            }
+        })
+        .collect()
+}
+
+/// One baloot hand: five cards each, the face-up card, and (if someone bought) the
+/// second deal from a reshuffle of the remaining eleven cards.
+fn baloot_hand(s: &mut HmacStream, deck32: &[u32], buyer: Option<usize>) -> Value {
+    let mut d = deck32.to_vec();
+    s.shuffle(&mut d);
+    let first: Vec<&[u32]> = d[..20].chunks(5).collect();
+    let face_up = d[20];
+    let second = buyer.map(|b| {
+        let mut rest = d[21..32].to_vec();
+        s.shuffle(&mut rest);
+        let mut second: Vec<Vec<u32>> = vec![Vec::new(); 4];
+        second[b] = rest[0..2].to_vec();
+        for (k, chunk) in rest[2..].chunks(3).enumerate() {
+            second[(b + 1 + k) % 4] = chunk.to_vec();
+        }
+        second
+    });
+    json!({"first": first, "faceUp": face_up, "second": second})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn baloot_deck_is_seven_to_ace() {
+        let d = baloot_deck();
+        assert_eq!(d.len(), 32);
+        assert_eq!(&d[..8], &[5, 6, 7, 8, 9, 10, 11, 12]);
+        assert_eq!(d[31], 51);
+    }
+}

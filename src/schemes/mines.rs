@@ -1,0 +1,42 @@
+//! SPEC §7 `mines`: mine cells from HMAC(gameSeed text, "mine-i"), first 4 bytes
+//! big-endian mod 25 + 1, kept if new, until there are `mines` of them.
+
+use serde_json::json;
+
+use super::dice::game_seed;
+use crate::error::{Result, VerifyError};
+use crate::primitives::sha256::hmac_sha256;
+use crate::record::Fields;
+use crate::report::Report;
+
+pub const CELLS: u32 = 25;
+/// No real seed needs more than a few hundred draws for 25 mines; this bound only
+/// guarantees termination.
+const MAX_DRAWS: u32 = 1_000_000;
+
+pub fn place_mines(game_seed: &str, count: usize) -> Result<Vec<u32>> {
+    let mut used = [false; CELLS as usize + 1];
+    let mut mines = Vec::with_capacity(count);
+    let mut i = 0u32;
+    while mines.len() < count {
+        if i >= MAX_DRAWS {
+            return Err(VerifyError::game_rule("mines", "mine placement did not finish"));
+        }
+        let sum = hmac_sha256(game_seed.as_bytes(), format!("mine-{i}").as_bytes());
+        let val = u32::from_be_bytes([sum[0], sum[1], sum[2], sum[3]]);
+        let pos = val % CELLS + 1;
+        if !used[pos as usize] {
+            used[pos as usize] = true;
+            mines.push(pos);
+        }
+        i += 1;
+    }
+    Ok(mines)
+}
+
+pub fn run(f: Fields, r: &mut Report) -> Result<()> {
+    let count = f.int("mines", 0, CELLS as i64)? as usize;
+    let seed = game_seed(f, r)?;
+    r.set("mines", json!(place_mines(&seed, count)?));
+    Ok(())
+}

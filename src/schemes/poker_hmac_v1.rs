@@ -1,0 +1,207 @@
+//! SPEC §3: poker_hmac_v1, seed sessions with a Merkle-committed deck. The full
+//! reveal recomputes the hand value, the deck and the root; the partial reveal a
+//! player gets on leaving climbs each of their leaves to the committed root.
+
+use serde_json::{json, Value};
+
+use super::commitment_check;
+use crate::error::{ErrorCode, Result, VerifyError};
+use crate::primitives::merkle;
+use crate::primitives::sha256::hmac_hex;
+use crate::record::{as_hex64, type_name, Fields, MAX_SAFE_INTEGER};
+use crate::report::Report;
+use crate::rng::hmac_stream::{HmacStream, WordSource};
+
+/// Seated players: hole cards for m players plus a 5-card board must fit 52 cards.
+pub const MAX_SEATS: usize = 23;
+
+pub fn run(f: Fields, r: &mut Report) -> Result<()> {
+    let table = f.id_text("table")?;
+    let session = f.id_text("session")?;
+    let hand = f.int("hand", 0, MAX_SAFE_INTEGER)?;
+    let seats = client_seeds(f)?;
+    let hand_commitment = f.hex64("handCommitment")?;
+    let deck_root = f.hex64("deckRoot")?;
+    let server_seed = f.opt_str("serverSeed")?;
+    let commitment = f.opt_hex64("commitment")?;
+    let leaves = match f.get("leaves") {
+        None => None,
+        Some(_) => Some(parse_leaves(f)?),
+    };
+    if server_seed.is_none() && leaves.is_none() {
+        return Err(VerifyError::new(
+            ErrorCode::MissingField,
+            "serverSeed",
+            "a poker_hmac_v1 record needs the revealed `serverSeed` (full reveal) or \
+             your `leaves` with their Merkle paths (partial reveal)",
+        ));
+    }
+    if commitment.is_some() && server_seed.is_none() {
+        return Err(VerifyError::missing("serverSeed"));
+    }
+
+    if let Some(seed) = server_seed {
+        if let Some(c) = &commitment {
+            commitment_check(r, "commitmentOk", "the revealed session seed hashes to the session commitment", c, seed);
+        }
+        let hand_value = hmac_hex(seed.as_bytes(), format!("pk1:hand:{table}:{session}:{hand}").as_bytes());
+        r.set("handValue", hand_value.clone());
+        commitment_check(
+            r,
+            "handCommitmentOk",
+            "the hand value hashes to the hand commitment shown before the deal",
+            &hand_commitment,
+            &hand_value,
+        );
+        let seeds_text: Vec<String> = seats.iter().map(|(s, v)| format!("{s}={v}")).collect();
+        let prefix = format!("pk1:{table}:{session}:{hand}:{}:", seeds_text.join(","));
+        let mut stream = HmacStream::new(hand_value.as_bytes(), prefix);
+        let mut deck: Vec<u32> = (0..52).collect();
+        stream.shuffle(&mut deck);
+
+        let mut leaves_h: Vec<String> = deck
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let salt = hmac_hex(hand_value.as_bytes(), format!("pk1:salt:{i}").as_bytes());
+                merkle::leaf(i, c, &salt)
+            })
+            .collect();
+        leaves_h.resize(merkle::LEAVES, merkle::pad_leaf());
+        let levels = merkle::levels(leaves_h);
+        let root = levels[merkle::DEPTH][0].clone();
+        r.set("root", root.clone());
+        r.check(
+            "rootOk",
+            "the recomputed deck's Merkle root equals the deck commitment",
+            root == deck_root,
+            Value::from(deck_root.clone()),
+            Value::from(root),
+        );
+        let m = seats.len();
+        let hole: Vec<[u32; 2]> = (0..m).map(|j| [deck[2 * j], deck[2 * j + 1]]).collect();
+        r.set("deck", json!(deck));
+        r.set("holeCards", json!(hole));
+        r.set("board", json!(deck[2 * m..2 * m + 5]));
+        r.set("seatOrder", json!(seats.iter().map(|(s, _)| s).collect::<Vec<_>>()));
+    }
+
+    if let Some(leaves) = leaves {
+        let mut oks = Vec::with_capacity(leaves.len());
+        let mut climbs = Vec::with_capacity(leaves.len());
+        for (i, l) in leaves.iter().enumerate() {
+            let leaf_hash = merkle::leaf(l.position, l.card, &l.salt);
+            let climb = merkle::climb(leaf_hash, l.position, &l.path);
+            let top = climb[climb.len() - 1].clone();
+            let ok = top == deck_root;
+            r.check_only(
+                &format!("leaves[{i}]"),
+                &format!("your card at deck position {} climbs to the deck commitment", l.position),
+                ok,
+                Value::from(deck_root.clone()),
+                Value::from(top),
+            );
+            oks.push(ok);
+            climbs.push(json!({"position": l.position, "card": l.card, "hashes": climb}));
+        }
+        r.set("leavesOk", json!(oks));
+        r.set("leafClimbs", Value::Array(climbs));
+    }
+    Ok(())
+}
+
+/// `clientSeeds`: seat number (plain decimal text) → seed, sorted by seat number.
+fn client_seeds(f: Fields) -> Result<Vec<(u64, String)>> {
+    let obj = f.object("clientSeeds")?;
+    let mut out = Vec::with_capacity(obj.len());
+    for (k, v) in obj {
+        let field = format!("clientSeeds.{k}");
+        let canonical = !k.is_empty()
+            && k.len() <= 15
+            && k.bytes().all(|b| b.is_ascii_digit())
+            && (k == "0" || !k.starts_with('0'));
+        if !canonical {
+            return Err(VerifyError::new(
+                ErrorCode::BadDecimal,
+                field,
+                format!(
+                    "seat numbers in `clientSeeds` must be plain decimal (like 2 or 10); `{}` is not",
+                    k.chars().take(32).collect::<String>()
+                ),
+            ));
+        }
+        let seat: u64 = k.parse().map_err(|_| VerifyError::out_of_range(&field, "a seat number"))?;
+        let seed = match v {
+            Value::String(s) => s.clone(),
+            other => {
+                return Err(VerifyError::wrong_type(&field, &format!("a string, not {}", type_name(other))))
+            }
+        };
+        out.push((seat, seed));
+    }
+    out.sort_by_key(|(s, _)| *s);
+    if out.is_empty() || out.len() > MAX_SEATS {
+        return Err(VerifyError::new(
+            ErrorCode::BadSeatCount,
+            "clientSeeds",
+            format!(
+                "`clientSeeds` must have one entry per seated player, 1 to {MAX_SEATS}; it has {}",
+                out.len()
+            ),
+        ));
+    }
+    Ok(out)
+}
+
+struct Leaf {
+    position: usize,
+    card: u32,
+    salt: String,
+    path: Vec<String>,
+}
+
+fn parse_leaves(f: Fields) -> Result<Vec<Leaf>> {
+    let arr = f.array("leaves")?;
+    if arr.len() > 52 {
+        return Err(VerifyError::out_of_range("leaves", "a list of at most 52 leaves"));
+    }
+    arr.iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let name = format!("leaves[{i}]");
+            let obj = match v {
+                Value::Object(o) => o,
+                other => {
+                    return Err(VerifyError::wrong_type(&name, &format!("an object, not {}", type_name(other))))
+                }
+            };
+            let lf = Fields::new(obj, &name);
+            let position = lf.int("position", 0, 51)? as usize;
+            let card = lf.int("card", 0, 51)? as u32;
+            let salt = lf.str("salt")?.to_string();
+            let path_v = lf.array("path")?;
+            if path_v.len() != merkle::DEPTH {
+                return Err(VerifyError::new(
+                    ErrorCode::OutOfRange,
+                    lf.name("path"),
+                    format!(
+                        "`{}` must hold exactly {} sibling hashes (bottom-up), not {}",
+                        lf.name("path"),
+                        merkle::DEPTH,
+                        path_v.len()
+                    ),
+                ));
+            }
+            // Path hashes go into node messages, so they are used as given (SPEC).
+            let path = path_v
+                .iter()
+                .enumerate()
+                .map(|(j, h)| {
+                    as_hex64(h, &format!("{name}.path[{j}]"))?;
+                    Ok(h.as_str().unwrap_or_default().to_string())
+                })
+                .collect::<Result<Vec<String>>>()?;
+            Ok(Leaf { position, card, salt, path })
+        })
+        .collect()
+}

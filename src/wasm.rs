@@ -1,0 +1,146 @@
+//! The one WebAssembly boundary. Records come in as JSON text or JS objects, the
+//! report goes out as a plain JS object, and every error becomes a JS `Error` named
+//! `VerifyError` carrying the core's `code`, `field` and `message`.
+
+use js_sys::{Error as JsError, JsString, Reflect, JSON};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::error::{ErrorCode, VerifyError};
+use crate::primitives::hash_chain::ChainWalk;
+use crate::primitives::sha256::{from_hex, sha256_hex};
+use crate::record::as_hex64;
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The funnel: a core error as a thrown JS `Error` with name `VerifyError`.
+fn to_js_error(e: &VerifyError) -> JsValue {
+    let err = JsError::new(&e.message);
+    err.set_name("VerifyError");
+    let obj: &JsValue = err.as_ref();
+    // Reflect::set on a fresh Error object cannot fail; ignore its Result.
+    let _ = Reflect::set(obj, &"code".into(), &e.code.as_str().into());
+    let _ = Reflect::set(obj, &"field".into(), &e.field.as_str().into());
+    err.into()
+}
+
+/// JS strings are UTF-16 and may hold lone surrogates; they have no UTF-8 form, and
+/// silently replacing them would hash different bytes than the player typed.
+fn js_text(s: &JsString, what: &str) -> Result<String, VerifyError> {
+    if !s.is_valid_utf16() {
+        return Err(VerifyError::new(
+            ErrorCode::BadUtf8,
+            "",
+            format!("the {what} holds an unpaired UTF-16 surrogate, which is not valid text"),
+        ));
+    }
+    Ok(String::from(s))
+}
+
+/// A record as JSON text, whatever form it came in.
+fn record_text(record: &JsValue) -> Result<String, VerifyError> {
+    if let Some(s) = record.dyn_ref::<JsString>() {
+        return js_text(s, "input");
+    }
+    // Objects go through the engine's own JSON.stringify: it refuses cycles and
+    // runaway depth with an exception instead of overflowing our stack.
+    match JSON::stringify(record) {
+        Ok(s) => js_text(&s, "record"),
+        Err(_) => Err(VerifyError::new(
+            ErrorCode::BadJson,
+            "",
+            "the record cannot be turned into JSON (a cycle, a BigInt or too deep nesting)",
+        )),
+    }
+    .and_then(|t| {
+        if t == "undefined" {
+            Err(VerifyError::new(ErrorCode::NotObject, "", "no record was given"))
+        } else {
+            Ok(t)
+        }
+    })
+}
+
+fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
+    let ser = serde_wasm_bindgen::Serializer::json_compatible();
+    v.serialize(&ser).map_err(|e| {
+        to_js_error(&VerifyError::new(ErrorCode::Internal, "", e.to_string()))
+    })
+}
+
+/// `verify(record)`: the report as a JS object, or a thrown `VerifyError`.
+#[wasm_bindgen]
+pub fn verify(record: JsValue) -> Result<JsValue, JsValue> {
+    let text = record_text(&record).map_err(|e| to_js_error(&e))?;
+    let report = crate::verify_json(&text).map_err(|e| to_js_error(&e))?;
+    to_js(&report)
+}
+
+/// JSON text in, JSON text out (`{"report": …}` or `{"error": {…}}`), for batch
+/// callers that would only stringify the object again.
+#[wasm_bindgen(js_name = verifyText)]
+pub fn verify_text(text: JsString) -> String {
+    let out = js_text(&text, "input")
+        .and_then(|t| crate::verify_json(&t))
+        .map(|r| serde_json::json!({ "report": r }))
+        .unwrap_or_else(|e| serde_json::json!({ "error": crate::error_json(&e) }));
+    out.to_string()
+}
+
+/// Lowercase hex SHA-256 of bytes (the page shows the wasm's own fingerprint).
+#[wasm_bindgen(js_name = sha256Hex)]
+pub fn sha256_hex_js(bytes: &[u8]) -> String {
+    sha256_hex(bytes)
+}
+
+/// The known schemes, for menus.
+#[wasm_bindgen]
+pub fn schemes() -> Result<JsValue, JsValue> {
+    to_js(&crate::schemes::SCHEMES.to_vec())
+}
+
+/// A chain walk that a Web Worker advances in slices, reporting progress between them.
+#[wasm_bindgen]
+pub struct ChainWalker {
+    inner: ChainWalk,
+}
+
+#[wasm_bindgen]
+impl ChainWalker {
+    #[wasm_bindgen(constructor)]
+    pub fn new(hash: &str, terminal: &str) -> Result<ChainWalker, JsValue> {
+        let h = as_hex64(&hash.into(), "hash").map_err(|e| to_js_error(&e))?;
+        let t = as_hex64(&terminal.into(), "terminal").map_err(|e| to_js_error(&e))?;
+        let mut start = [0u8; 64];
+        start.copy_from_slice(h.as_bytes());
+        let mut target = [0u8; 32];
+        target.copy_from_slice(&from_hex(&t).unwrap_or_default());
+        Ok(ChainWalker {
+            inner: ChainWalk::new(&start, &target),
+        })
+    }
+
+    /// Applies up to `n` more steps; true once the terminal is reached.
+    pub fn advance(&mut self, n: u32) -> bool {
+        self.inner.advance(n as u64)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn steps(&self) -> f64 {
+        self.inner.steps as f64
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn found(&self) -> bool {
+        self.inner.found
+    }
+
+    /// The current link (the hash after `steps` HashSeeds).
+    #[wasm_bindgen(getter)]
+    pub fn current(&self) -> String {
+        String::from_utf8_lossy(&self.inner.current_hex()).into_owned()
+    }
+}

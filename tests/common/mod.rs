@@ -1,0 +1,95 @@
+//! Shared by the conformance runners: reading vector files and the pass rule.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+pub struct Case {
+    pub file: String,
+    pub name: String,
+    pub record: Value,
+    pub expect: Value,
+}
+
+/// `VECTORS_DIR`, default `tests/vectors` (relative to the crate root).
+pub fn vectors_dir() -> PathBuf {
+    match std::env::var_os("VECTORS_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors"),
+    }
+}
+
+pub fn load_cases(dir: &Path) -> Vec<Case> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read vectors folder {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
+    let mut cases = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let file = f.file_name().unwrap().to_string_lossy().into_owned();
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let v: Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{file}:{}: not JSON: {e}", i + 1));
+            cases.push(Case {
+                file: file.clone(),
+                name: v["name"]
+                    .as_str()
+                    .map(str::to_string)
+                    .unwrap_or(format!("{file}:{}", i + 1)),
+                record: v["record"].clone(),
+                expect: v["expect"].clone(),
+            });
+        }
+    }
+    cases
+}
+
+/// JSON deep equality with numbers compared as JavaScript would (as float64).
+pub fn deep_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| deep_equal(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| deep_equal(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// The pass rule: `{"error": true}` passes only on an error; otherwise the report
+/// must hold every key of `expect` with an equal value. `Err` explains the failure.
+pub fn judge(expect: &Value, outcome: &Result<Value, Value>) -> Result<(), String> {
+    let wants_error = expect.get("error") == Some(&Value::Bool(true));
+    match (wants_error, outcome) {
+        (true, Err(_)) => Ok(()),
+        (true, Ok(r)) => Err(format!("expected an error, got verdict {}", r["verdict"])),
+        (false, Err(e)) => Err(format!("unexpected error {e}")),
+        (false, Ok(r)) => {
+            let obj = expect.as_object().ok_or("expect is not an object")?;
+            for (k, want) in obj {
+                match r.get(k) {
+                    Some(got) if deep_equal(got, want) => {}
+                    Some(got) => {
+                        let g = got.to_string();
+                        return Err(format!(
+                            "`{k}`: expected {want}, got {}",
+                            &g[..g.len().min(300)]
+                        ));
+                    }
+                    None => return Err(format!("`{k}` missing from the report")),
+                }
+            }
+            Ok(())
+        }
+    }
+}

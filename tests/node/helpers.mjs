@@ -1,0 +1,54 @@
+// Shared by the Node tests: paths, vector loading, the pass rule, running the CLI.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const VERIFIER = path.join(ROOT, 'pkg/verifier.js');
+
+export function vectorsDir() {
+  return process.env.VECTORS_DIR ? path.resolve(process.env.VECTORS_DIR) : path.join(ROOT, 'tests/vectors');
+}
+
+export function loadCases(dir = vectorsDir()) {
+  const cases = [];
+  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
+    fs.readFileSync(path.join(dir, f), 'utf8').split('\n').forEach((line, i) => {
+      if (!line.trim()) return;
+      const c = JSON.parse(line);
+      cases.push({ file: f, name: c.name ?? `${f}:${i + 1}`, record: c.record, expect: c.expect });
+    });
+  }
+  return cases;
+}
+
+export function deepEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
+}
+
+/** The pass rule; returns null on pass, else why it failed. `result` is a report or {error}. */
+export function judge(expect, result) {
+  const isError = result && typeof result === 'object' && 'error' in result && !('verdict' in result);
+  if (expect.error === true) return isError ? null : `expected an error, got verdict ${result.verdict}`;
+  if (isError) return `unexpected error ${JSON.stringify(result.error)}`;
+  for (const [k, want] of Object.entries(expect)) {
+    if (!(k in result)) return `\`${k}\` missing from the report`;
+    if (!deepEqual(result[k], want)) {
+      return `\`${k}\`: expected ${JSON.stringify(want).slice(0, 200)}, got ${JSON.stringify(result[k]).slice(0, 200)}`;
+    }
+  }
+  return null;
+}
+
+export function runCli(args, input) {
+  const r = spawnSync(process.execPath, [VERIFIER, ...args], {
+    input, encoding: 'utf8', maxBuffer: 1 << 30,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
