@@ -140,7 +140,9 @@ impl<'a> Fields<'a> {
     pub fn id_text(&self, key: &str) -> Result<String> {
         match self.req(key)? {
             Value::String(s) => Ok(s.clone()),
-            v @ Value::Number(_) => Ok(as_int(v, &self.name(key), 0, MAX_SAFE_INTEGER)?.to_string()),
+            v @ Value::Number(_) => {
+                Ok(as_int(v, &self.name(key), 0, MAX_SAFE_INTEGER)?.to_string())
+            }
             other => Err(VerifyError::wrong_type(
                 &self.name(key),
                 &format!("a string or an integer, not {}", type_name(other)),
@@ -217,7 +219,10 @@ mod tests {
         let ok = as_hex64(&json!("AB".repeat(32)), "commitment").unwrap();
         assert_eq!(ok, "ab".repeat(32));
         let e = as_hex64(&json!("abc"), "commitment").unwrap_err();
-        assert_eq!((e.code, e.field.as_str()), (ErrorCode::BadHex, "commitment"));
+        assert_eq!(
+            (e.code, e.field.as_str()),
+            (ErrorCode::BadHex, "commitment")
+        );
         let e = as_hex64(&json!("zz".repeat(32)), "x").unwrap_err();
         assert_eq!(e.code, ErrorCode::BadHex);
         let e = as_hex64(&json!(5), "x").unwrap_err();

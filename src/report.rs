@@ -51,7 +51,14 @@ impl Report {
     }
 
     /// A check that appears only in `checks` (each Merkle leaf, for instance).
-    pub fn check_only(&mut self, name: &str, label: &str, ok: bool, expected: Value, computed: Value) {
+    pub fn check_only(
+        &mut self,
+        name: &str,
+        label: &str,
+        ok: bool,
+        expected: Value,
+        computed: Value,
+    ) {
         self.checks.push(Check {
             name: name.to_string(),
             label: label.to_string(),
@@ -151,7 +158,13 @@ fn same(a: &Value, b: &Value) -> bool {
 
 /// Walks `seen` (played) against `computed`, recording every differing leaf by path.
 fn diff(path: String, seen: &Value, computed: &Value, out: &mut Vec<Value>, count: &mut usize) {
-    fn record(path: String, seen: &Value, computed: &Value, out: &mut Vec<Value>, count: &mut usize) {
+    fn record(
+        path: String,
+        seen: &Value,
+        computed: &Value,
+        out: &mut Vec<Value>,
+        count: &mut usize,
+    ) {
         *count += 1;
         if out.len() < MAX_DIFFERENCES {
             out.push(json!({"path": path, "played": seen, "computed": computed}));
@@ -202,13 +215,17 @@ mod tests {
     #[test]
     fn played_equal_passes_and_differences_have_paths() {
         let v = report()
-            .finish(Some(&json!({"deals": [[[1, 2], [3, 4]], [[5, 6], [7, 8]]], "multiplier": 13.68})))
+            .finish(Some(
+                &json!({"deals": [[[1, 2], [3, 4]], [[5, 6], [7, 8]]], "multiplier": 13.68}),
+            ))
             .unwrap();
         assert_eq!(v["verdict"], "pass");
         assert_eq!(v["differenceCount"], 0);
 
         let v = report()
-            .finish(Some(&json!({"deals": [[[1, 2], [3, 4]], [[5, 6], [7, 9]]]})))
+            .finish(Some(
+                &json!({"deals": [[[1, 2], [3, 4]], [[5, 6], [7, 9]]]}),
+            ))
             .unwrap();
         assert_eq!(v["verdict"], "fail");
         assert_eq!(v["differences"][0]["path"], "deals[1][1][1]");
@@ -218,11 +235,18 @@ mod tests {
 
     #[test]
     fn played_shorter_or_unknown() {
-        let v = report().finish(Some(&json!({"deals": [[[1, 2], [3, 4]]]}))).unwrap();
+        let v = report()
+            .finish(Some(&json!({"deals": [[[1, 2], [3, 4]]]})))
+            .unwrap();
         assert_eq!(v["differences"][0]["path"], "deals[1]");
         let e = report().finish(Some(&json!({"cards": []}))).unwrap_err();
-        assert_eq!((e.code, e.field.as_str()), (ErrorCode::UnknownField, "played.cards"));
-        let e = report().finish(Some(&json!({"commitmentOk": true}))).unwrap_err();
+        assert_eq!(
+            (e.code, e.field.as_str()),
+            (ErrorCode::UnknownField, "played.cards")
+        );
+        let e = report()
+            .finish(Some(&json!({"commitmentOk": true})))
+            .unwrap_err();
         assert_eq!(e.code, ErrorCode::UnknownField);
         let e = report().finish(Some(&json!([1]))).unwrap_err();
         assert_eq!(e.code, ErrorCode::WrongType);

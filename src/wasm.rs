@@ -57,7 +57,11 @@ fn record_text(record: &JsValue) -> Result<String, VerifyError> {
     }
     .and_then(|t| {
         if t == "undefined" {
-            Err(VerifyError::new(ErrorCode::NotObject, "", "no record was given"))
+            Err(VerifyError::new(
+                ErrorCode::NotObject,
+                "",
+                "no record was given",
+            ))
         } else {
             Ok(t)
         }
@@ -66,9 +70,8 @@ fn record_text(record: &JsValue) -> Result<String, VerifyError> {
 
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    v.serialize(&ser).map_err(|e| {
-        to_js_error(&VerifyError::new(ErrorCode::Internal, "", e.to_string()))
-    })
+    v.serialize(&ser)
+        .map_err(|e| to_js_error(&VerifyError::new(ErrorCode::Internal, "", e.to_string())))
 }
 
 /// `verify(record)`: the report as a JS object, or a thrown `VerifyError`.

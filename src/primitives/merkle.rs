@@ -32,7 +32,10 @@ pub fn levels(leaves: Vec<String>) -> Vec<Vec<String>> {
         if last.len() <= 1 {
             break;
         }
-        let next = last.chunks(2).map(|p| node(&p[0], &p[p.len() - 1])).collect();
+        let next = last
+            .chunks(2)
+            .map(|p| node(&p[0], &p[p.len() - 1]))
+            .collect();
         out.push(next);
     }
     out
@@ -55,7 +58,11 @@ pub fn climb(leaf_hash: String, mut position: usize, path: &[String]) -> Vec<Str
     let mut out = vec![leaf_hash];
     for sib in path {
         let cur = &out[out.len() - 1];
-        let up = if position % 2 == 0 { node(cur, sib) } else { node(sib, cur) };
+        let up = if position.is_multiple_of(2) {
+            node(cur, sib)
+        } else {
+            node(sib, cur)
+        };
         out.push(up);
         position /= 2;
     }

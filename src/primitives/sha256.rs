@@ -56,7 +56,7 @@ pub fn hmac_hex(key: &[u8], msg: &[u8]) -> String {
 /// Decodes hex (either case); `None` on odd length or a non-hex digit.
 pub fn from_hex(s: &str) -> Option<Vec<u8>> {
     let b = s.as_bytes();
-    if b.len() % 2 != 0 {
+    if !b.len().is_multiple_of(2) {
         return None;
     }
     let nib = |c: u8| (c as char).to_digit(16).map(|d| d as u8);

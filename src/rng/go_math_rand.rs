@@ -67,8 +67,16 @@ impl GoRand {
 
     /// `Uint64`: both indexes step back (wrapping), the feed word absorbs the tap word.
     pub fn uint64(&mut self) -> u64 {
-        self.tap = if self.tap == 0 { RNG_LEN - 1 } else { self.tap - 1 };
-        self.feed = if self.feed == 0 { RNG_LEN - 1 } else { self.feed - 1 };
+        self.tap = if self.tap == 0 {
+            RNG_LEN - 1
+        } else {
+            self.tap - 1
+        };
+        self.feed = if self.feed == 0 {
+            RNG_LEN - 1
+        } else {
+            self.feed - 1
+        };
         let x = self.vec[self.feed].wrapping_add(self.vec[self.tap]);
         self.vec[self.feed] = x;
         x as u64
@@ -124,11 +132,23 @@ mod tests {
         assert_eq!(r.int63(), 8674665223082153551);
         assert_eq!(r.int63(), 6129484611666145821);
         // Seed 0 is replaced by 89482311; negative seeds wrap by +2^31−1.
-        let a: Vec<i64> = { let mut r = GoRand::new(0); (0..3).map(|_| r.int63()).collect() };
-        let b: Vec<i64> = { let mut r = GoRand::new(89482311); (0..3).map(|_| r.int63()).collect() };
+        let a: Vec<i64> = {
+            let mut r = GoRand::new(0);
+            (0..3).map(|_| r.int63()).collect()
+        };
+        let b: Vec<i64> = {
+            let mut r = GoRand::new(89482311);
+            (0..3).map(|_| r.int63()).collect()
+        };
         assert_eq!(a, b);
-        let c: Vec<i64> = { let mut r = GoRand::new(-5); (0..3).map(|_| r.int63()).collect() };
-        let d: Vec<i64> = { let mut r = GoRand::new(INT32_MAX - 5); (0..3).map(|_| r.int63()).collect() };
+        let c: Vec<i64> = {
+            let mut r = GoRand::new(-5);
+            (0..3).map(|_| r.int63()).collect()
+        };
+        let d: Vec<i64> = {
+            let mut r = GoRand::new(INT32_MAX - 5);
+            (0..3).map(|_| r.int63()).collect()
+        };
         assert_eq!(c, d);
     }
 

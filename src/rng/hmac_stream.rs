@@ -19,7 +19,7 @@ pub trait WordSource {
 
     /// A whole number below `n` (n ≥ 1), by rejection: `limit = 2^52 − (2^52 mod n)`.
     fn int(&mut self, n: u64) -> u64 {
-        debug_assert!(n >= 1 && n <= SPAN);
+        debug_assert!((1..=SPAN).contains(&n));
         let limit = SPAN - SPAN % n;
         loop {
             let w = self.next_word();
@@ -100,7 +100,9 @@ pub struct XorStream {
 
 impl WordSource for XorStream {
     fn next_word(&mut self) -> u64 {
-        self.streams.iter_mut().fold(0, |acc, s| acc ^ s.next_word())
+        self.streams
+            .iter_mut()
+            .fold(0, |acc, s| acc ^ s.next_word())
     }
 }
 

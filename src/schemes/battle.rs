@@ -24,7 +24,10 @@ pub fn wheel_point(hash: &str) -> f64 {
 /// `pickWinner`: the published function's own refusals are `game_rule` errors.
 pub fn pick_winner(v: f64, chances: &[f64]) -> Result<(usize, Vec<f64>)> {
     if chances.is_empty() {
-        return Err(VerifyError::game_rule("chances", "zero participants: `chances` is empty"));
+        return Err(VerifyError::game_rule(
+            "chances",
+            "zero participants: `chances` is empty",
+        ));
     }
     let mut total = 0.0f64;
     for (i, &c) in chances.iter().enumerate() {
@@ -65,7 +68,10 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
     let hash = round_hash(f)?;
     let arr = f.array("chances")?;
     if arr.len() > MAX_PLAYERS {
-        return Err(VerifyError::out_of_range("chances", &format!("at most {MAX_PLAYERS} players")));
+        return Err(VerifyError::out_of_range(
+            "chances",
+            &format!("at most {MAX_PLAYERS} players"),
+        ));
     }
     let chances = arr
         .iter()

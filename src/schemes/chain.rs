@@ -14,9 +14,18 @@ pub const MAX_STEPS: i64 = 100_000_000;
 
 /// The published terminals (10,000,000-link chains) the page offers by name.
 pub const PUBLISHED_TERMINALS: [(&str, &str); 3] = [
-    ("Crash", "c46f0705f6ba4df891ce44accda8f89f5a6fa8b987eb7c7b445280cf6cabfbc6"),
-    ("Platform", "eeb4d340bfaed702601b9a08faba2f8088c4810c3e3a883293accaf25053b883"),
-    ("Battle", "63cb1eb64ec4eb4de02f6bad85e42365d08f37497a1b7e907bd0b9183f27e1b3"),
+    (
+        "Crash",
+        "c46f0705f6ba4df891ce44accda8f89f5a6fa8b987eb7c7b445280cf6cabfbc6",
+    ),
+    (
+        "Platform",
+        "eeb4d340bfaed702601b9a08faba2f8088c4810c3e3a883293accaf25053b883",
+    ),
+    (
+        "Battle",
+        "63cb1eb64ec4eb4de02f6bad85e42365d08f37497a1b7e907bd0b9183f27e1b3",
+    ),
 ];
 
 /// The round `hash`: 64 hex digits in either case, used in lowercase.
@@ -38,8 +47,13 @@ impl ChainCheck {
         } else {
             f.opt_hex64("terminal")?
         };
-        let max_steps = f.opt_int("maxSteps", 1, MAX_STEPS)?.unwrap_or(DEFAULT_MAX_STEPS) as u64;
-        Ok(terminal.map(|terminal| ChainCheck { terminal, max_steps }))
+        let max_steps = f
+            .opt_int("maxSteps", 1, MAX_STEPS)?
+            .unwrap_or(DEFAULT_MAX_STEPS) as u64;
+        Ok(terminal.map(|terminal| ChainCheck {
+            terminal,
+            max_steps,
+        }))
     }
 
     /// Walks from `hash` towards the terminal: `chainOk`, and `round` when found.

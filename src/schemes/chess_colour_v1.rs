@@ -30,9 +30,21 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
         ));
     }
 
-    commitment_check(r, "commitAOk", "A's revealed seed hashes to A's commitment", &commit_a, seed_a);
+    commitment_check(
+        r,
+        "commitAOk",
+        "A's revealed seed hashes to A's commitment",
+        &commit_a,
+        seed_a,
+    );
     if let (Some(seed), Some(commit)) = (seed_b, &commit_b) {
-        commitment_check(r, "commitBOk", "B's revealed seed hashes to B's commitment", commit, seed);
+        commitment_check(
+            r,
+            "commitBOk",
+            "B's revealed seed hashes to B's commitment",
+            commit,
+            seed,
+        );
     }
 
     let prefix = format!(

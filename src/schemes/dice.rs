@@ -17,17 +17,27 @@ pub fn game_seed(f: Fields, r: &mut Report) -> Result<String> {
     let nonce = f.int("nonce", -MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)?;
     let hash = f.opt_hex64("serverSeedHash")?;
     if let Some(h) = hash {
-        commitment_check(r, "commitmentOk", "the revealed server seed hashes to the server seed hash shown before the bets", &h, server_seed);
+        commitment_check(
+            r,
+            "commitmentOk",
+            "the revealed server seed hashes to the server seed hash shown before the bets",
+            &h,
+            server_seed,
+        );
     }
-    let seed = hmac_hex(format!("{server_seed}:{client_seed}:{nonce}").as_bytes(), b"");
+    let seed = hmac_hex(
+        format!("{server_seed}:{client_seed}:{nonce}").as_bytes(),
+        b"",
+    );
     r.set("gameSeed", seed.clone());
     Ok(seed)
 }
 
 /// The whole hex number mod m, digit by digit (no big integers needed).
 pub fn hex_mod(hex: &str, m: u64) -> u64 {
-    hex.bytes()
-        .fold(0, |acc, c| (acc * 16 + (c as char).to_digit(16).unwrap_or(0) as u64) % m)
+    hex.bytes().fold(0, |acc, c| {
+        (acc * 16 + (c as char).to_digit(16).unwrap_or(0) as u64) % m
+    })
 }
 
 pub fn run(f: Fields, r: &mut Report) -> Result<()> {
@@ -35,7 +45,10 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
     if sel.is_empty() || sel.len() > 5 {
         return Err(VerifyError::game_rule(
             "selected",
-            format!("incorrect number of selected numbers: {} (pick 1 to 5 of the 6 faces)", sel.len()),
+            format!(
+                "incorrect number of selected numbers: {} (pick 1 to 5 of the 6 faces)",
+                sel.len()
+            ),
         ));
     }
     let selected = sel

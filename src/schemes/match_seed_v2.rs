@@ -83,7 +83,9 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
                 Some(136) => 136,
                 Some(_) => return Err(VerifyError::out_of_range("tileSet", "136 or 144")),
             };
-            let draws = f.opt_int("draws", 0, tile_set as i64)?.unwrap_or(tile_set as i64);
+            let draws = f
+                .opt_int("draws", 0, tile_set as i64)?
+                .unwrap_or(tile_set as i64);
             Work::Tiles(tile_set, draws as usize)
         }
         _ => Work::Nothing,

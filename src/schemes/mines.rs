@@ -20,7 +20,10 @@ pub fn place_mines(game_seed: &str, count: usize) -> Result<Vec<u32>> {
     let mut i = 0u32;
     while mines.len() < count {
         if i >= MAX_DRAWS {
-            return Err(VerifyError::game_rule("mines", "mine placement did not finish"));
+            return Err(VerifyError::game_rule(
+                "mines",
+                "mine placement did not finish",
+            ));
         }
         let sum = hmac_sha256(game_seed.as_bytes(), format!("mine-{i}").as_bytes());
         let val = u32::from_be_bytes([sum[0], sum[1], sum[2], sum[3]]);

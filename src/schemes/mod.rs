@@ -85,8 +85,20 @@ pub fn verify(record: &Value) -> Result<Value> {
 
 /// `sha256(seed) == published` (case-insensitive; `published` is already lowercase),
 /// recorded under `key`.
-pub(crate) fn commitment_check(r: &mut Report, key: &str, label: &str, published: &str, seed: &str) {
+pub(crate) fn commitment_check(
+    r: &mut Report,
+    key: &str,
+    label: &str,
+    published: &str,
+    seed: &str,
+) {
     let computed = sha256_hex(seed.as_bytes());
     let ok = computed == published;
-    r.check(key, label, ok, Value::from(published), Value::from(computed));
+    r.check(
+        key,
+        label,
+        ok,
+        Value::from(published),
+        Value::from(computed),
+    );
 }

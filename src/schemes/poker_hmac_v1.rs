@@ -42,9 +42,18 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
 
     if let Some(seed) = server_seed {
         if let Some(c) = &commitment {
-            commitment_check(r, "commitmentOk", "the revealed session seed hashes to the session commitment", c, seed);
+            commitment_check(
+                r,
+                "commitmentOk",
+                "the revealed session seed hashes to the session commitment",
+                c,
+                seed,
+            );
         }
-        let hand_value = hmac_hex(seed.as_bytes(), format!("pk1:hand:{table}:{session}:{hand}").as_bytes());
+        let hand_value = hmac_hex(
+            seed.as_bytes(),
+            format!("pk1:hand:{table}:{session}:{hand}").as_bytes(),
+        );
         r.set("handValue", hand_value.clone());
         commitment_check(
             r,
@@ -83,7 +92,10 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
         r.set("deck", json!(deck));
         r.set("holeCards", json!(hole));
         r.set("board", json!(deck[2 * m..2 * m + 5]));
-        r.set("seatOrder", json!(seats.iter().map(|(s, _)| s).collect::<Vec<_>>()));
+        r.set(
+            "seatOrder",
+            json!(seats.iter().map(|(s, _)| s).collect::<Vec<_>>()),
+        );
     }
 
     if let Some(leaves) = leaves {
@@ -96,7 +108,10 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
             let ok = top == deck_root;
             r.check_only(
                 &format!("leaves[{i}]"),
-                &format!("your card at deck position {} climbs to the deck commitment", l.position),
+                &format!(
+                    "your card at deck position {} climbs to the deck commitment",
+                    l.position
+                ),
                 ok,
                 Value::from(deck_root.clone()),
                 Value::from(top),
@@ -130,11 +145,16 @@ fn client_seeds(f: Fields) -> Result<Vec<(u64, String)>> {
                 ),
             ));
         }
-        let seat: u64 = k.parse().map_err(|_| VerifyError::out_of_range(&field, "a seat number"))?;
+        let seat: u64 = k
+            .parse()
+            .map_err(|_| VerifyError::out_of_range(&field, "a seat number"))?;
         let seed = match v {
             Value::String(s) => s.clone(),
             other => {
-                return Err(VerifyError::wrong_type(&field, &format!("a string, not {}", type_name(other))))
+                return Err(VerifyError::wrong_type(
+                    &field,
+                    &format!("a string, not {}", type_name(other)),
+                ))
             }
         };
         out.push((seat, seed));
@@ -163,7 +183,10 @@ struct Leaf {
 fn parse_leaves(f: Fields) -> Result<Vec<Leaf>> {
     let arr = f.array("leaves")?;
     if arr.len() > 52 {
-        return Err(VerifyError::out_of_range("leaves", "a list of at most 52 leaves"));
+        return Err(VerifyError::out_of_range(
+            "leaves",
+            "a list of at most 52 leaves",
+        ));
     }
     arr.iter()
         .enumerate()
@@ -172,7 +195,10 @@ fn parse_leaves(f: Fields) -> Result<Vec<Leaf>> {
             let obj = match v {
                 Value::Object(o) => o,
                 other => {
-                    return Err(VerifyError::wrong_type(&name, &format!("an object, not {}", type_name(other))))
+                    return Err(VerifyError::wrong_type(
+                        &name,
+                        &format!("an object, not {}", type_name(other)),
+                    ))
                 }
             };
             let lf = Fields::new(obj, &name);
@@ -201,7 +227,12 @@ fn parse_leaves(f: Fields) -> Result<Vec<Leaf>> {
                     Ok(h.as_str().unwrap_or_default().to_string())
                 })
                 .collect::<Result<Vec<String>>>()?;
-            Ok(Leaf { position, card, salt, path })
+            Ok(Leaf {
+                position,
+                card,
+                salt,
+                path,
+            })
         })
         .collect()
 }

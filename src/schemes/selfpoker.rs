@@ -30,7 +30,10 @@ pub fn parse_seed(s: &str) -> Result<u64> {
     }
     match s.parse::<u64>() {
         Ok(v) if v < (1 << 63) => Ok(v),
-        _ => Err(VerifyError::out_of_range("seed", "below 2^63 (at most 9223372036854775807)")),
+        _ => Err(VerifyError::out_of_range(
+            "seed",
+            "below 2^63 (at most 9223372036854775807)",
+        )),
     }
 }
 
@@ -47,7 +50,9 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
         &format!("selfpoker:{seed_text}"),
     );
     let deck = Pcg64::default_rng(seed as u128).permutation(52);
-    let hole: Vec<[u32; 2]> = (0..players).map(|p| [deck[2 * p], deck[2 * p + 1]]).collect();
+    let hole: Vec<[u32; 2]> = (0..players)
+        .map(|p| [deck[2 * p], deck[2 * p + 1]])
+        .collect();
     r.set("holeCards", json!(hole));
     r.set("board", json!(deck[2 * players..2 * players + 5]));
     r.set("deck", json!(deck));
@@ -60,7 +65,17 @@ mod tests {
 
     #[test]
     fn seeds_must_be_canonical() {
-        for bad in ["", " 5", "007", "-1", "0x10", "12x", "+5", "9223372036854775808", "99999999999999999999"] {
+        for bad in [
+            "",
+            " 5",
+            "007",
+            "-1",
+            "0x10",
+            "12x",
+            "+5",
+            "9223372036854775808",
+            "99999999999999999999",
+        ] {
             assert!(parse_seed(bad).is_err(), "{bad:?} accepted");
         }
         assert_eq!(parse_seed("0").unwrap(), 0);
