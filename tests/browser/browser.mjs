@@ -1,0 +1,46 @@
+// Headless Chromium (Debian's) driven by playwright-core, with every request that
+// is not the page file itself blocked and recorded.
+import { chromium } from 'playwright-core';
+import path from 'node:path';
+import fs from 'node:fs';
+import { ROOT } from '../node/helpers.mjs';
+
+export const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
+export const PAGE = path.join(ROOT, 'pkg/verifier.html');
+export const PAGE_URL = 'file://' + PAGE;
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-quic'],
+  });
+}
+
+/** A page whose requests other than `allowed` are aborted and collected in `blocked`;
+ *  page errors and console errors are collected too. */
+export async function openPage(browser, { width = 1200, height = 900, allowed = [PAGE_URL] } = {}) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const blocked = [];
+  const errors = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (allowed.some((a) => url.split('#')[0] === a)) return route.continue();
+    blocked.push(url);
+    return route.abort();
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('dialog', (d) => { errors.push('dialog: ' + d.message()); d.dismiss(); });
+  return { context, page, blocked, errors };
+}
+
+export function b64url(obj) {
+  return Buffer.from(JSON.stringify(obj), 'utf8').toString('base64url');
+}
+
+export async function shot(page, name) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
