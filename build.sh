@@ -87,7 +87,7 @@ run_tests() {
   cargo test --release --locked
   build
   log "node: wasm conformance, CLI, reproducible build, browser"
-  node --test tests/node/
+  node --test --test-concurrency=1 tests/node/ tests/browser/
   echo "all tests finished in $((SECONDS - started)) s"
 }
 

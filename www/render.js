@@ -59,22 +59,23 @@ const FVRender = (() => {
   }
 
   // Mahjong tile ids (SPEC §2): kind = t / 4 for t < 136; 136–143 flowers and seasons.
-  const SUITS_MJ = [['dots', 'D', 0x1F019], ['bamboo', 'B', 0x1F010], ['characters', 'C', 0x1F007]];
-  const HONOURS = [['east wind', 'E', 0x1F000], ['south wind', 'S', 0x1F001], ['west wind', 'W', 0x1F002],
-    ['north wind', 'N', 0x1F003], ['red dragon', 'R', 0x1F004], ['green dragon', 'G', 0x1F005],
-    ['white dragon', 'Wh', 0x1F006]];
+  // Drawn as text (rank over suit), not Unicode mahjong glyphs: few fonts have those.
+  const SUITS_MJ = [['dots', 'dots'], ['bamboo', 'bamboo'], ['characters', 'char.']];
+  const HONOURS = [['east wind', 'E', 'wind'], ['south wind', 'S', 'wind'], ['west wind', 'W', 'wind'],
+    ['north wind', 'N', 'wind'], ['red dragon', 'R', 'dragon'], ['green dragon', 'G', 'dragon'],
+    ['white dragon', 'W', 'dragon']];
 
   function tileInfo(t) {
-    if (t >= 140) return { name: `season ${t - 139}`, short: `S${t - 139}`, glyph: 0x1F026 + t - 140, cls: 'bonus' };
-    if (t >= 136) return { name: `flower ${t - 135}`, short: `F${t - 135}`, glyph: 0x1F022 + t - 136, cls: 'bonus' };
+    if (t >= 140) return { name: `season ${t - 139}`, top: `${t - 139}`, bottom: 'season', cls: 'bonus' };
+    if (t >= 136) return { name: `flower ${t - 135}`, top: `${t - 135}`, bottom: 'flower', cls: 'bonus' };
     const kind = Math.floor(t / 4);
     if (kind < 27) {
-      const [name, short, base] = SUITS_MJ[Math.floor(kind / 9)];
+      const [name, short] = SUITS_MJ[Math.floor(kind / 9)];
       const n = (kind % 9) + 1;
-      return { name: `${n} of ${name}`, short: `${n}${short}`, glyph: base + n - 1, cls: name };
+      return { name: `${n} of ${name}`, top: `${n}`, bottom: short, cls: name };
     }
-    const [name, short, glyph] = HONOURS[kind - 27];
-    return { name, short, glyph, cls: 'honour' };
+    const [name, top, bottom] = HONOURS[kind - 27];
+    return { name, top, bottom, cls: `honour ${name.replace(' ', '-')}` };
   }
 
   function tile(t, path) {
@@ -82,8 +83,8 @@ const FVRender = (() => {
     return el('span', {
       class: `tile ${info.cls}`, 'data-tile': t, 'data-path': path, role: 'img',
       'aria-label': `${info.name} (tile ${t})`, title: `${info.name} (tile ${t})`,
-    }, el('span', { class: 'glyph', text: String.fromCodePoint(info.glyph), 'aria-hidden': 'true' }),
-    el('span', { class: 'short', text: info.short, 'aria-hidden': 'true' }));
+    }, el('span', { class: 'glyph', text: info.top, 'aria-hidden': 'true' }),
+    el('span', { class: 'short', text: info.bottom, 'aria-hidden': 'true' }));
   }
 
   function hash(text) {
@@ -190,7 +191,7 @@ const FVRender = (() => {
           el('h4', { text: `Seat ${seats[j]}` }), cards(h, r.scheme, `holeCards[${j}]`))));
         out.append(section('Hole cards', holes));
         out.append(section('Board', el('div', { 'data-board': '' }, cards(r.board, r.scheme, 'board'))));
-        out.append(section('Deck in order (positions 0–51)', cards(r.deck, r.scheme, 'deck')));
+        out.append(section('Deck in order (positions 0–51)', el('div', { 'data-deck': '' }, cards(r.deck, r.scheme, 'deck'))));
       }
       if (r.leafClimbs) {
         const root = record && record.deckRoot ? String(record.deckRoot).toLowerCase() : '';
@@ -225,7 +226,7 @@ const FVRender = (() => {
         el('h4', { text: `Player ${p + 1}` }), cards(h, r.scheme, `holeCards[${p}]`))));
       out.append(section('Hole cards', holes));
       out.append(section('Board', el('div', { 'data-board': '' }, cards(r.board, r.scheme, 'board'))));
-      out.append(section('Deck in order (numpy permutation)', cards(r.deck, r.scheme, 'deck')));
+      out.append(section('Deck in order (numpy permutation)', el('div', { 'data-deck': '' }, cards(r.deck, r.scheme, 'deck'))));
     },
 
     crash(r, record, out) {

@@ -1,0 +1,241 @@
+// The single-file page in real headless Chromium, opened from file:// with every
+// other request blocked: every scheme through #record=, several typed into the form,
+// bad input, a played mismatch, user text rendered literally, 360 px layout, and
+// screenshots (tests/artifacts/, git-ignored) of each scheme at desktop and 360 px.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, PAGE_URL, b64url, shot } from './browser.mjs';
+import { loadCases } from '../node/helpers.mjs';
+
+const cases = loadCases();
+let browser;
+test.before(async () => { browser = await launch(); });
+test.after(async () => { if (browser) await browser.close(); });
+
+/** Reads what the page drew, through the data-* attributes. */
+async function drawn(page) {
+  return page.evaluate(() => {
+    const q = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+    const nums = (sel, attr, root) => q(sel, root).map((e) => Number(e.getAttribute(attr)));
+    const report = document.querySelector('#result .report');
+    const out = { checks: {} };
+    for (const c of q('#result [data-check]')) out.checks[c.getAttribute('data-check')] = c.getAttribute('data-ok') === 'true';
+    out.verdict = document.querySelector('#verdict') && document.querySelector('#verdict').getAttribute('data-verdict');
+    if (!report) return out;
+    out.seats = q('ol.seats [data-seat]', report).map((e) => Number(e.getAttribute('data-player')));
+    out.rolls = q('ol.rolls li', report).map((li) => nums('[data-die]', 'data-die', li));
+    out.deals = q('.deal[data-deal]', report).map((d) => q('[data-seat]', d).map((s) => nums('[data-card]', 'data-card', s)));
+    out.hands = q('.deal[data-hand]', report).map((h) => {
+      const first = q('[data-round="first"]', h).map((s) => nums('[data-card]', 'data-card', s));
+      const second = q('[data-round="second"]', h).map((s) => nums('[data-card]', 'data-card', s));
+      const fu = h.querySelector('[data-faceup]');
+      return { first, faceUp: fu ? Number(fu.getAttribute('data-faceup')) : null, second: second.length ? second : null };
+    });
+    out.tiles = nums('[data-tile]', 'data-tile', report);
+    out.deck = nums('[data-deck] [data-card]', 'data-card', report);
+    out.holeCards = q('.players [data-seat]', report).map((s) => nums('[data-card]', 'data-card', s));
+    out.board = nums('[data-board] [data-card]', 'data-card', report);
+    const chess = report.querySelector('[data-a-plays-white]');
+    if (chess) out.aPlaysWhite = chess.getAttribute('data-a-plays-white') === 'true';
+    const m = report.querySelector('.multiplier[data-multiplier]');
+    if (m) out.multiplier = m.getAttribute('data-multiplier');
+    out.history = q('.history tbody tr', report).map((tr) => ({
+      hash: tr.querySelector('code').textContent, multiplier: tr.querySelector('[data-multiplier]').getAttribute('data-multiplier'),
+    }));
+    const lp = report.querySelector('[data-last-platform]');
+    if (lp) out.lastPlatform = Number(lp.getAttribute('data-last-platform'));
+    const w = report.querySelector('[data-winner]');
+    if (w) out.winner = Number(w.getAttribute('data-winner'));
+    const roll = report.querySelector('.diceroll');
+    if (roll) {
+      out.face = Number(roll.querySelector('[data-die]').getAttribute('data-die'));
+      out.win = roll.getAttribute('data-win') === 'true';
+    }
+    const cells = q('[data-cell][data-mine="true"]', report);
+    if (cells.length || report.querySelector('.mines')) {
+      out.mines = cells.map((c) => [Number(c.getAttribute('data-path').slice(6, -1)), Number(c.getAttribute('data-cell'))])
+        .sort((a, b) => a[0] - b[0]).map((p) => p[1]);
+    }
+    const round = report.querySelector('[data-round]');
+    if (round && round.getAttribute('data-round')) out.round = Number(round.getAttribute('data-round'));
+    out.leavesOk = q('[data-check^="leaves["]', report).map((e) => e.getAttribute('data-ok') === 'true');
+    return out;
+  });
+}
+
+/** Compares every expected key that the page draws with what it drew. */
+function compare(name, expect, got) {
+  for (const [k, want] of Object.entries(expect)) {
+    if (k.endsWith('Ok') && typeof want === 'boolean') {
+      assert.equal(got.checks[k], want, `${name}: check ${k}`);
+    } else if (k === 'gameSeed' || k === 'handValue' || k === 'root') {
+      continue; // shown as text in the checks; not a drawn element
+    } else if (k === 'history') {
+      assert.deepEqual(got.history.slice(0, want.length), want, `${name}: history`);
+    } else {
+      assert.deepEqual(got[k], want, `${name}: ${k}`);
+    }
+  }
+}
+
+/** One passing case per scheme and per match_seed_v2 game (and both poker reveals). */
+function onePerScheme() {
+  const picked = new Map();
+  for (const c of cases) {
+    if (c.expect.error) continue;
+    if (c.record.terminal && !c.record.maxSteps) continue;
+    const key = `${c.record.scheme}/${c.record.game || ''}/${c.record.leaves ? 'leaves' : ''}/${c.record.history ? 'h' : ''}`;
+    if (!picked.has(key)) picked.set(key, c);
+  }
+  return [...picked.values()];
+}
+
+test('every scheme through #record=, from file:// with no request made', async () => {
+  const { page, blocked, errors, context } = await openPage(browser);
+  const schemes = new Set();
+  for (const c of onePerScheme()) {
+    await page.goto('about:blank');
+    await page.goto(PAGE_URL + '#record=' + b64url(c.record));
+    await page.waitForSelector('#verdict');
+    compare(c.name, c.expect, await drawn(page));
+    const tag = c.name.replace(/^public\//, '').replace(/[^a-z0-9_-]+/gi, '-');
+    await shot(page, `desktop-${tag}`);
+    schemes.add(c.record.scheme);
+  }
+  assert.equal(await page.getAttribute('#selftest', 'data-selftest'), 'passed');
+  for (const s of ['match_seed_v2', 'poker_hmac_v1', 'chess_colour_v1', 'selfpoker', 'crash', 'platforms', 'battle', 'hash_chain', 'dice', 'mines']) {
+    assert.ok(schemes.has(s), `no case drawn for ${s}`);
+  }
+  assert.deepEqual(blocked, [], 'the page made requests');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('360 px wide: no horizontal scrolling, screenshots of each scheme', async () => {
+  const { page, blocked, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  for (const c of onePerScheme()) {
+    await page.goto('about:blank');
+    await page.goto(PAGE_URL + '#record=' + b64url(c.record));
+    await page.waitForSelector('#verdict');
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 360, `${c.name}: page is ${wide} px wide at 360 px`);
+    await shot(page, `mobile-${c.name.replace(/^public\//, '').replace(/[^a-z0-9_-]+/gi, '-')}`);
+  }
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+async function typeCase(page, c, order) {
+  await page.selectOption('#scheme', c.record.scheme);
+  if (c.record.game) await page.selectOption('#f-game', c.record.game);
+  for (const name of order) {
+    const v = c.record[name];
+    const text = Array.isArray(v) ? (typeof v[0] === 'string' ? v.join('\n') : v.join(', ')) : String(v);
+    // Pasted whitespace around seeds is trimmed by the form.
+    await page.fill(`#f-${name}`, Array.isArray(v) ? text : `  ${text} `);
+  }
+  await page.click('#verify');
+  await page.waitForSelector('#verdict');
+  compare(c.name, c.expect, await drawn(page));
+}
+
+test('typing into the form: selfpoker, dice, mines and backgammon', async () => {
+  const { page, blocked, errors, context } = await openPage(browser);
+  await page.goto(PAGE_URL);
+  const find = (pred) => cases.find((c) => !c.expect.error && pred(c.record));
+  await typeCase(page, find((r) => r.scheme === 'selfpoker'), ['seed', 'commit', 'players']);
+  await typeCase(page, find((r) => r.scheme === 'dice' && r.clientSeed), ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'selected']);
+  await typeCase(page, find((r) => r.scheme === 'mines' && r.clientSeed), ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'mines']);
+  const table = find((r) => r.game === 'table' && r.clientSeeds.every((s) => s !== '' && s.trim() === s));
+  await typeCase(page, table, ['matchId', 'serverSeed', 'commitment', 'clientSeeds', 'rolls']);
+  await shot(page, 'typed-table');
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('bad input shows a clear error next to the field and the page stays usable', async () => {
+  const { page, blocked, errors, context } = await openPage(browser);
+  await page.goto(PAGE_URL);
+  await page.selectOption('#scheme', 'crash');
+  await page.fill('#f-hash', 'abc123');
+  await page.click('#verify');
+  await page.waitForSelector('#verdict[data-verdict="error"]');
+  assert.equal(await page.getAttribute('.errmsg', 'data-code'), 'bad_hex');
+  assert.match(await page.textContent('#f-hash-err'), /64 hexadecimal digits/);
+  await shot(page, 'error-crash-hash');
+  // Still usable: fix the field and verify.
+  const good = cases.find((c) => c.record.scheme === 'crash' && !c.expect.error && !c.record.terminal);
+  await page.fill('#f-hash', good.record.hash);
+  await page.click('#verify');
+  await page.waitForSelector('#verdict[data-verdict="pass"]');
+  assert.equal(await page.getAttribute('.multiplier', 'data-multiplier'), good.expect.multiplier);
+  assert.equal(await page.textContent('#f-hash-err'), '');
+  // A link to something that is not a record.
+  await page.goto(PAGE_URL + '#record=' + b64url([1, 2]));
+  await page.waitForSelector('#verdict');
+  assert.notEqual(await page.getAttribute('#verdict', 'data-verdict'), 'pass');
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a played mismatch is marked in place with both values', async () => {
+  const { page, blocked, errors, context } = await openPage(browser);
+  const c = cases.find((x) => x.record.game === 'bridge' && x.expect.commitmentOk);
+  const deals = JSON.parse(JSON.stringify(c.expect.deals));
+  const [a, b] = [deals[1][2][5], deals[1][3][0]];
+  deals[1][2][5] = b;
+  deals[1][3][0] = a;
+  await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, played: { deals } }));
+  await page.waitForSelector('#verdict');
+  assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
+  const marked = await page.$$eval('.mismatch', (els) => els.map((e) => [e.getAttribute('data-path'), e.getAttribute('data-card'), e.getAttribute('data-played')]));
+  assert.deepEqual(marked, [['deals[1][2][5]', String(a), String(b)], ['deals[1][3][0]', String(b), String(a)]]);
+  await shot(page, 'played-mismatch');
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('user text is shown literally and never executed', async () => {
+  const { page, blocked, errors, context } = await openPage(browser);
+  const evil = '<img src=x onerror=alert(1)>';
+  const c = cases.find((x) => x.record.game === 'dame');
+  const rec = { ...c.record, clientSeeds: [evil, c.record.clientSeeds[1]] };
+  await page.goto(PAGE_URL + '#record=' + b64url(rec));
+  await page.waitForSelector('#verdict');
+  const text = await page.textContent('ol.seats');
+  assert.ok(text.includes(evil), 'the seed is shown as text');
+  assert.equal(await page.$$eval('#result img', (e) => e.length), 0);
+  assert.deepEqual(blocked, [], 'no request for "x"');
+  assert.deepEqual(errors, [], 'no alert, no error');
+  await context.close();
+});
+
+test('a JSON-lines history verifies as a batch with a summary', async () => {
+  const { page, blocked, errors, context } = await openPage(browser);
+  await page.goto(PAGE_URL);
+  const dice = cases.filter((c) => c.record.scheme === 'dice').slice(0, 6);
+  const lines = dice.map((c) => JSON.stringify(c.record)).concat(['{"scheme": "dice"}']).join('\n');
+  await page.click('details.paste summary');
+  await page.fill('#paste', lines);
+  await page.click('#paste-go');
+  await page.waitForSelector('#batch-summary');
+  const want = { pass: 0, fail: 0 };
+  for (const c of dice) {
+    if (c.expect.error) continue;
+    if (c.expect.commitmentOk === false) want.fail++; else want.pass++;
+  }
+  const invalid = 1 + dice.filter((c) => c.expect.error).length;
+  assert.equal(await page.getAttribute('#batch-summary', 'data-passed'), String(want.pass));
+  assert.equal(await page.getAttribute('#batch-summary', 'data-failed'), String(want.fail));
+  assert.equal(await page.getAttribute('#batch-summary', 'data-invalid'), String(invalid));
+  await page.click('.batch-item summary');
+  await page.waitForSelector('.batch-item[open] .diceroll');
+  await shot(page, 'batch-dice');
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
