@@ -147,3 +147,30 @@ impl ChainWalker {
         String::from_utf8_lossy(&self.inner.current_hex()).into_owned()
     }
 }
+
+/// Benchmark hook: `n` chain links from `hash` through the kernel; the last link.
+#[wasm_bindgen(js_name = benchChainKernel)]
+pub fn bench_chain_kernel(hash: &str, n: u32) -> Result<String, JsValue> {
+    use crate::primitives::hash_chain::Link;
+    let h = as_hex64(&hash.into(), "hash").map_err(|e| to_js_error(&e))?;
+    let mut start = [0u8; 64];
+    start.copy_from_slice(h.as_bytes());
+    let mut link = Link::from_hex(&start);
+    for _ in 0..n {
+        link = Link::from_digest(&link.digest());
+    }
+    Ok(String::from_utf8_lossy(&link.to_hex()).into_owned())
+}
+
+/// Benchmark hook: the same walk through the generic sha2 + hex path (the reference).
+#[wasm_bindgen(js_name = benchChainGeneric)]
+pub fn bench_chain_generic(hash: &str, n: u32) -> Result<String, JsValue> {
+    use crate::primitives::hash_chain::step_generic;
+    let h = as_hex64(&hash.into(), "hash").map_err(|e| to_js_error(&e))?;
+    let mut cur = [0u8; 64];
+    cur.copy_from_slice(h.as_bytes());
+    for _ in 0..n {
+        cur = step_generic(&cur);
+    }
+    Ok(String::from_utf8_lossy(&cur).into_owned())
+}

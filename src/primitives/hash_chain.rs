@@ -32,6 +32,14 @@ const fn small_sigma1(x: u32) -> u32 {
     x.rotate_right(17) ^ x.rotate_right(19) ^ (x >> 10)
 }
 
+/// The padding block of a 64-byte message: 0x80, zeros, then the length 512 in bits.
+const PAD_BLOCK: [u8; 64] = {
+    let mut b = [0u8; 64];
+    b[0] = 0x80;
+    b[62] = 0x02; // 512 = 0x0200, big-endian in the last 8 bytes
+    b
+};
+
 /// K[i] + W[i] for the constant padding block of a 64-byte message.
 const PAD_KW: [u32; 64] = {
     let mut w = [0u32; 64];
@@ -54,30 +62,219 @@ const PAD_KW: [u32; 64] = {
     kw
 };
 
-/// The 64 rounds of FIPS 180-4 §6.2.2 step 3 over precomputed K+W words.
+/// One SHA-256 round on named state words: only `d` and `h` change; the caller
+/// renames the others (what was `a` is `b` in the next round, and so on).
+macro_rules! round {
+    ($bc:ident, $a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $kw:expr) => {
+        let t1 = $h
+            .wrapping_add($e.rotate_right(6) ^ $e.rotate_right(11) ^ $e.rotate_right(25))
+            .wrapping_add($g ^ ($e & ($f ^ $g)))
+            .wrapping_add($kw);
+        // Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's a ^ b is the next
+        // round's b ^ c: one operation saved per round.
+        let ab = $a ^ $b;
+        let t2 = ($a.rotate_right(2) ^ $a.rotate_right(13) ^ $a.rotate_right(22))
+            .wrapping_add($b ^ (ab & $bc));
+        $bc = ab;
+        $d = $d.wrapping_add(t1);
+        $h = t1.wrapping_add(t2);
+    };
+}
+
+/// SHA-256 of one 64-byte message given as 16 big-endian words: the first block
+/// from the initial hash value, then the constant padding block whose schedule
+/// plus round constants is `PAD_KW`. Fully unrolled (generated): the roles of
+/// a..h rotate by name instead of by moves, the 16-word schedule lives in locals,
+/// and the padding block's K+W are immediates. FIPS 180-4 §6.2.2.
 #[inline(always)]
-fn rounds(state: &mut [u32; 8], kw: &[u32; 64]) {
-    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
-    for &x in kw.iter() {
-        let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
-        let ch = (e & f) ^ (!e & g);
-        let t1 = h.wrapping_add(s1).wrapping_add(ch).wrapping_add(x);
-        let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
-        let maj = (a & b) ^ (a & c) ^ (b & c);
-        let t2 = s0.wrapping_add(maj);
-        h = g;
-        g = f;
-        f = e;
-        e = d.wrapping_add(t1);
-        d = c;
-        c = b;
-        b = a;
-        a = t1.wrapping_add(t2);
-    }
-    let out = [a, b, c, d, e, f, g, h];
-    for (s, o) in state.iter_mut().zip(out) {
-        *s = s.wrapping_add(o);
-    }
+#[rustfmt::skip]
+#[allow(unused_assignments)] // the last round's `bc` has no next round
+fn sha256_64(m: &[u32; 16]) -> [u32; 8] {
+    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = H0;
+    let mut bc = b ^ c;
+    let [mut w0, mut w1, mut w2, mut w3, mut w4, mut w5, mut w6, mut w7, mut w8, mut w9, mut w10, mut w11, mut w12, mut w13, mut w14, mut w15] = *m;
+    round!(bc, a, b, c, d, e, f, g, h, K[0].wrapping_add(w0));
+    round!(bc, h, a, b, c, d, e, f, g, K[1].wrapping_add(w1));
+    round!(bc, g, h, a, b, c, d, e, f, K[2].wrapping_add(w2));
+    round!(bc, f, g, h, a, b, c, d, e, K[3].wrapping_add(w3));
+    round!(bc, e, f, g, h, a, b, c, d, K[4].wrapping_add(w4));
+    round!(bc, d, e, f, g, h, a, b, c, K[5].wrapping_add(w5));
+    round!(bc, c, d, e, f, g, h, a, b, K[6].wrapping_add(w6));
+    round!(bc, b, c, d, e, f, g, h, a, K[7].wrapping_add(w7));
+    round!(bc, a, b, c, d, e, f, g, h, K[8].wrapping_add(w8));
+    round!(bc, h, a, b, c, d, e, f, g, K[9].wrapping_add(w9));
+    round!(bc, g, h, a, b, c, d, e, f, K[10].wrapping_add(w10));
+    round!(bc, f, g, h, a, b, c, d, e, K[11].wrapping_add(w11));
+    round!(bc, e, f, g, h, a, b, c, d, K[12].wrapping_add(w12));
+    round!(bc, d, e, f, g, h, a, b, c, K[13].wrapping_add(w13));
+    round!(bc, c, d, e, f, g, h, a, b, K[14].wrapping_add(w14));
+    round!(bc, b, c, d, e, f, g, h, a, K[15].wrapping_add(w15));
+    w0 = w0.wrapping_add(small_sigma1(w14)).wrapping_add(w9).wrapping_add(small_sigma0(w1));
+    round!(bc, a, b, c, d, e, f, g, h, K[16].wrapping_add(w0));
+    w1 = w1.wrapping_add(small_sigma1(w15)).wrapping_add(w10).wrapping_add(small_sigma0(w2));
+    round!(bc, h, a, b, c, d, e, f, g, K[17].wrapping_add(w1));
+    w2 = w2.wrapping_add(small_sigma1(w0)).wrapping_add(w11).wrapping_add(small_sigma0(w3));
+    round!(bc, g, h, a, b, c, d, e, f, K[18].wrapping_add(w2));
+    w3 = w3.wrapping_add(small_sigma1(w1)).wrapping_add(w12).wrapping_add(small_sigma0(w4));
+    round!(bc, f, g, h, a, b, c, d, e, K[19].wrapping_add(w3));
+    w4 = w4.wrapping_add(small_sigma1(w2)).wrapping_add(w13).wrapping_add(small_sigma0(w5));
+    round!(bc, e, f, g, h, a, b, c, d, K[20].wrapping_add(w4));
+    w5 = w5.wrapping_add(small_sigma1(w3)).wrapping_add(w14).wrapping_add(small_sigma0(w6));
+    round!(bc, d, e, f, g, h, a, b, c, K[21].wrapping_add(w5));
+    w6 = w6.wrapping_add(small_sigma1(w4)).wrapping_add(w15).wrapping_add(small_sigma0(w7));
+    round!(bc, c, d, e, f, g, h, a, b, K[22].wrapping_add(w6));
+    w7 = w7.wrapping_add(small_sigma1(w5)).wrapping_add(w0).wrapping_add(small_sigma0(w8));
+    round!(bc, b, c, d, e, f, g, h, a, K[23].wrapping_add(w7));
+    w8 = w8.wrapping_add(small_sigma1(w6)).wrapping_add(w1).wrapping_add(small_sigma0(w9));
+    round!(bc, a, b, c, d, e, f, g, h, K[24].wrapping_add(w8));
+    w9 = w9.wrapping_add(small_sigma1(w7)).wrapping_add(w2).wrapping_add(small_sigma0(w10));
+    round!(bc, h, a, b, c, d, e, f, g, K[25].wrapping_add(w9));
+    w10 = w10.wrapping_add(small_sigma1(w8)).wrapping_add(w3).wrapping_add(small_sigma0(w11));
+    round!(bc, g, h, a, b, c, d, e, f, K[26].wrapping_add(w10));
+    w11 = w11.wrapping_add(small_sigma1(w9)).wrapping_add(w4).wrapping_add(small_sigma0(w12));
+    round!(bc, f, g, h, a, b, c, d, e, K[27].wrapping_add(w11));
+    w12 = w12.wrapping_add(small_sigma1(w10)).wrapping_add(w5).wrapping_add(small_sigma0(w13));
+    round!(bc, e, f, g, h, a, b, c, d, K[28].wrapping_add(w12));
+    w13 = w13.wrapping_add(small_sigma1(w11)).wrapping_add(w6).wrapping_add(small_sigma0(w14));
+    round!(bc, d, e, f, g, h, a, b, c, K[29].wrapping_add(w13));
+    w14 = w14.wrapping_add(small_sigma1(w12)).wrapping_add(w7).wrapping_add(small_sigma0(w15));
+    round!(bc, c, d, e, f, g, h, a, b, K[30].wrapping_add(w14));
+    w15 = w15.wrapping_add(small_sigma1(w13)).wrapping_add(w8).wrapping_add(small_sigma0(w0));
+    round!(bc, b, c, d, e, f, g, h, a, K[31].wrapping_add(w15));
+    w0 = w0.wrapping_add(small_sigma1(w14)).wrapping_add(w9).wrapping_add(small_sigma0(w1));
+    round!(bc, a, b, c, d, e, f, g, h, K[32].wrapping_add(w0));
+    w1 = w1.wrapping_add(small_sigma1(w15)).wrapping_add(w10).wrapping_add(small_sigma0(w2));
+    round!(bc, h, a, b, c, d, e, f, g, K[33].wrapping_add(w1));
+    w2 = w2.wrapping_add(small_sigma1(w0)).wrapping_add(w11).wrapping_add(small_sigma0(w3));
+    round!(bc, g, h, a, b, c, d, e, f, K[34].wrapping_add(w2));
+    w3 = w3.wrapping_add(small_sigma1(w1)).wrapping_add(w12).wrapping_add(small_sigma0(w4));
+    round!(bc, f, g, h, a, b, c, d, e, K[35].wrapping_add(w3));
+    w4 = w4.wrapping_add(small_sigma1(w2)).wrapping_add(w13).wrapping_add(small_sigma0(w5));
+    round!(bc, e, f, g, h, a, b, c, d, K[36].wrapping_add(w4));
+    w5 = w5.wrapping_add(small_sigma1(w3)).wrapping_add(w14).wrapping_add(small_sigma0(w6));
+    round!(bc, d, e, f, g, h, a, b, c, K[37].wrapping_add(w5));
+    w6 = w6.wrapping_add(small_sigma1(w4)).wrapping_add(w15).wrapping_add(small_sigma0(w7));
+    round!(bc, c, d, e, f, g, h, a, b, K[38].wrapping_add(w6));
+    w7 = w7.wrapping_add(small_sigma1(w5)).wrapping_add(w0).wrapping_add(small_sigma0(w8));
+    round!(bc, b, c, d, e, f, g, h, a, K[39].wrapping_add(w7));
+    w8 = w8.wrapping_add(small_sigma1(w6)).wrapping_add(w1).wrapping_add(small_sigma0(w9));
+    round!(bc, a, b, c, d, e, f, g, h, K[40].wrapping_add(w8));
+    w9 = w9.wrapping_add(small_sigma1(w7)).wrapping_add(w2).wrapping_add(small_sigma0(w10));
+    round!(bc, h, a, b, c, d, e, f, g, K[41].wrapping_add(w9));
+    w10 = w10.wrapping_add(small_sigma1(w8)).wrapping_add(w3).wrapping_add(small_sigma0(w11));
+    round!(bc, g, h, a, b, c, d, e, f, K[42].wrapping_add(w10));
+    w11 = w11.wrapping_add(small_sigma1(w9)).wrapping_add(w4).wrapping_add(small_sigma0(w12));
+    round!(bc, f, g, h, a, b, c, d, e, K[43].wrapping_add(w11));
+    w12 = w12.wrapping_add(small_sigma1(w10)).wrapping_add(w5).wrapping_add(small_sigma0(w13));
+    round!(bc, e, f, g, h, a, b, c, d, K[44].wrapping_add(w12));
+    w13 = w13.wrapping_add(small_sigma1(w11)).wrapping_add(w6).wrapping_add(small_sigma0(w14));
+    round!(bc, d, e, f, g, h, a, b, c, K[45].wrapping_add(w13));
+    w14 = w14.wrapping_add(small_sigma1(w12)).wrapping_add(w7).wrapping_add(small_sigma0(w15));
+    round!(bc, c, d, e, f, g, h, a, b, K[46].wrapping_add(w14));
+    w15 = w15.wrapping_add(small_sigma1(w13)).wrapping_add(w8).wrapping_add(small_sigma0(w0));
+    round!(bc, b, c, d, e, f, g, h, a, K[47].wrapping_add(w15));
+    w0 = w0.wrapping_add(small_sigma1(w14)).wrapping_add(w9).wrapping_add(small_sigma0(w1));
+    round!(bc, a, b, c, d, e, f, g, h, K[48].wrapping_add(w0));
+    w1 = w1.wrapping_add(small_sigma1(w15)).wrapping_add(w10).wrapping_add(small_sigma0(w2));
+    round!(bc, h, a, b, c, d, e, f, g, K[49].wrapping_add(w1));
+    w2 = w2.wrapping_add(small_sigma1(w0)).wrapping_add(w11).wrapping_add(small_sigma0(w3));
+    round!(bc, g, h, a, b, c, d, e, f, K[50].wrapping_add(w2));
+    w3 = w3.wrapping_add(small_sigma1(w1)).wrapping_add(w12).wrapping_add(small_sigma0(w4));
+    round!(bc, f, g, h, a, b, c, d, e, K[51].wrapping_add(w3));
+    w4 = w4.wrapping_add(small_sigma1(w2)).wrapping_add(w13).wrapping_add(small_sigma0(w5));
+    round!(bc, e, f, g, h, a, b, c, d, K[52].wrapping_add(w4));
+    w5 = w5.wrapping_add(small_sigma1(w3)).wrapping_add(w14).wrapping_add(small_sigma0(w6));
+    round!(bc, d, e, f, g, h, a, b, c, K[53].wrapping_add(w5));
+    w6 = w6.wrapping_add(small_sigma1(w4)).wrapping_add(w15).wrapping_add(small_sigma0(w7));
+    round!(bc, c, d, e, f, g, h, a, b, K[54].wrapping_add(w6));
+    w7 = w7.wrapping_add(small_sigma1(w5)).wrapping_add(w0).wrapping_add(small_sigma0(w8));
+    round!(bc, b, c, d, e, f, g, h, a, K[55].wrapping_add(w7));
+    w8 = w8.wrapping_add(small_sigma1(w6)).wrapping_add(w1).wrapping_add(small_sigma0(w9));
+    round!(bc, a, b, c, d, e, f, g, h, K[56].wrapping_add(w8));
+    w9 = w9.wrapping_add(small_sigma1(w7)).wrapping_add(w2).wrapping_add(small_sigma0(w10));
+    round!(bc, h, a, b, c, d, e, f, g, K[57].wrapping_add(w9));
+    w10 = w10.wrapping_add(small_sigma1(w8)).wrapping_add(w3).wrapping_add(small_sigma0(w11));
+    round!(bc, g, h, a, b, c, d, e, f, K[58].wrapping_add(w10));
+    w11 = w11.wrapping_add(small_sigma1(w9)).wrapping_add(w4).wrapping_add(small_sigma0(w12));
+    round!(bc, f, g, h, a, b, c, d, e, K[59].wrapping_add(w11));
+    w12 = w12.wrapping_add(small_sigma1(w10)).wrapping_add(w5).wrapping_add(small_sigma0(w13));
+    round!(bc, e, f, g, h, a, b, c, d, K[60].wrapping_add(w12));
+    w13 = w13.wrapping_add(small_sigma1(w11)).wrapping_add(w6).wrapping_add(small_sigma0(w14));
+    round!(bc, d, e, f, g, h, a, b, c, K[61].wrapping_add(w13));
+    w14 = w14.wrapping_add(small_sigma1(w12)).wrapping_add(w7).wrapping_add(small_sigma0(w15));
+    round!(bc, c, d, e, f, g, h, a, b, K[62].wrapping_add(w14));
+    w15 = w15.wrapping_add(small_sigma1(w13)).wrapping_add(w8).wrapping_add(small_sigma0(w0));
+    round!(bc, b, c, d, e, f, g, h, a, K[63].wrapping_add(w15));
+    let s = [H0[0].wrapping_add(a), H0[1].wrapping_add(b), H0[2].wrapping_add(c), H0[3].wrapping_add(d),
+        H0[4].wrapping_add(e), H0[5].wrapping_add(f), H0[6].wrapping_add(g), H0[7].wrapping_add(h)];
+    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = s;
+    bc = b ^ c;
+    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[0]);
+    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[1]);
+    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[2]);
+    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[3]);
+    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[4]);
+    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[5]);
+    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[6]);
+    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[7]);
+    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[8]);
+    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[9]);
+    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[10]);
+    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[11]);
+    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[12]);
+    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[13]);
+    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[14]);
+    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[15]);
+    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[16]);
+    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[17]);
+    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[18]);
+    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[19]);
+    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[20]);
+    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[21]);
+    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[22]);
+    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[23]);
+    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[24]);
+    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[25]);
+    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[26]);
+    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[27]);
+    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[28]);
+    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[29]);
+    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[30]);
+    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[31]);
+    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[32]);
+    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[33]);
+    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[34]);
+    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[35]);
+    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[36]);
+    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[37]);
+    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[38]);
+    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[39]);
+    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[40]);
+    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[41]);
+    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[42]);
+    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[43]);
+    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[44]);
+    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[45]);
+    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[46]);
+    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[47]);
+    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[48]);
+    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[49]);
+    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[50]);
+    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[51]);
+    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[52]);
+    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[53]);
+    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[54]);
+    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[55]);
+    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[56]);
+    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[57]);
+    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[58]);
+    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[59]);
+    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[60]);
+    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[61]);
+    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[62]);
+    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[63]);
+    [s[0].wrapping_add(a), s[1].wrapping_add(b), s[2].wrapping_add(c), s[3].wrapping_add(d),
+        s[4].wrapping_add(e), s[5].wrapping_add(f), s[6].wrapping_add(g), s[7].wrapping_add(h)]
 }
 
 /// Spreads 16 bits into 4 lowercase hex ASCII bytes of one big-endian word.
@@ -113,25 +310,45 @@ impl Link {
         out
     }
 
-    /// SHA-256 of this link's text, as the digest's eight words.
+    /// SHA-256 of this link's text, as the digest's eight words. Natively this is
+    /// sha2's block function (SHA-NI where the CPU has it, detected at run time),
+    /// fed our words directly; in wasm, which has no SHA instructions, the software
+    /// kernel below with the precomputed padding schedule is faster.
     #[inline(always)]
     pub fn digest(&self) -> [u32; 8] {
-        let mut kw = [0u32; 64];
-        let mut w = [0u32; 64];
-        w[..16].copy_from_slice(&self.words);
-        for i in 16..64 {
-            w[i] = small_sigma1(w[i - 2])
-                .wrapping_add(w[i - 7])
-                .wrapping_add(small_sigma0(w[i - 15]))
-                .wrapping_add(w[i - 16]);
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.digest_soft()
         }
-        for i in 0..64 {
-            kw[i] = K[i].wrapping_add(w[i]);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.digest_blocks()
+        }
+    }
+
+    /// Two calls of sha2's block function: our first block, then the constant padding.
+    pub fn digest_blocks(&self) -> [u32; 8] {
+        use sha2::digest::generic_array::GenericArray;
+        let mut block = [0u8; 64];
+        for (c, w) in block.chunks_exact_mut(4).zip(self.words) {
+            c.copy_from_slice(&w.to_be_bytes());
         }
         let mut state = H0;
-        rounds(&mut state, &kw);
-        rounds(&mut state, &PAD_KW);
+        sha2::compress256(
+            &mut state,
+            &[
+                *GenericArray::from_slice(&block),
+                *GenericArray::from_slice(&PAD_BLOCK),
+            ],
+        );
         state
+    }
+
+    /// The software kernel: FIPS 180-4 rounds over our words, then the padding block
+    /// with its schedule (plus round constants) taken from `PAD_KW`.
+    #[inline(always)]
+    pub fn digest_soft(&self) -> [u32; 8] {
+        sha256_64(&self.words)
     }
 
     pub fn from_digest(d: &[u32; 8]) -> Link {
@@ -229,7 +446,10 @@ mod tests {
         let mut link = Link::from_hex(&generic);
         for _ in 0..5000 {
             generic = step_generic(&generic);
-            link = Link::from_digest(&link.digest());
+            let soft = link.digest_soft();
+            assert_eq!(soft, link.digest_blocks());
+            assert_eq!(soft, link.digest());
+            link = Link::from_digest(&soft);
             assert_eq!(link.to_hex(), generic);
         }
     }

@@ -1,0 +1,69 @@
+// ./build.sh bench (JS part): over the same 1,000,000 links, in one run, the wasm
+// kernel against the wasm generic sha2 loop, Node's warmed createHash loop,
+// @noble/hashes, the CLI, and the page's Web Worker in headless Chromium.
+// Reports links per second and ratios; asserts nothing about absolute times.
+import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import fs from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { sha256 as nobleSha256 } from '@noble/hashes/sha256';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const fv = require(path.join(root, 'pkg/verifier.js'));
+const N = Number(process.env.BENCH_LINKS || 1_000_000);
+const START = '0e9b44c6640ed60a2a53ddcddb7799fce3fbfc96d1e9e606e9fbe8bbb0201e2d';
+
+function time(fn) {
+  const t = process.hrtime.bigint();
+  const out = fn();
+  return { out, s: Number(process.hrtime.bigint() - t) / 1e9 };
+}
+
+const nodeLoop = (n) => { let h = START; for (let i = 0; i < n; i++) h = createHash('sha256').update(h).digest('hex'); return h; };
+const nobleLoop = (n) => { let h = START; for (let i = 0; i < n; i++) h = bytesToHex(nobleSha256(utf8ToBytes(h))); return h; };
+
+// Warm-up: every path, so JITs and the wasm instance are hot.
+fv.bench.kernel(START, 50_000); fv.bench.generic(START, 50_000); nodeLoop(100_000); nobleLoop(20_000);
+
+const rows = [];
+const kernel = time(() => fv.bench.kernel(START, N));
+rows.push(['wasm chain kernel', kernel]);
+const generic = time(() => fv.bench.generic(START, N));
+rows.push(['wasm generic sha2 loop', generic]);
+const node = time(() => nodeLoop(N));
+rows.push(['Node createHash loop (warmed)', node]);
+const noble = time(() => nobleLoop(N));
+rows.push(['@noble/hashes loop', noble]);
+for (const [name, r] of rows) {
+  if (r.out !== kernel.out) throw new Error(`${name} ended on ${r.out}, kernel on ${kernel.out}`);
+}
+
+// The CLI walking a hash_chain record of N steps whose terminal is never reached.
+const rec = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fv-bench-')), 'chain.json');
+fs.writeFileSync(rec, JSON.stringify({ scheme: 'hash_chain', hash: START, terminal: 'f'.repeat(64), maxSteps: N }));
+const cli = time(() => { try { execFileSync(process.execPath, [path.join(root, 'pkg/verifier.js'), rec]); } catch (e) { return e.status; } return 0; });
+rows.push([`CLI hash_chain record (maxSteps ${N}, whole process)`, cli]);
+
+let worker = null;
+try {
+  const { measureWorker } = await import('./bench_worker.mjs');
+  worker = await measureWorker(N, START, kernel.out);
+} catch (e) {
+  console.log(`(worker in Chromium not measured: ${e.message})`);
+}
+
+const lps = (r) => (N / r.s).toFixed(0).padStart(10);
+console.log(`\nchain walk, ${N} links, one run (links per second and ratios):`);
+for (const [name, r] of rows) console.log(`  ${name.padEnd(52)} ${lps(r)} links/s`);
+if (worker) console.log(`  ${'page Web Worker in headless Chromium'.padEnd(52)} ${worker.toFixed(0).padStart(10)} links/s`);
+const ratio = (a, b) => (b.s / a.s).toFixed(2);
+console.log(`\n  kernel / wasm generic sha2     ${ratio(kernel, generic)}x   (target ≥ 1.3)`);
+console.log(`  kernel / Node createHash       ${ratio(kernel, node)}x   (target ≥ 1.2)`);
+console.log(`  kernel / @noble/hashes         ${ratio(kernel, noble)}x   (target ≥ 6)`);
+console.log(`  CLI / kernel (time)            ${(cli.s / kernel.s).toFixed(2)}x   (1.0 = the kernel's speed; includes start-up)`);
+if (worker) console.log(`  worker / kernel in Node        ${(worker / (N / kernel.s)).toFixed(2)}x`);

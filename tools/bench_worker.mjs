@@ -1,0 +1,1 @@
+export function measureWorker(){ throw new Error('not yet'); }
