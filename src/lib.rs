@@ -10,6 +10,7 @@ pub mod error;
 pub mod primitives;
 pub mod record;
 pub mod report;
+pub mod round_history;
 pub mod rng;
 pub mod schemes;
 

@@ -174,3 +174,13 @@ pub fn bench_chain_generic(hash: &str, n: u32) -> Result<String, JsValue> {
     }
     Ok(String::from_utf8_lossy(&cur).into_owned())
 }
+
+/// A pasted round history checked line by line (see `round_history`): JSON text of
+/// `{summary, rows}` or `{error}`.
+#[wasm_bindgen(js_name = checkRounds)]
+pub fn check_rounds(game: &str, text: JsString) -> String {
+    js_text(&text, "history")
+        .and_then(|t| crate::round_history::check_rounds(game, &t))
+        .unwrap_or_else(|e| serde_json::json!({ "error": crate::error_json(&e) }))
+        .to_string()
+}

@@ -79,7 +79,8 @@ export function buildPage({ root, outDir, verifierJs }) {
   swap('<!--@@CSP@@-->', `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
   swap('<link rel="stylesheet" href="style.css">', `<style>${css}</style>`);
   swap('<!--@@EXAMPLES@@-->', `<script id="fv-examples" type="application/json">${examples}</script>`);
-  swap('<script src="../pkg/verifier.js"></script>', `<script>${scripts[0]}</script>`);
+  swap('<script src="../pkg/verifier.js"></script>', `<script id="fv-verifier">${scripts[0]}</script>`);
+  swap('<!--@@WORKER@@-->', `<script id="fv-worker" type="text/plain">${scriptSafe(www('worker.js'))}</script>`);
   swap('<script src="render.js"></script>', `<script>${scripts[1]}</script>`);
   swap('<script src="app.js"></script>', `<script>${scripts[2]}</script>`);
   fs.writeFileSync(path.join(outDir, 'verifier.html'), html);

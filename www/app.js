@@ -106,7 +106,7 @@
     mines: 'From the same game seed as dice, mine i is HMAC(game seed, "mine-i"): its first 4 bytes mod 25, plus 1, kept if new, until there are enough mines. Cells 1–25 are drawn row by row from the top left (a choice: the published text does not say).',
   };
 
-  const state = { scheme: 'match_seed_v2', lastRecord: null };
+  const state = { scheme: 'match_seed_v2', lastRecord: null, cancel: null };
 
   // ---------- form ----------
 
@@ -237,20 +237,227 @@
 
   // ---------- verifying ----------
 
-  function verifyOne(record) {
-    clearErrors();
-    const out = $('#result');
-    state.lastRecord = record;
+  // ---------- the worker ----------
+
+  const CHAIN_GAMES = ['crash', 'platforms', 'battle', 'hash_chain'];
+  /** Walks longer than this go to the Web Worker, with progress and Cancel. */
+  const WORKER_THRESHOLD = 5000;
+  const DEFAULT_MAX_STEPS = 10000000;
+  let worker = null;
+  let jobId = 0;
+
+  function newWorker() {
+    const v = document.getElementById('fv-verifier');
+    const w = document.getElementById('fv-worker');
+    if (!v || !w || typeof Worker === 'undefined') return null;
     try {
-      const report = V.verify(record);
-      out.replaceChildren(FVRender.report(report, record));
-      return report;
+      const url = URL.createObjectURL(new Blob([v.textContent, '\n', w.textContent], { type: 'text/javascript' }));
+      const made = new Worker(url);
+      document.documentElement.setAttribute('data-worker', 'on');
+      return made;
     } catch (e) {
-      const err = e && e.name === 'VerifyError' ? e : { code: 'internal', message: String(e && e.message), field: '' };
-      out.replaceChildren(FVRender.error(err));
-      showFieldError(err);
       return null;
     }
+  }
+
+  /** Runs one job in the worker; onProgress gets progress messages. Resolves with the
+   *  worker's answer, or null when cancelled. Without workers, runs here in slices. */
+  function runJob(msg, onProgress) {
+    cancelJob();
+    const id = ++jobId;
+    worker = newWorker();
+    if (!worker) return runHere({ ...msg, id }, onProgress);
+    return new Promise((resolve) => {
+      const w = worker;
+      w.onmessage = (e) => {
+        if (e.data.id !== id) return;
+        if (e.data.type === 'progress') { onProgress && onProgress(e.data); return; }
+        w.terminate();
+        if (worker === w) worker = null;
+        resolve(e.data);
+      };
+      w.onerror = (e) => { w.terminate(); resolve({ type: 'error', code: 'internal', message: e.message || 'worker failed' }); };
+      state.cancel = () => { w.terminate(); if (worker === w) worker = null; resolve(null); };
+      w.postMessage({ ...msg, id });
+    });
+  }
+
+  function cancelJob() {
+    if (state.cancel) { const c = state.cancel; state.cancel = null; c(); }
+  }
+
+  /** The same jobs on the page's own thread, in slices, for pages without workers. */
+  function runHere(m, onProgress) {
+    return new Promise((resolve) => {
+      if (m.type === 'rounds') { resolve({ type: 'rounds', json: V.checkRounds(m.game, m.text) }); return; }
+      const w = V.chainWalker(m.hash, m.terminal);
+      const t0 = performance.now();
+      let stopped = false;
+      state.cancel = () => { stopped = true; resolve(null); };
+      const step = () => {
+        if (stopped) return;
+        const end = performance.now() + 40;
+        while (w.steps < m.maxSteps && performance.now() < end) {
+          if (w.advance(Math.min(16384, m.maxSteps - w.steps))) break;
+        }
+        if (w.found || w.steps >= m.maxSteps) {
+          state.cancel = null;
+          resolve({ type: 'walked', found: w.found, steps: w.steps, elapsed: performance.now() - t0 });
+        } else {
+          onProgress({ steps: w.steps, maxSteps: m.maxSteps, elapsed: performance.now() - t0 });
+          setTimeout(step, 0);
+        }
+      };
+      step();
+    });
+  }
+
+  function showProgress(p) {
+    const box = $('#chain-progress');
+    if (!p) { box.hidden = true; return; }
+    box.hidden = false;
+    const pct = (100 * p.steps) / p.maxSteps;
+    $('#chain-bar').value = pct;
+    const rate = p.elapsed > 0 ? (p.steps / p.elapsed) * 1000 : 0;
+    const left = rate > 0 ? (p.maxSteps - p.steps) / rate : 0;
+    $('#chain-rate').textContent = `${pct.toFixed(1)} % · ${Math.round(rate).toLocaleString('en')} links/s · at most ${left.toFixed(1)} s left`;
+  }
+
+  // ---------- verifying ----------
+
+  function showReport(report, record) {
+    $('#result').replaceChildren(FVRender.report(report, record));
+  }
+
+  function showError(e) {
+    const err = e && e.name === 'VerifyError' ? e : { code: (e && e.code) || 'internal', message: String(e && e.message), field: (e && e.field) || '' };
+    $('#result').replaceChildren(FVRender.error(err));
+    showFieldError(err);
+  }
+
+  /** Does this record need a long chain walk (done in the worker)? */
+  function longWalk(record) {
+    if (!record || typeof record !== 'object' || !CHAIN_GAMES.includes(record.scheme)) return false;
+    if (record.terminal === undefined || record.terminal === null) return false;
+    const m = record.maxSteps === undefined || record.maxSteps === null ? DEFAULT_MAX_STEPS : record.maxSteps;
+    return Number.isSafeInteger(m) && m >= 1 && m <= 100000000 && m > WORKER_THRESHOLD;
+  }
+
+  function verifyOne(record) {
+    clearErrors();
+    cancelJob();
+    showProgress(null);
+    state.lastRecord = record;
+    if (longWalk(record)) return verifyWithWalk(record);
+    try {
+      const report = V.verify(record);
+      showReport(report, record);
+      return report;
+    } catch (e) {
+      showError(e);
+      return null;
+    }
+  }
+
+  /** Everything but the walk here (with one step, which also validates every field),
+   *  then the walk in the worker; its answer replaces the chain check, and the
+   *  verdict is again "every check holds", as in the core. */
+  async function verifyWithWalk(record) {
+    const maxSteps = record.maxSteps === undefined || record.maxSteps === null ? DEFAULT_MAX_STEPS : record.maxSteps;
+    let report;
+    try {
+      report = V.verify({ ...record, maxSteps: 1 });
+    } catch (e) {
+      showError(e);
+      return null;
+    }
+    report.maxSteps = maxSteps;
+    if (report.round === 1) { showReport(report, record); return report; }
+    const chainCheck = report.checks.find((c) => c.name === 'chainOk');
+    chainCheck.computed = 'walking the chain…';
+    showReport(report, record);
+    showProgress({ steps: 0, maxSteps, elapsed: 0 });
+    const hash = String(record.hash).toLowerCase();
+    const res = await runJob({ type: 'walk', hash, terminal: String(record.terminal), maxSteps }, showProgress);
+    showProgress(null);
+    if (state.lastRecord !== record) return null;
+    if (!res) {
+      chainCheck.ok = false;
+      chainCheck.computed = 'cancelled: the chain check did not finish';
+      report.chainOk = false;
+      report.verdict = 'fail';
+      showReport(report, record);
+      $('#verdict').textContent = '✗ Not verified: the chain walk was cancelled';
+      return report;
+    }
+    if (res.type !== 'walked') { showError(res); return null; }
+    chainCheck.ok = res.found;
+    chainCheck.computed = res.found ? `reached after ${res.steps} hashes: round ${res.steps}` : `not reached within ${maxSteps} hashes`;
+    report.chainOk = res.found;
+    if (res.found) report.round = res.steps; else delete report.round;
+    report.verdict = report.checks.every((c) => c.ok) ? 'pass' : 'fail';
+    report.walk = { steps: res.steps, seconds: res.elapsed / 1000 };
+    showReport(report, record);
+    return report;
+  }
+
+  // ---------- round histories ----------
+
+  const ROUND_PAGE = 200;
+
+  async function checkRoundsText(text) {
+    if (!text.trim()) return;
+    cancelJob();
+    $('#result').replaceChildren(el('p', { class: 'note', text: 'Checking rounds…' }));
+    const res = await runJob({ type: 'rounds', game: $('#rounds-game').value, text });
+    if (!res) return;
+    const data = JSON.parse(res.json || '{}');
+    if (data.error || res.type === 'error') { showError(data.error || res); return; }
+    renderRounds(data);
+  }
+
+  function renderRounds(data) {
+    const s = data.summary;
+    const bad = s.mismatched + s.invalid + s.breaks.length;
+    const text = `${s.rounds} rounds: ${s.verified} verified, ${s.mismatched} mismatched, ${s.invalid} invalid` +
+      (s.unchecked ? `, ${s.unchecked} without a value to compare` : '') +
+      (s.breaks.length ? `; chain broken between lines ${s.breaks.map((b) => `${b[0]} and ${b[1]}`).join(', ')}` : '; every round links to the next');
+    const summary = el('p', { id: 'rounds-summary', 'data-verified': s.verified, 'data-mismatched': s.mismatched,
+      'data-invalid': s.invalid, 'data-breaks': s.breaks.length, text: `${text} (listed ${s.order}).` });
+    // Mismatches first, then breaks, then the rest in their order.
+    const rank = (r) => (r.ok === false || r.error ? 0 : r.linksToNext === false ? 1 : 2);
+    const rows = data.rows.slice().sort((a, b) => rank(a) - rank(b) || a.line - b.line);
+    const body = el('tbody');
+    const table = el('table', { class: 'roundtable' }, el('thead', {}, el('tr', {},
+      ...['line', 'hash', 'claimed', 'recomputed', '', 'links'].map((h) => el('th', { text: h })))), body);
+    const pager = el('div', { class: 'actions' });
+    let page = 0;
+    const pages = Math.max(1, Math.ceil(rows.length / ROUND_PAGE));
+    const show = () => {
+      const frag = document.createDocumentFragment();
+      for (const r of rows.slice(page * ROUND_PAGE, (page + 1) * ROUND_PAGE)) {
+        const status = r.error ? 'invalid' : r.ok === false ? 'mismatch' : r.ok === true ? 'ok' : '';
+        frag.append(el('tr', { class: status, 'data-line': r.line, 'data-status': status || 'unchecked' },
+          el('td', { text: r.line }), el('td', {}, el('code', { class: 'hash', text: r.hash || '' })),
+          el('td', { text: r.claimed === null ? '' : r.claimed }),
+          el('td', { text: r.error ? r.error : r.computed === null ? '' : String(r.computed) }),
+          el('td', { text: status === 'ok' ? '✓' : status === 'mismatch' ? '✗' : status === 'invalid' ? '!' : '' }),
+          el('td', { text: r.linksToNext === null ? '' : r.linksToNext ? '↓ links' : '✗ break' })));
+      }
+      body.replaceChildren(frag);
+      info.textContent = `page ${page + 1} of ${pages}`;
+      prev.disabled = page === 0;
+      next.disabled = page >= pages - 1;
+    };
+    const prev = el('button', { type: 'button', text: '← previous' });
+    const next = el('button', { type: 'button', text: 'next →' });
+    const info = el('span', { role: 'status' });
+    prev.addEventListener('click', () => { page--; show(); });
+    next.addEventListener('click', () => { page++; show(); });
+    pager.append(prev, info, next);
+    show();
+    $('#result').replaceChildren(FVRender.verdictView(bad === 0 ? 'pass' : 'fail', bad === 0 ? `✓ ${s.rounds} rounds verified` : `✗ ${bad} problem${bad === 1 ? '' : 's'} in ${s.rounds} rounds`),
+      summary, el('div', { class: 'history' }, table), pager);
   }
 
   function verifyForm() {
@@ -416,6 +623,12 @@
       else handleText(e.dataTransfer.getData('text'));
     });
     window.addEventListener('hashchange', fromHash);
+    $('#chain-cancel').addEventListener('click', cancelJob);
+    $('#rounds-go').addEventListener('click', () => checkRoundsText($('#rounds-text').value));
+    $('#rounds-file').addEventListener('change', async (e) => {
+      const f = e.target.files[0];
+      if (f) { const t = await f.text(); $('#rounds-text').value = t.length < 2e6 ? t : ''; checkRoundsText(t); }
+    });
     $('#wasm-sha').textContent = V.wasmSha256;
     $('#version').textContent = V.version;
     buildForm('match_seed_v2');

@@ -80,6 +80,15 @@
     return call((en) => new en.ChainWalker(hash, terminal));
   }
 
+  /** checkRounds(game, text): JSON text of {summary, rows} or {error}; never throws. */
+  function checkRounds(game, text) {
+    try {
+      return call((en) => en.checkRounds(String(game), String(text)));
+    } catch (e) {
+      return JSON.stringify({ error: { code: e.code || 'internal', field: e.field || '', message: e.message } });
+    }
+  }
+
   function schemes() {
     return call((en) => en.schemes());
   }
@@ -91,7 +100,7 @@
   };
 
   const api = {
-    verify, verifyText, chainWalker, schemes, bench,
+    verify, verifyText, chainWalker, checkRounds, schemes, bench,
     version: VERSION,
     wasmSha256: WASM_SHA256,
     wasmBytes: WASM_BYTES.length,

@@ -1,0 +1,108 @@
+// Chain walks in the page's Web Worker (under the single-file page's CSP), with
+// progress and Cancel; round histories checked in the worker; a 10,000-round crash
+// history table; and the worker's speed.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, PAGE_URL, b64url, shot } from './browser.mjs';
+import { loadCases } from '../node/helpers.mjs';
+
+const cases = loadCases();
+let browser;
+test.before(async () => { browser = await launch(); });
+test.after(async () => { if (browser) await browser.close(); });
+
+const chainCase = cases.find((c) => c.record.scheme === 'crash' && c.record.terminal && c.expect.round > 1000);
+
+test('a chain record without maxSteps walks in the worker and finds the round', async () => {
+  const { page, blocked, errors, context } = await openPage(browser);
+  const rec = { ...chainCase.record };
+  delete rec.maxSteps; // default: 10,000,000 steps, so the worker path
+  await page.goto(PAGE_URL + '#record=' + b64url(rec));
+  await page.waitForSelector('[data-check="chainOk"][data-ok="true"]', { timeout: 60000 });
+  assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'pass');
+  assert.equal(await page.getAttribute('[data-round]', 'data-round'), String(chainCase.expect.round));
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a long walk shows progress, can be cancelled, and the page stays responsive', async () => {
+  const { page, blocked, errors, context } = await openPage(browser);
+  const rec = { scheme: 'hash_chain', hash: 'ab'.repeat(32), terminal: 'cd'.repeat(32), maxSteps: 100000000 };
+  await page.goto(PAGE_URL + '#record=' + b64url(rec));
+  await page.waitForFunction(() => /links\/s/.test(document.querySelector('#chain-rate').textContent), null, { timeout: 30000 });
+  // The main thread answers while the worker walks.
+  const t = Date.now();
+  assert.equal(await page.evaluate(() => 1 + 1), 2);
+  assert.ok(Date.now() - t < 1000, 'the page froze');
+  assert.equal(await page.getAttribute('html', 'data-worker'), 'on', 'the walk ran in a Web Worker');
+  const pct = await page.$eval('#chain-bar', (p) => p.value);
+  assert.ok(pct >= 0 && pct < 100);
+  await shot(page, 'chain-progress');
+  await page.click('#chain-cancel');
+  await page.waitForSelector('#verdict[data-verdict="fail"]');
+  assert.match(await page.textContent('#verdict'), /cancelled/);
+  assert.equal(await page.isHidden('#chain-progress'), true);
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a not-found walk reports chainOk false after maxSteps', async () => {
+  const { page, errors, context } = await openPage(browser);
+  const nf = cases.find((c) => c.name.endsWith('hash_chain/not-in-chain'));
+  await page.goto(PAGE_URL + '#record=' + b64url({ ...nf.record, maxSteps: 50000 }));
+  await page.waitForSelector('[data-check="chainOk"][data-ok="false"]', { timeout: 60000 });
+  assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a round history: 100,000 lines checked in the worker, mismatches first', async () => {
+  const { page, blocked, errors, context } = await openPage(browser);
+  await page.goto(PAGE_URL);
+  // Build a 100,000-round chain history (newest first) in the page itself.
+  const info = await page.evaluate(async () => {
+    const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
+    let h = 'ab'.repeat(32);
+    const hashes = [h];
+    for (let i = 1; i < 100000; i++) {
+      h = FairVerifier.bench.generic(h, 1);
+      hashes.push(h);
+    }
+    const lines = hashes.map((x) => x + ',' + FairVerifier.verify({ scheme: 'crash', hash: x }).multiplier);
+    lines[500] = lines[500].split(',')[0] + ',1234.56';
+    lines.splice(70000, 1); // a missing round: one break
+    return { text: lines.join('\n'), bad: lines[500].split(',')[0] };
+  });
+  await page.click('#rounds-panel summary');
+  await page.$eval('#rounds-text', (t, v) => { t.value = v; }, info.text);
+  await page.click('#rounds-go');
+  await page.waitForSelector('#rounds-summary', { timeout: 120000 });
+  const s = await page.$eval('#rounds-summary', (e) => ({ ...e.dataset, text: e.textContent }));
+  assert.equal(s.mismatched, '1');
+  assert.equal(s.verified, String(99999 - 1));
+  assert.equal(s.breaks, '1');
+  const first = await page.$eval('.roundtable tbody tr', (tr) => [tr.dataset.status, tr.querySelector('code').textContent]);
+  assert.deepEqual(first, ['mismatch', info.bad]);
+  await shot(page, 'rounds-100k');
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a 10,000-round crash history renders without freezing', async () => {
+  const { page, errors, context } = await openPage(browser);
+  const rec = { scheme: 'crash', hash: chainCase.record.hash, history: 10000 };
+  const t = Date.now();
+  await page.goto(PAGE_URL + '#record=' + b64url(rec));
+  await page.waitForSelector('.history tbody tr');
+  const ms = Date.now() - t;
+  assert.ok(ms < 5000, `took ${ms} ms`);
+  const rows = await page.$$eval('.history tbody tr', (r) => r.length);
+  assert.ok(rows > 0 && rows <= 500, 'rendered in pages');
+  await page.click('.history button.more');
+  assert.equal(await page.$$eval('.history tbody tr', (r) => r.length), rows * 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
