@@ -10,8 +10,8 @@ pub mod error;
 pub mod primitives;
 pub mod record;
 pub mod report;
-pub mod round_history;
 pub mod rng;
+pub mod round_history;
 pub mod schemes;
 
 #[cfg(target_arch = "wasm32")]

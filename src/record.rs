@@ -55,12 +55,8 @@ pub fn as_int(v: &Value, field: &str, min: i64, max: i64) -> Result<i64> {
         if f.abs() > MAX_SAFE_INTEGER as f64 {
             return Err(VerifyError::out_of_range(field, &range()));
         }
-        // `5.0` is a fraction-form number: JSON from JavaScript never writes it, so
-        // accepting it would make native and browser results differ in kind.
-        return Err(VerifyError::wrong_type(
-            field,
-            "an integer written without a decimal point",
-        ));
+        // `5.0` or `1e6`: a whole number, as JavaScript sees it (5.0 === 5).
+        f as i64
     };
     if i.abs() > MAX_SAFE_INTEGER || i < min || i > max {
         return Err(VerifyError::out_of_range(field, &range()));
@@ -211,7 +207,9 @@ mod tests {
         let big = as_int(&json!(1i64 << 53), "n", 0, i64::MAX).map_err(|e| e.code);
         assert_eq!(big, Err(ErrorCode::OutOfRange));
         let v: Value = serde_json::from_str("5.0").unwrap();
-        assert_eq!(f(v), Err(ErrorCode::WrongType));
+        assert_eq!(f(v), Ok(5));
+        let v: Value = serde_json::from_str("1e2").unwrap();
+        assert_eq!(f(v), Ok(100));
     }
 
     #[test]

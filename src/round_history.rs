@@ -54,7 +54,9 @@ struct Row {
 fn same_number(claimed: &str, computed: &Value) -> bool {
     let c = claimed.trim().trim_end_matches(['x', 'X', '×']).trim();
     match (c.parse::<f64>(), computed) {
-        (Ok(a), Value::String(s)) => s.parse::<f64>().is_ok_and(|b| (a * 100.0).round() == (b * 100.0).round()),
+        (Ok(a), Value::String(s)) => s
+            .parse::<f64>()
+            .is_ok_and(|b| (a * 100.0).round() == (b * 100.0).round()),
         (Ok(a), Value::Number(n)) => n.as_f64() == Some(a),
         _ => false,
     }
@@ -82,17 +84,23 @@ fn check_row(game: Game, line: usize, text: &str) -> Row {
     row.claimed = fields.next().filter(|s| !s.is_empty()).map(str::to_string);
     match game {
         Game::Crash => {
-            row.computed = Some(Value::from(crash::format_multiplier(crash::crash_hundredths(&hash))));
+            row.computed = Some(Value::from(crash::format_multiplier(
+                crash::crash_hundredths(&hash),
+            )));
         }
         Game::Platforms => row.computed = Some(Value::from(platforms::last_platform(&hash))),
         Game::Battle => {
             let chances: std::result::Result<Vec<f64>, _> = fields.map(str::parse::<f64>).collect();
             match chances {
-                Ok(c) if !c.is_empty() => match battle::pick_winner(battle::wheel_point(&hash), &c) {
+                Ok(c) if !c.is_empty() => match battle::pick_winner(battle::wheel_point(&hash), &c)
+                {
                     Ok((w, _)) => row.computed = Some(Value::from(w)),
                     Err(e) => row.error = Some(e.message),
                 },
-                Ok(_) => row.error = Some("no chances after the winner: `hash,winner,chance,chance,…`".into()),
+                Ok(_) => {
+                    row.error =
+                        Some("no chances after the winner: `hash,winner,chance,chance,…`".into())
+                }
                 Err(_) => row.error = Some("the chances after the winner must be numbers".into()),
             }
         }
@@ -114,11 +122,23 @@ pub fn check_rounds(game: &str, text: &str) -> Result<Value> {
         .filter(|(_, l)| !l.trim().is_empty())
         .collect();
     if lines.len() > MAX_LINES {
-        return Err(VerifyError::out_of_range("history", &format!("at most {MAX_LINES} lines")));
+        return Err(VerifyError::out_of_range(
+            "history",
+            &format!("at most {MAX_LINES} lines"),
+        ));
     }
-    let mut rows: Vec<Row> = lines.iter().map(|(i, l)| check_row(game, i + 1, l)).collect();
+    let mut rows: Vec<Row> = lines
+        .iter()
+        .map(|(i, l)| check_row(game, i + 1, l))
+        .collect();
     // A header line (`hash,crash point`) is not a round.
-    if rows.first().is_some_and(|r| r.hash.is_none() && !lines[0].1.trim_start().starts_with(|c: char| c.is_ascii_hexdigit())) {
+    if rows.first().is_some_and(|r| {
+        r.hash.is_none()
+            && !lines[0]
+                .1
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_hexdigit())
+    }) {
         rows.remove(0);
     }
 
@@ -133,7 +153,9 @@ pub fn check_rounds(game: &str, text: &str) -> Result<Value> {
     let mut newest_first: Option<bool> = None;
     let mut links: Vec<Option<bool>> = vec![None; rows.len().saturating_sub(1)];
     for (i, l) in links.iter_mut().enumerate() {
-        let (Some(a), Some(b)) = (hashes[i], hashes[i + 1]) else { continue };
+        let (Some(a), Some(b)) = (hashes[i], hashes[i + 1]) else {
+            continue;
+        };
         let down = next(a) == b; // a is the newer round
         let up = !down && next(b) == a; // b is the newer round
         if newest_first.is_none() && (down || up) {
@@ -195,7 +217,10 @@ mod tests {
         let mut v = vec!["5e".repeat(32)];
         for _ in 1..n {
             let last = v[v.len() - 1].clone();
-            v.push(String::from_utf8(step_generic(last.as_bytes().try_into().unwrap()).to_vec()).unwrap());
+            v.push(
+                String::from_utf8(step_generic(last.as_bytes().try_into().unwrap()).to_vec())
+                    .unwrap(),
+            );
         }
         v // v[i+1] = sha256(v[i]): v[0] is the newest round
     }
@@ -203,10 +228,17 @@ mod tests {
     #[test]
     fn claims_links_and_breaks() {
         let c = chain(5);
-        let m: Vec<String> = c.iter().map(|h| crash::format_multiplier(crash::crash_hundredths(h))).collect();
+        let m: Vec<String> = c
+            .iter()
+            .map(|h| crash::format_multiplier(crash::crash_hundredths(h)))
+            .collect();
         let mut text = String::from("hash,crash point\n");
         for (i, h) in c.iter().enumerate() {
-            let claim = if i == 2 { "999.99".to_string() } else { format!("{}x", m[i]) };
+            let claim = if i == 2 {
+                "999.99".to_string()
+            } else {
+                format!("{}x", m[i])
+            };
             text.push_str(&format!("{h},{claim}\n"));
         }
         let out = check_rounds("crash", &text).unwrap();
@@ -218,7 +250,10 @@ mod tests {
         assert_eq!(out["rows"][2]["ok"], false);
 
         // Oldest first, with a round missing in the middle: one break, by line number.
-        let text: String = [4, 3, 1, 0].iter().map(|&i| format!("{}\n", c[i])).collect();
+        let text: String = [4, 3, 1, 0]
+            .iter()
+            .map(|&i| format!("{}\n", c[i]))
+            .collect();
         let out = check_rounds("hash_chain", &text).unwrap();
         assert_eq!(out["summary"]["order"], "oldest first");
         assert_eq!(out["summary"]["breaks"], json!([[2, 3]]));
@@ -235,7 +270,14 @@ mod tests {
         let out = check_rounds("platforms", &format!("{h},{p}\n")).unwrap();
         assert_eq!(out["summary"]["verified"], 1);
         let out = check_rounds("battle", &format!("{h},0,50,50\n{h},1\n")).unwrap();
-        assert_eq!(out["rows"][0]["computed"], json!(battle::pick_winner(battle::wheel_point(&h), &[50.0, 50.0]).unwrap().0));
+        assert_eq!(
+            out["rows"][0]["computed"],
+            json!(
+                battle::pick_winner(battle::wheel_point(&h), &[50.0, 50.0])
+                    .unwrap()
+                    .0
+            )
+        );
         assert!(out["rows"][1]["error"].is_string());
     }
 }
