@@ -74,6 +74,8 @@ const verifierJs = read('www/verifier-shell.js')
 
 fs.mkdirSync(outDir, { recursive: true });
 fs.writeFileSync(path.join(outDir, 'verifier.js'), verifierJs);
+// The widget carries its own copy of the verifier: one file for a host page to include.
+fs.writeFileSync(path.join(outDir, 'widget.js'), verifierJs + '\n' + read('www/widget.js'));
 
 // The page and the widget are assembled only once their sources exist.
 const pageSrc = path.join(root, 'www/index.html');

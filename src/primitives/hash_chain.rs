@@ -86,7 +86,7 @@ macro_rules! round {
 /// plus round constants is `PAD_KW`. Fully unrolled (generated): the roles of
 /// a..h rotate by name instead of by moves, the 16-word schedule lives in locals,
 /// and the padding block's K+W are immediates. FIPS 180-4 §6.2.2.
-#[inline(always)]
+#[inline(never)] // one copy for every caller; a call per link costs nothing measurable
 #[rustfmt::skip]
 #[allow(unused_assignments)] // the last round's `bc` has no next round
 fn sha256_64(m: &[u32; 16]) -> [u32; 8] {

@@ -1,0 +1,162 @@
+// The <fair-verify> badge in headless Chromium: www/embed.html (a mock poker table
+// with loud global CSS) and a bare page that only includes pkg/widget.js.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launch, openPage, shot } from './browser.mjs';
+import { ROOT, loadCases } from '../node/helpers.mjs';
+
+const EMBED = 'file://' + path.join(ROOT, 'www/embed.html');
+const WIDGET = 'file://' + path.join(ROOT, 'pkg/widget.js');
+let browser;
+test.before(async () => { browser = await launch(); });
+test.after(async () => { if (browser) await browser.close(); });
+
+/** Text and state inside a badge's shadow root. */
+function badge(page, id) {
+  return page.$eval(`#${id}`, (el) => ({
+    state: el.getAttribute('data-state'),
+    text: el.shadowRoot.textContent,
+    href: (el.shadowRoot.querySelector('a[part="details"]') || {}).href || null,
+    font: getComputedStyle(el.shadowRoot.querySelector('.badge')).fontFamily,
+    bg: getComputedStyle(el.shadowRoot.querySelector('.badge')).backgroundColor,
+    size: getComputedStyle(el.shadowRoot.querySelector('.badge')).fontSize,
+    role: el.shadowRoot.querySelector('[role="status"]') !== null,
+  }));
+}
+
+function events(page) {
+  return page.evaluate(() => {
+    window.__events = [];
+    for (const t of ['fair-verify:result', 'fair-verify:error']) {
+      document.addEventListener(t, (e) => window.__events.push({ type: t, id: e.target.id, detail: JSON.parse(JSON.stringify(e.detail)) }));
+    }
+  });
+}
+
+test('embed.html: commitment shown, then a passing and a tampered reveal', async () => {
+  const { page, blocked, errors, context } = await openPage(browser, { allowed: [EMBED, WIDGET] });
+  await page.goto(EMBED);
+  await events(page);
+  const hand = await page.evaluate(() => HAND);
+  let b = await badge(page, 'badge-fair');
+  assert.equal(b.state, 'shown');
+  assert.ok(b.text.includes(hand.commit), 'the fingerprint is shown in full');
+  assert.ok(!/Georgia/.test(b.font), `host font leaked: ${b.font}`);
+  assert.notEqual(b.bg, 'rgb(255, 105, 180)', 'host button background leaked');
+  assert.equal(b.size, '13px');
+  assert.ok(b.role);
+  await page.focus('#badge-fair');
+  await shot(page, 'widget-before');
+
+  await page.click('#reveal-fair');
+  await page.waitForFunction(() => document.getElementById('badge-fair').getAttribute('data-state') === 'pass');
+  b = await badge(page, 'badge-fair');
+  assert.match(b.text, /deck matches the commitment/);
+  assert.match(b.text, /shown to you at/);
+  const u = new URL(b.href);
+  assert.equal(u.pathname, new URL('verifier.html', WIDGET).pathname, 'details link: verifier.html beside the widget');
+  const rec = JSON.parse(Buffer.from(u.hash.slice('#record='.length), 'base64url').toString('utf8'));
+  assert.equal(rec.seed, hand.seed);
+
+  await page.click('#reveal-tampered');
+  await page.waitForFunction(() => document.getElementById('badge-tampered').getAttribute('data-state') === 'fail');
+  b = await badge(page, 'badge-tampered');
+  assert.match(b.text, /Does not verify/);
+  const ev = await page.evaluate(() => window.__events);
+  assert.deepEqual(ev.map((e) => [e.id, e.detail.verdict]), [['badge-fair', 'pass'], ['badge-tampered', 'fail']]);
+  assert.equal(ev[1].detail.report.differenceCount, 1);
+  await shot(page, 'widget-after');
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a record whose commitment differs from the one shown first fails with that reason', async () => {
+  const { page, blocked, errors, context } = await openPage(browser, { allowed: [EMBED, WIDGET] });
+  await page.goto(EMBED);
+  await events(page);
+  const other = loadCases().find((c) => c.record.scheme === 'selfpoker' && c.expect.commitmentOk && c.record.commit !== '');
+  await page.evaluate((rec) => {
+    const el = document.createElement('fair-verify');
+    el.id = 'badge-switch';
+    el.setAttribute('commitment', 'ab'.repeat(32));
+    document.body.append(el);
+    el.record = rec; // valid on its own, but not what this badge showed
+  }, other.record);
+  const b = await badge(page, 'badge-switch');
+  assert.equal(b.state, 'fail');
+  assert.match(b.text, /commitment changed after it was shown/);
+  const ev = await page.evaluate(() => window.__events);
+  assert.equal(ev[0].detail.commitmentChanged, true);
+  assert.equal(ev[0].detail.report.verdict, 'pass', 'the record itself verifies; the switch is what fails');
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a malformed record shows an error and the host page keeps working', async () => {
+  const { page, blocked, errors, context } = await openPage(browser, { allowed: [EMBED, WIDGET] });
+  await page.goto(EMBED);
+  await events(page);
+  await page.evaluate(() => {
+    const el = document.createElement('fair-verify');
+    el.id = 'badge-bad';
+    document.body.append(el);
+    el.setAttribute('record', '{"scheme": "selfpoker", "seed": "007"');
+    const el2 = document.createElement('fair-verify');
+    el2.id = 'badge-bad2';
+    document.body.append(el2);
+    el2.record = { scheme: 'selfpoker', seed: '007', commit: '00', players: 3 };
+  });
+  assert.equal((await badge(page, 'badge-bad')).state, 'error');
+  assert.equal((await badge(page, 'badge-bad2')).state, 'error');
+  const ev = await page.evaluate(() => window.__events);
+  assert.deepEqual(ev.map((e) => [e.type, e.detail.code]), [['fair-verify:error', 'bad_json'], ['fair-verify:error', 'bad_decimal']]);
+  // The host page still runs its own code.
+  await page.click('#reveal-fair');
+  await page.waitForFunction(() => document.getElementById('badge-fair').getAttribute('data-state') === 'pass');
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a bare page with only widget.js: FairVerify.mount, remembered commitment after reload', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-widget-'));
+  const file = path.join(dir, 'bare.html');
+  fs.writeFileSync(file, `<!doctype html><meta charset="utf-8"><body><div id="slot"></div><script src="${WIDGET}"></script></body>`);
+  const url = 'file://' + file;
+  const { page, blocked, errors, context } = await openPage(browser, { allowed: [url, WIDGET] });
+  const dice = loadCases().find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk);
+  await page.goto(url);
+  await page.evaluate((c) => {
+    window.b = FairVerify.mount(document.getElementById('slot'), { commitment: c, page: 'https://example.invalid/v.html' });
+    window.b.id = 'm';
+  }, dice.record.serverSeedHash);
+  assert.equal((await badge(page, 'm')).state, 'shown');
+  // Reload: a new badge without a commitment still knows when this one was shown.
+  await page.reload();
+  await page.evaluate((rec) => {
+    window.b = FairVerify.mount(document.getElementById('slot'), { record: rec, page: 'https://example.invalid/v.html' });
+    window.b.id = 'm2';
+  }, dice.record);
+  const b = await badge(page, 'm2');
+  assert.equal(b.state, 'pass');
+  assert.match(b.text, /shown to you at/);
+  assert.ok(b.href.startsWith('https://example.invalid/v.html#record='));
+  // remember="off": nothing stored.
+  const stored = await page.evaluate(() => {
+    localStorage.clear();
+    const el = document.createElement('fair-verify');
+    el.setAttribute('remember', 'off');
+    el.setAttribute('commitment', 'cd'.repeat(32));
+    document.body.append(el);
+    return localStorage.getItem('fair-verify:shown');
+  });
+  assert.equal(stored, null);
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
