@@ -7,8 +7,17 @@ use std::path::Path;
 use serde_json::Value;
 
 const SCHEMES: [&str; 11] = [
-    "match_seed_v2", "poker_hmac_v1", "chess_colour_v1", "selfpoker", "crash", "platforms",
-    "battle", "hash_chain", "dice", "mines", "match_seed_v1",
+    "match_seed_v2",
+    "poker_hmac_v1",
+    "chess_colour_v1",
+    "selfpoker",
+    "crash",
+    "platforms",
+    "battle",
+    "hash_chain",
+    "dice",
+    "mines",
+    "match_seed_v1",
 ];
 
 fn replay(target: &str, data: &[u8]) {
@@ -21,7 +30,10 @@ fn replay(target: &str, data: &[u8]) {
         "scheme_fields" => {
             if let Some((&pick, rest)) = data.split_first() {
                 if let Ok(Value::Object(mut m)) = serde_json::from_slice::<Value>(rest) {
-                    m.insert("scheme".into(), Value::from(SCHEMES[pick as usize % SCHEMES.len()]));
+                    m.insert(
+                        "scheme".into(),
+                        Value::from(SCHEMES[pick as usize % SCHEMES.len()]),
+                    );
                     let _ = fairverify::verify(&Value::Object(m));
                 }
             }
@@ -55,7 +67,10 @@ fn every_saved_fuzz_input_replays_without_panic() {
             continue;
         }
         let name = target.file_name().to_string_lossy().into_owned();
-        for f in std::fs::read_dir(target.path()).unwrap().filter_map(|e| e.ok()) {
+        for f in std::fs::read_dir(target.path())
+            .unwrap()
+            .filter_map(|e| e.ok())
+        {
             if f.file_name() == ".gitkeep" {
                 continue;
             }

@@ -16,8 +16,12 @@ fn bases() -> Vec<Value> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else { return };
-    let Ok(played) = serde_json::from_slice::<Value>(rest) else { return };
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(played) = serde_json::from_slice::<Value>(rest) else {
+        return;
+    };
     let mut rec = bases().swap_remove(pick as usize % 5);
     rec["played"] = played;
     let _ = fairverify::verify(&rec);

@@ -6,7 +6,9 @@ use libfuzzer_sys::fuzz_target;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
         if !common::bounded(&v) {
             return;

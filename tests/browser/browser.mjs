@@ -40,7 +40,7 @@ export function b64url(obj) {
   return Buffer.from(JSON.stringify(obj), 'utf8').toString('base64url');
 }
 
-export async function shot(page, name) {
+export async function shot(page, name, { fullPage = true } = {}) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
 }
