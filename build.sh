@@ -48,6 +48,7 @@ setup_build() {
 
 setup_test() {
   setup_build
+  rustup component add clippy rustfmt >/dev/null 2>&1 || true
   apt_install chromium golang-go
   python3 -c 'import numpy' 2>/dev/null || {
     log "pip install numpy"
