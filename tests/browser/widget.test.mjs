@@ -160,3 +160,40 @@ test('a bare page with only widget.js: FairVerify.mount, remembered commitment a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('verifier.js works as a classic script and as a module script (served on loopback)', async () => {
+  // Chromium refuses module scripts from file://, so this one is served on 127.0.0.1.
+  const http = await import('node:http');
+  const js = fs.readFileSync(path.join(ROOT, 'pkg/verifier.js'));
+  const server = http.createServer((req, res) => {
+    if (req.url === '/verifier.js') { res.writeHead(200, { 'content-type': 'text/javascript' }); res.end(js); return; }
+    const type = req.url === '/module.html' ? 'module' : 'text/javascript';
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><meta charset="utf-8"><script type="${type}" src="/verifier.js"></script>`);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const rec = loadCases().find((c) => c.record.scheme === 'mines' && c.expect.commitmentOk);
+  try {
+    for (const name of ['classic.html', 'module.html']) {
+      const url = `${base}/${name}`;
+      const { page, blocked, errors, context } = await openPage(browser, { allowed: [url, `${base}/verifier.js`] });
+      await page.goto(url);
+      await page.waitForFunction(() => typeof FairVerifier === 'object');
+      const out = await page.evaluate((r) => {
+        const rep = FairVerifier.verify(r);
+        let code = null;
+        try { FairVerifier.verify({ scheme: 'mines' }); } catch (e) { code = [e.name, e.code, e.field]; }
+        return { mines: rep.mines, selfTest: FairVerifier.selfTest().failed, code };
+      }, rec.record);
+      assert.deepEqual(out.mines, rec.expect.mines, name);
+      assert.equal(out.selfTest, 0);
+      assert.deepEqual(out.code, ['VerifyError', 'missing_field', 'mines']);
+      assert.deepEqual(blocked.filter((u) => !u.endsWith('/favicon.ico')), []);
+      assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
+      await context.close();
+    }
+  } finally {
+    server.close();
+  }
+});
