@@ -96,6 +96,12 @@ const FVRender = (() => {
   }
 
   function checksView(report) {
+    if (!report.checks || report.checks.length === 0) {
+      const chain = ['crash', 'platforms', 'battle'].includes(report.scheme);
+      return el('p', { class: 'note', text: chain
+        ? 'This record carries no commitment, so nothing could be checked against one: the result below is only recomputed from the hash. Add the chain terminal (Crash, Platform or Battle) to check that the round belongs to the published chain.'
+        : 'This record carries no commitment to check: the result below is only recomputed.' });
+    }
     const list = el('ul', { class: 'checks' });
     for (const c of report.checks || []) {
       const item = el('li', { class: c.ok ? 'ok' : 'bad', 'data-check': c.name, 'data-ok': String(c.ok) },
@@ -141,9 +147,22 @@ const FVRender = (() => {
       out.append(seatsView(r, record));
       if (r.rolls) {
         const list = el('ol', { class: 'rolls', start: 0 });
+        // A tied opening pair is re-rolled by the next pair (SPEC §2); moves count from
+        // the first untied opening.
+        let opening = true;
+        let move = 0;
         r.rolls.forEach((pair, i) => {
+          let label;
+          if (opening) {
+            const tie = pair[0] === pair[1];
+            label = tie ? 'Opening roll: tie, rolled again' : 'Opening roll';
+            opening = tie;
+          } else {
+            move += 1;
+            label = `Roll ${move}`;
+          }
           list.append(el('li', { 'data-roll': i },
-            el('span', { class: 'rollno', text: i === 0 ? 'Opening roll' : `Roll ${i}` }),
+            el('span', { class: 'rollno', text: label }),
             die(pair[0], `rolls[${i}][0]`), die(pair[1], `rolls[${i}][1]`)));
         });
         out.append(section(`Dice (${r.rolls.length} rolls)`, list));
@@ -291,8 +310,9 @@ const FVRender = (() => {
         grid.append(el('span', {
           class: `cell ${set.has(cell) ? 'mine' : ''}`, 'data-cell': cell, 'data-mine': set.has(cell) ? 'true' : 'false',
           'data-path': i >= 0 ? `mines[${i}]` : null, role: 'gridcell',
-          'aria-label': `cell ${cell}${set.has(cell) ? ', mine' : ''}`, text: set.has(cell) ? '💣' : cell,
-        }));
+          'aria-label': `cell ${cell}${set.has(cell) ? ', mine' : ''}`,
+        }, el('span', { text: cell, 'aria-hidden': 'true' }),
+        set.has(cell) ? el('span', { class: 'minemark', text: 'mine', 'aria-hidden': 'true' }) : null));
       }
       out.append(section(`Mines at ${r.mines.join(', ') || 'none'}`, grid));
     },
@@ -360,7 +380,8 @@ const FVRender = (() => {
   function report(r, record) {
     const out = el('div', { class: 'report', 'data-scheme': r.scheme });
     out.append(section('Commitment checks', checksView(r)));
-    out.append(verdictView(r.verdict));
+    out.append(verdictView(r.verdict, r.verdict === 'pass' && (r.checks || []).length === 0
+      ? '✓ Recomputed (no commitment in this record to check it against)' : undefined));
     const d = differencesView(r);
     if (d) out.append(d);
     const drawing = el('div', { class: 'drawing' });
