@@ -290,6 +290,7 @@
   function runHere(m, onProgress) {
     return new Promise((resolve) => {
       if (m.type === 'rounds') { resolve({ type: 'rounds', json: V.checkRounds(m.game, m.text) }); return; }
+      if (m.type === 'batch') { resolve({ type: 'batch', results: m.texts.map((t) => V.verifyText(t)) }); return; }
       const w = V.chainWalker(m.hash, m.terminal);
       const t0 = performance.now();
       let stopped = false;
@@ -312,7 +313,7 @@
     });
   }
 
-  function showProgress(p) {
+  function showProgress(p, unit) {
     const box = $('#chain-progress');
     if (!p) { box.hidden = true; return; }
     box.hidden = false;
@@ -320,7 +321,7 @@
     $('#chain-bar').value = pct;
     const rate = p.elapsed > 0 ? (p.steps / p.elapsed) * 1000 : 0;
     const left = rate > 0 ? (p.maxSteps - p.steps) / rate : 0;
-    $('#chain-rate').textContent = `${pct.toFixed(1)} % · ${Math.round(rate).toLocaleString('en')} links/s · at most ${left.toFixed(1)} s left`;
+    $('#chain-rate').textContent = `${pct.toFixed(1)} % · ${Math.round(rate).toLocaleString('en')} ${unit || 'links'}/s · at most ${left.toFixed(1)} s left`;
   }
 
   // ---------- verifying ----------
@@ -483,34 +484,72 @@
 
   // ---------- many records ----------
 
-  function runBatch(records) {
-    const list = el('ol', { class: 'batch' });
-    let pass = 0, fail = 0, invalid = 0;
-    records.forEach((item, i) => {
+  const BATCH_PAGE = 200;
+
+  /** Many records: verified in the worker (long chain walks included) with progress,
+   *  then a summary above a paged list in which each record opens to its drawing. */
+  async function runBatch(records) {
+    cancelJob();
+    const items = records.map((item, i) => {
       const named = item && typeof item === 'object' && !Array.isArray(item) && 'record' in item && !('scheme' in item);
       const record = named ? item.record : item;
-      const name = named && item.name !== undefined ? String(item.name) : `#${i + 1}`;
-      let report = null, error = null;
-      try { report = V.verify(record); } catch (e) { error = e; }
-      const status = report ? report.verdict : 'error';
-      if (status === 'pass') pass++; else if (status === 'fail') fail++; else invalid++;
-      const summary = el('summary', { 'data-verdict': status },
-        el('span', { class: `badge ${status}`, text: status === 'error' ? 'invalid' : status }),
-        el('span', { text: ` ${name} · ${record && record.scheme ? record.scheme : '?'}${report && report.multiplier ? ` · ${report.multiplier}×` : ''}` }));
-      const det = el('details', { class: 'batch-item', 'data-index': i }, summary);
-      // Drawn when opened, so thousands of rows stay cheap.
-      det.addEventListener('toggle', () => {
-        if (det.open && det.childElementCount === 1) {
-          det.append(report ? FVRender.report(report, record) : FVRender.error(error));
-          det.querySelectorAll('#verdict').forEach((v) => v.removeAttribute('id'));
-        }
-      });
-      list.append(el('li', {}, det));
+      let text;
+      try { text = typeof record === 'string' ? record : JSON.stringify(record === undefined ? null : record); } catch (e) { text = '?'; }
+      return { record, text, name: named && item.name !== undefined ? String(item.name) : `#${i + 1}` };
     });
+    $('#chain-progress label').textContent = 'Verifying records';
+    const res = await runJob({ type: 'batch', texts: items.map((it) => it.text) }, (p) => showProgress(p, 'records'));
+    showProgress(null);
+    $('#chain-progress label').textContent = 'Walking the hash chain';
+    if (!res) { $('#result').replaceChildren(FVRender.verdictView('fail', 'Cancelled: the records were not all verified')); return; }
+    let pass = 0, fail = 0, invalid = 0;
+    items.forEach((it, i) => {
+      const out = JSON.parse(res.results[i]);
+      it.report = out.report || null;
+      it.error = out.error || null;
+      it.status = it.report ? it.report.verdict : 'error';
+      if (it.status === 'pass') pass++; else if (it.status === 'fail') fail++; else invalid++;
+    });
+    const list = el('ol', { class: 'batch' });
+    const pager = el('div', { class: 'actions' });
+    const pages = Math.max(1, Math.ceil(items.length / BATCH_PAGE));
+    let page = 0;
+    const prev = el('button', { type: 'button', text: '← previous' });
+    const next = el('button', { type: 'button', text: 'next →' });
+    const info = el('span', { role: 'status' });
+    const show = () => {
+      const frag = document.createDocumentFragment();
+      items.slice(page * BATCH_PAGE, (page + 1) * BATCH_PAGE).forEach((it, k) => {
+        const i = page * BATCH_PAGE + k;
+        const r = it.report;
+        const summary = el('summary', { 'data-verdict': it.status },
+          el('span', { class: `badge ${it.status}`, text: it.status === 'error' ? 'invalid' : it.status }),
+          el('span', { text: ` ${it.name} · ${it.record && it.record.scheme ? it.record.scheme : '?'}${r && r.multiplier ? ` · ${r.multiplier}×` : ''}` }));
+        const det = el('details', { class: 'batch-item', 'data-index': i }, summary);
+        // Drawn when opened, so thousands of rows stay cheap.
+        det.addEventListener('toggle', () => {
+          if (det.open && det.childElementCount === 1) {
+            det.append(r ? FVRender.report(r, it.record) : FVRender.error(it.error));
+            det.querySelectorAll('#verdict').forEach((v) => v.removeAttribute('id'));
+          }
+        });
+        frag.append(el('li', {}, det));
+      });
+      list.replaceChildren(frag);
+      list.start = page * BATCH_PAGE + 1;
+      info.textContent = `page ${page + 1} of ${pages}`;
+      prev.disabled = page === 0;
+      next.disabled = page >= pages - 1;
+      pager.hidden = pages === 1;
+    };
+    prev.addEventListener('click', () => { page--; show(); });
+    next.addEventListener('click', () => { page++; show(); });
+    pager.append(prev, info, next);
+    show();
     const summary = el('p', { id: 'batch-summary', 'data-passed': pass, 'data-failed': fail, 'data-invalid': invalid,
-      text: `${pass} passed, ${fail} failed, ${invalid} invalid (of ${records.length})` });
+      text: `${pass} passed, ${fail} failed, ${invalid} invalid (of ${items.length})` });
     const overall = invalid === 0 && fail === 0 ? 'pass' : 'fail';
-    $('#result').replaceChildren(FVRender.verdictView(overall, `${records.length} records: ${pass} passed, ${fail} failed, ${invalid} invalid`), summary, list);
+    $('#result').replaceChildren(FVRender.verdictView(overall, `${items.length} records: ${pass} passed, ${fail} failed, ${invalid} invalid`), summary, list, pager);
   }
 
   /** Pasted or dropped text: one record, a JSON array, or JSON lines. */

@@ -22,10 +22,27 @@ function walk(m) {
   w.free();
 }
 
+/** Many records, one report (or error) each, as JSON text; progress as records. */
+function batch(m) {
+  const t0 = performance.now();
+  let last = t0;
+  const results = [];
+  for (const text of m.texts) {
+    results.push(FairVerifier.verifyText(text));
+    const now = performance.now();
+    if (now - last > 100) {
+      postMessage({ type: 'progress', id: m.id, steps: results.length, maxSteps: m.texts.length, elapsed: now - t0 });
+      last = now;
+    }
+  }
+  postMessage({ type: 'batch', id: m.id, results });
+}
+
 self.onmessage = (e) => {
   const m = e.data;
   try {
     if (m.type === 'walk') walk(m);
+    else if (m.type === 'batch') batch(m);
     else if (m.type === 'rounds') postMessage({ type: 'rounds', id: m.id, json: FairVerifier.checkRounds(m.game, m.text) });
   } catch (err) {
     postMessage({ type: 'error', id: m.id, code: err.code || 'internal', message: String(err.message) });
