@@ -105,6 +105,14 @@ pub fn schemes() -> Result<JsValue, JsValue> {
     to_js(&crate::schemes::SCHEMES.to_vec())
 }
 
+/// A 64-hex-digit argument as the 64 lowercase ASCII bytes a chain link is made of.
+fn link_text(value: &str, field: &str) -> Result<[u8; 64], JsValue> {
+    let h = as_hex64(&value.into(), field).map_err(|e| to_js_error(&e))?;
+    let mut out = [0u8; 64];
+    out.copy_from_slice(h.as_bytes());
+    Ok(out)
+}
+
 /// A chain walk that a Web Worker advances in slices, reporting progress between them.
 #[wasm_bindgen]
 pub struct ChainWalker {
@@ -115,12 +123,11 @@ pub struct ChainWalker {
 impl ChainWalker {
     #[wasm_bindgen(constructor)]
     pub fn new(hash: &str, terminal: &str) -> Result<ChainWalker, JsValue> {
-        let h = as_hex64(&hash.into(), "hash").map_err(|e| to_js_error(&e))?;
-        let t = as_hex64(&terminal.into(), "terminal").map_err(|e| to_js_error(&e))?;
-        let mut start = [0u8; 64];
-        start.copy_from_slice(h.as_bytes());
+        let start = link_text(hash, "hash")?;
+        let t = link_text(terminal, "terminal")?;
         let mut target = [0u8; 32];
-        target.copy_from_slice(&from_hex(&t).unwrap_or_default());
+        // 64 validated hex digits always decode to 32 bytes.
+        target.copy_from_slice(&from_hex(std::str::from_utf8(&t).unwrap_or_default()).unwrap_or(vec![0; 32]));
         Ok(ChainWalker {
             inner: ChainWalk::new(&start, &target),
         })
@@ -152,10 +159,7 @@ impl ChainWalker {
 #[wasm_bindgen(js_name = benchChainKernel)]
 pub fn bench_chain_kernel(hash: &str, n: u32) -> Result<String, JsValue> {
     use crate::primitives::hash_chain::Link;
-    let h = as_hex64(&hash.into(), "hash").map_err(|e| to_js_error(&e))?;
-    let mut start = [0u8; 64];
-    start.copy_from_slice(h.as_bytes());
-    let mut link = Link::from_hex(&start);
+    let mut link = Link::from_hex(&link_text(hash, "hash")?);
     for _ in 0..n {
         link = Link::from_digest(&link.digest());
     }
@@ -166,9 +170,7 @@ pub fn bench_chain_kernel(hash: &str, n: u32) -> Result<String, JsValue> {
 #[wasm_bindgen(js_name = benchChainGeneric)]
 pub fn bench_chain_generic(hash: &str, n: u32) -> Result<String, JsValue> {
     use crate::primitives::hash_chain::step_generic;
-    let h = as_hex64(&hash.into(), "hash").map_err(|e| to_js_error(&e))?;
-    let mut cur = [0u8; 64];
-    cur.copy_from_slice(h.as_bytes());
+    let mut cur = link_text(hash, "hash")?;
     for _ in 0..n {
         cur = step_generic(&cur);
     }
