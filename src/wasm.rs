@@ -127,7 +127,9 @@ impl ChainWalker {
         let t = link_text(terminal, "terminal")?;
         let mut target = [0u8; 32];
         // 64 validated hex digits always decode to 32 bytes.
-        target.copy_from_slice(&from_hex(std::str::from_utf8(&t).unwrap_or_default()).unwrap_or(vec![0; 32]));
+        target.copy_from_slice(
+            &from_hex(std::str::from_utf8(&t).unwrap_or_default()).unwrap_or(vec![0; 32]),
+        );
         Ok(ChainWalker {
             inner: ChainWalk::new(&start, &target),
         })
