@@ -29,7 +29,9 @@ fn kernel(soft: bool) -> [u8; 64] {
 fn main() {
     let runs: [(&str, &dyn Fn() -> [u8; 64]); 3] = [
         ("generic sha2 + hex", &generic),
-        ("chain kernel (sha2 block fn, SHA-NI if present)", &|| kernel(false)),
+        ("chain kernel (sha2 block fn, SHA-NI if present)", &|| {
+            kernel(false)
+        }),
         ("software kernel (the one wasm uses)", &|| kernel(true)),
     ];
     let mut best = [f64::MAX; 3];
