@@ -128,6 +128,12 @@ const FVRender = (() => {
     return v;
   }
 
+  /** Short label for a hand: seat and player. */
+  function handLabel(report, seat) {
+    const player = report.seats ? report.seats[seat] : seat;
+    return `Seat ${seat} · player ${player}`;
+  }
+
   function seatLabel(report, seat, record) {
     const player = report.seats ? report.seats[seat] : seat;
     const seeds = record && Array.isArray(record.clientSeeds) ? record.clientSeeds : null;
@@ -171,7 +177,7 @@ const FVRender = (() => {
         r.deals.forEach((deal, d) => {
           const box = el('div', { class: 'deal', 'data-deal': d });
           deal.forEach((hand, s) => box.append(el('div', { class: 'hand', 'data-seat': s },
-            el('h4', { text: seatLabel(r, s, record) }), cards(hand, r.scheme, `deals[${d}][${s}]`))));
+            el('h4', { text: handLabel(r, s) }), cards(hand, r.scheme, `deals[${d}][${s}]`))));
           out.append(section(`Deal ${d + 1}`, box));
         });
       }
@@ -180,7 +186,7 @@ const FVRender = (() => {
           const box = el('div', { class: 'deal', 'data-hand': n });
           box.append(el('h4', { text: 'First deal (5 cards each)' }));
           h.first.forEach((c, s) => box.append(el('div', { class: 'hand', 'data-seat': s, 'data-round': 'first' },
-            el('h5', { text: seatLabel(r, s, record) }), cards(c, r.scheme, `hands[${n}].first[${s}]`))));
+            el('h5', { text: handLabel(r, s) }), cards(c, r.scheme, `hands[${n}].first[${s}]`))));
           box.append(el('div', { class: 'faceup', 'data-faceup': h.faceUp },
             el('h4', { text: 'Face-up card' }), cards([h.faceUp], r.scheme, `hands[${n}].faceUp`)));
           const fu = box.querySelector('.faceup .card');
@@ -188,7 +194,7 @@ const FVRender = (() => {
           if (h.second) {
             box.append(el('h4', { text: 'Second deal (the buyer also takes the face-up card)' }));
             h.second.forEach((c, s) => box.append(el('div', { class: 'hand', 'data-seat': s, 'data-round': 'second' },
-              el('h5', { text: seatLabel(r, s, record) + (c.length === 2 ? ' · buyer' : '') }),
+              el('h5', { text: handLabel(r, s) + (c.length === 2 ? ' · buyer' : '') }),
               cards(c, r.scheme, `hands[${n}].second[${s}]`))));
           } else {
             box.append(el('p', { class: 'note', text: 'Everyone passed: no second deal.' }));
