@@ -402,6 +402,28 @@
     return report;
   }
 
+  /** Previous/next buttons over `count` items, `size` a page; `draw(start, end)`
+   *  fills the page. Big lists stay cheap: only one page is in the DOM. */
+  function makePager(count, size, draw) {
+    const pages = Math.max(1, Math.ceil(count / size));
+    let page = 0;
+    const prev = el('button', { type: 'button', text: '← previous' });
+    const next = el('button', { type: 'button', text: 'next →' });
+    const info = el('span', { role: 'status' });
+    const box = el('div', { class: 'actions' }, prev, info, next);
+    const show = () => {
+      draw(page * size, Math.min(count, (page + 1) * size));
+      info.textContent = `page ${page + 1} of ${pages}`;
+      prev.disabled = page === 0;
+      next.disabled = page >= pages - 1;
+      box.hidden = pages === 1;
+    };
+    prev.addEventListener('click', () => { page--; show(); });
+    next.addEventListener('click', () => { page++; show(); });
+    show();
+    return box;
+  }
+
   // ---------- round histories ----------
 
   const ROUND_PAGE = 200;
@@ -431,12 +453,9 @@
     const body = el('tbody');
     const table = el('table', { class: 'roundtable' }, el('thead', {}, el('tr', {},
       ...['line', 'hash', 'claimed', 'recomputed', '', 'links'].map((h) => el('th', { text: h })))), body);
-    const pager = el('div', { class: 'actions' });
-    let page = 0;
-    const pages = Math.max(1, Math.ceil(rows.length / ROUND_PAGE));
-    const show = () => {
+    const pager = makePager(rows.length, ROUND_PAGE, (start, end) => {
       const frag = document.createDocumentFragment();
-      for (const r of rows.slice(page * ROUND_PAGE, (page + 1) * ROUND_PAGE)) {
+      for (const r of rows.slice(start, end)) {
         const status = r.error ? 'invalid' : r.ok === false ? 'mismatch' : r.ok === true ? 'ok' : '';
         frag.append(el('tr', { class: status, 'data-line': r.line, 'data-status': status || 'unchecked' },
           el('td', { text: r.line }), el('td', {}, el('code', { class: 'hash', text: r.hash || '' })),
@@ -446,17 +465,7 @@
           el('td', { text: r.linksToNext === null ? '' : r.linksToNext ? '↓ links' : '✗ break' })));
       }
       body.replaceChildren(frag);
-      info.textContent = `page ${page + 1} of ${pages}`;
-      prev.disabled = page === 0;
-      next.disabled = page >= pages - 1;
-    };
-    const prev = el('button', { type: 'button', text: '← previous' });
-    const next = el('button', { type: 'button', text: 'next →' });
-    const info = el('span', { role: 'status' });
-    prev.addEventListener('click', () => { page--; show(); });
-    next.addEventListener('click', () => { page++; show(); });
-    pager.append(prev, info, next);
-    show();
+    });
     $('#result').replaceChildren(FVRender.verdictView(bad === 0 ? 'pass' : 'fail', bad === 0 ? `✓ ${s.rounds} rounds verified` : `✗ ${bad} problem${bad === 1 ? '' : 's'} in ${s.rounds} rounds`),
       summary, el('div', { class: 'history' }, table), pager);
   }
@@ -511,16 +520,10 @@
       if (it.status === 'pass') pass++; else if (it.status === 'fail') fail++; else invalid++;
     });
     const list = el('ol', { class: 'batch' });
-    const pager = el('div', { class: 'actions' });
-    const pages = Math.max(1, Math.ceil(items.length / BATCH_PAGE));
-    let page = 0;
-    const prev = el('button', { type: 'button', text: '← previous' });
-    const next = el('button', { type: 'button', text: 'next →' });
-    const info = el('span', { role: 'status' });
-    const show = () => {
+    const pager = makePager(items.length, BATCH_PAGE, (start, end) => {
       const frag = document.createDocumentFragment();
-      items.slice(page * BATCH_PAGE, (page + 1) * BATCH_PAGE).forEach((it, k) => {
-        const i = page * BATCH_PAGE + k;
+      items.slice(start, end).forEach((it, k) => {
+        const i = start + k;
         const r = it.report;
         const summary = el('summary', { 'data-verdict': it.status },
           el('span', { class: `badge ${it.status}`, text: it.status === 'error' ? 'invalid' : it.status }),
@@ -536,16 +539,8 @@
         frag.append(el('li', {}, det));
       });
       list.replaceChildren(frag);
-      list.start = page * BATCH_PAGE + 1;
-      info.textContent = `page ${page + 1} of ${pages}`;
-      prev.disabled = page === 0;
-      next.disabled = page >= pages - 1;
-      pager.hidden = pages === 1;
-    };
-    prev.addEventListener('click', () => { page--; show(); });
-    next.addEventListener('click', () => { page++; show(); });
-    pager.append(prev, info, next);
-    show();
+      list.start = start + 1;
+    });
     const summary = el('p', { id: 'batch-summary', 'data-passed': pass, 'data-failed': fail, 'data-invalid': invalid,
       text: `${pass} passed, ${fail} failed, ${invalid} invalid (of ${items.length})` });
     const overall = invalid === 0 && fail === 0 ? 'pass' : 'fail';
