@@ -105,8 +105,11 @@ fn numpy_permutation_matches_real_numpy() {
 /// number of hundredths: where rounding mistakes show.
 fn near_whole_hash(r: &mut SplitMix) -> String {
     let e = 1u128 << 52;
-    let k = 101 + (r.next() % 2_000_000) as u128; // target quotient k (N = k)
-                                                  // (100e − h)/(e − h) = k  ⇔  h = e(k − 100)/(k − 1)
+    // Target quotient k (N = k), log-uniform in 101..2^21: small k are where a
+    // quotient just below a whole number rounds up to it in float64.
+    let bits = 7 + r.next() % 15;
+    let k = (101 + (r.next() >> (64 - bits))) as u128;
+    // (100e − h)/(e − h) = k  ⇔  h = e(k − 100)/(k − 1)
     let h0 = e * (k - 100) / (k - 1);
     let d = (r.next() % 5) as i128 - 2;
     let h = ((h0 as i128 + d).clamp(0, (e - 1) as i128)) as u64;
