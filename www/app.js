@@ -638,7 +638,6 @@
     ex.addEventListener('change', () => {
       const c = list[Number(ex.value)];
       if (c) loadRecord(JSON.parse(JSON.stringify(c.record)));
-      ex.value = '';
     });
     $('#form').addEventListener('submit', (e) => { e.preventDefault(); verifyForm(); });
     $('#copy-link').addEventListener('click', copyLink);

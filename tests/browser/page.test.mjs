@@ -239,3 +239,53 @@ test('a JSON-lines history verifies as a batch with a summary', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('keyboard only: pick an example, edit a field, Tab to Verify, Enter', async () => {
+  const { page, blocked, errors, context } = await openPage(browser);
+  await page.goto(PAGE_URL);
+  await page.focus('#examples');
+  // Choose the dice example with the keyboard.
+  const idx = await page.$$eval('#examples option', (o) => o.findIndex((x) => x.textContent === 'dice'));
+  for (let i = 0; i < idx; i++) await page.keyboard.press('ArrowDown');
+  await page.waitForSelector('#verdict');
+  assert.equal(await page.$eval('#scheme', (s) => s.value), 'dice');
+  // Change the client seed, Tab through to the Verify button, press Enter.
+  await page.focus('#f-clientSeed');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('typed by keyboard');
+  let guard = 0;
+  while (await page.evaluate(() => document.activeElement.id) !== 'verify' && guard++ < 20) await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'verify');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#verdict') && document.querySelector('.diceroll'));
+  const expected = await page.evaluate(() => {
+    const r = { scheme: 'dice' };
+    for (const f of ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce']) r[f] = document.getElementById('f-' + f).value.trim();
+    r.nonce = Number(r.nonce);
+    r.selected = document.getElementById('f-selected').value.split(',').map(Number);
+    return FairVerifier.verify(r).face;
+  });
+  assert.equal(await page.getAttribute('.diceroll [data-die]', 'data-die'), String(expected));
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a failing self-test shows a red warning', async () => {
+  const { page, context } = await openPage(browser);
+  // Stand in for a broken build: wrap the verifier so its self-test reports a failure.
+  await page.addInitScript(() => {
+    let real;
+    Object.defineProperty(window, 'FairVerifier', {
+      configurable: true,
+      get: () => real,
+      set: (v) => { real = { ...v, selfTest: () => ({ passed: 24, failed: 1, failures: ['public/crash/random/0'] }) }; },
+    });
+  });
+  await page.goto(PAGE_URL);
+  await page.waitForSelector('#selftest[data-selftest="failed"]');
+  assert.match(await page.textContent('#selftest'), /do not trust/);
+  const color = await page.$eval('#selftest', (e) => getComputedStyle(e).color);
+  assert.equal(color, 'rgb(179, 38, 30)');
+  await context.close();
+});
