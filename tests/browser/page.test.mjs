@@ -289,3 +289,38 @@ test('a failing self-test shows a red warning', async () => {
   assert.equal(color, 'rgb(179, 38, 30)');
   await context.close();
 });
+
+test('Copy link makes a #record= link that reproduces the result; a file of records opens as a batch', async () => {
+  const { page, blocked, errors, context } = await openPage(browser);
+  await page.goto(PAGE_URL);
+  const c = cases.find((x) => x.record.scheme === 'chess_colour_v1' && x.record.seedB === null);
+  await page.selectOption('#scheme', 'chess_colour_v1');
+  for (const f of ['seedA', 'commitA', 'clientA', 'clientB']) await page.fill(`#f-${f}`, c.record[f]);
+  await page.click('#copy-link');
+  const link = await page.inputValue('#link-out');
+  assert.ok(link.startsWith(PAGE_URL + '#record='), link);
+  const rec = JSON.parse(Buffer.from(link.split('#record=')[1], 'base64url').toString('utf8'));
+  assert.equal(rec.seedB, null, 'an empty seed of B is a bot (null)');
+  await page.goto('about:blank');
+  await page.goto(link);
+  await page.waitForSelector('#verdict');
+  compare(c.name, c.expect, await drawn(page));
+
+  // A JSON array in a file, through the file input.
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const pathMod = await import('node:path');
+  const file = pathMod.join(fs.mkdtempSync(pathMod.join(os.tmpdir(), 'fv-file-')), 'records.json');
+  const mines = cases.filter((x) => x.record.scheme === 'mines').slice(0, 5);
+  fs.writeFileSync(file, JSON.stringify(mines.map((x) => ({ name: x.name, record: x.record }))));
+  await page.click('details.paste summary');
+  await page.setInputFiles('#file', file);
+  await page.waitForSelector('#batch-summary');
+  const failed = mines.filter((x) => x.expect.commitmentOk === false).length;
+  assert.equal(await page.getAttribute('#batch-summary', 'data-failed'), String(failed));
+  assert.equal(await page.getAttribute('#batch-summary', 'data-passed'), String(mines.length - failed));
+  assert.match(await page.textContent('.batch-item summary'), /public\/mines/);
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
