@@ -6,6 +6,7 @@
 // Output depends only on the inputs (no dates, no paths): builds are reproducible.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -65,17 +66,23 @@ const selfTest = `
   };`;
 
 const sha = read('www/sha256.js');
-const verifierJs = read('www/verifier-shell.js')
-  .replace("'@@VERSION@@'", JSON.stringify(version))
-  .replace('@@WASM_BASE64@@', () => wasm.toString('base64'))
-  .replace('/*@@SHA256@@*/', () => sha)
-  .replace('/*@@GLUE@@*/', () => glue)
-  .replace('/*@@SELFTEST@@*/', () => selfTest);
+function shell({ gzipped, withSelfTest }) {
+  const payload = gzipped ? zlib.gzipSync(wasm, { level: 9 }) : wasm;
+  return read('www/verifier-shell.js')
+    .replace("'@@VERSION@@'", JSON.stringify(version))
+    .replace('@@WASM_GZIPPED@@', gzipped ? 'yes' : 'no')
+    .replace('@@WASM_BASE64@@', () => payload.toString('base64'))
+    .replace('/*@@SHA256@@*/', () => sha)
+    .replace('/*@@GLUE@@*/', () => glue)
+    .replace('/*@@SELFTEST@@*/', () => (withSelfTest ? selfTest : ''));
+}
+const verifierJs = shell({ gzipped: false, withSelfTest: true });
 
 fs.mkdirSync(outDir, { recursive: true });
 fs.writeFileSync(path.join(outDir, 'verifier.js'), verifierJs);
-// The widget carries its own copy of the verifier: one file for a host page to include.
-fs.writeFileSync(path.join(outDir, 'widget.js'), verifierJs + '\n' + read('www/widget.js'));
+// The widget carries its own copy of the verifier, gzipped and without the golden
+// cases: one small file for a host page to include.
+fs.writeFileSync(path.join(outDir, 'widget.js'), shell({ gzipped: true, withSelfTest: false }) + '\n' + read('www/widget.js'));
 
 // The page and the widget are assembled only once their sources exist.
 const pageSrc = path.join(root, 'www/index.html');

@@ -23,11 +23,25 @@
     try { require('v8').setFlagsFromString('--no-liftoff'); } catch (e) { /* keep the default tiers */ }
   }
 
-  const WASM_BYTES = decodeBase64(WASM_BASE64);
-  // Computed here, from the bytes about to be instantiated, by code outside the wasm.
-  const WASM_SHA256 = fvSha256Hex(WASM_BYTES);
+  // verifier.js carries the wasm as is and decodes it synchronously at load.
+  // widget.js carries it gzipped (a third of the size) and inflates it with the
+  // browser's DecompressionStream, so it is ready a moment after load (`ready`).
+  const WASM_GZIPPED = '@@WASM_GZIPPED@@' === 'yes';
+  let WASM_BYTES = null;
+  let WASM_SHA256 = null;
   let wasmModule = null;
   let engine = null;
+
+  function accept(bytes) {
+    WASM_BYTES = bytes;
+    // Computed here, from the bytes about to be instantiated, by code outside the wasm.
+    WASM_SHA256 = fvSha256Hex(bytes);
+  }
+
+  const ready = WASM_GZIPPED
+    ? new Response(new Blob([decodeBase64(WASM_BASE64)]).stream().pipeThrough(new DecompressionStream('gzip')))
+      .arrayBuffer().then((b) => accept(new Uint8Array(b)))
+    : Promise.resolve(accept(decodeBase64(WASM_BASE64)));
 
   // A fresh copy of wasm-bindgen's glue and a fresh instance each call: after a trap
   // (which should never happen) the old instance is dropped, not reused.
@@ -39,6 +53,13 @@
   }
 
   function getEngine() {
+    if (!WASM_BYTES) {
+      const err = new Error('the verifier is still loading; wait for FairVerifier.ready');
+      err.name = 'VerifyError';
+      err.code = 'not_ready';
+      err.field = '';
+      throw err;
+    }
     if (!engine) engine = makeEngine();
     return engine;
   }
@@ -102,8 +123,11 @@
   const api = {
     verify, verifyText, chainWalker, checkRounds, schemes, bench,
     version: VERSION,
-    wasmSha256: WASM_SHA256,
-    wasmBytes: WASM_BYTES.length,
+    /** Resolves once the wasm bytes are in hand (at once for verifier.js). */
+    ready,
+    isReady: () => WASM_BYTES !== null,
+    get wasmSha256() { return WASM_SHA256; },
+    get wasmBytes() { return WASM_BYTES ? WASM_BYTES.length : 0; },
   };
 
   /*@@SELFTEST@@*/

@@ -157,6 +157,13 @@
     _verify() {
       const rec = this._record;
       if (rec === null || rec === undefined) { this._result = null; this._render(); return; }
+      if (!V.isReady()) {
+        // The wasm is still being inflated (a few milliseconds after load).
+        this._result = { state: 'checking' };
+        this._render();
+        V.ready.then(() => { if (this._record === rec) this._verify(); });
+        return;
+      }
       let report;
       try {
         report = V.verify(rec);
@@ -200,8 +207,9 @@
       const state = r ? r.state : 'shown';
       this._badge.setAttribute('data-state', state);
       this.setAttribute('data-state', state);
-      this._icon.textContent = state === 'pass' ? '✓' : state === 'fail' ? '✗' : state === 'error' ? '!' : '🔒';
-      this._text.textContent = state === 'pass' ? `${label}: verified` : state === 'fail' ? `${label}: NOT verified` : state === 'error' ? `${label}: cannot check` : label;
+      this._icon.textContent = state === 'pass' ? '✓' : state === 'fail' ? '✗' : state === 'error' ? '!' : state === 'checking' ? '…' : '◉';
+      this._text.textContent = state === 'pass' ? `${label}: verified` : state === 'fail' ? `${label}: NOT verified`
+        : state === 'error' ? `${label}: cannot check` : state === 'checking' ? `${label}: checking…` : label;
       this._badge.setAttribute('aria-label', `${this._text.textContent}. Show details`);
       const parts = [];
       const p = (cls, text, part) => {
@@ -222,6 +230,8 @@
         } else {
           p('summary', 'Waiting for the dealer’s commitment.');
         }
+      } else if (r.state === 'checking') {
+        p('summary', 'Checking the deal…', 'summary');
       } else if (r.state === 'error') {
         p('summary', `This record cannot be checked: ${r.error.message}`, 'summary');
       } else {
@@ -276,5 +286,8 @@
     return badge;
   }
 
-  root.FairVerify = { mount, Element: FairVerifyElement, verify: V.verify, version: V.version, wasmSha256: V.wasmSha256 };
+  root.FairVerify = {
+    mount, Element: FairVerifyElement, verify: V.verify, ready: V.ready, version: V.version,
+    get wasmSha256() { return V.wasmSha256; },
+  };
 })(typeof globalThis !== 'undefined' ? globalThis : this);

@@ -14,8 +14,12 @@ let browser;
 test.before(async () => { browser = await launch(); });
 test.after(async () => { if (browser) await browser.close(); });
 
-/** Text and state inside a badge's shadow root. */
-function badge(page, id) {
+/** Text and state inside a badge's shadow root, once it is no longer checking. */
+async function badge(page, id) {
+  await page.waitForFunction((i) => {
+    const el = document.getElementById(i);
+    return el && el.getAttribute('data-state') !== 'checking';
+  }, id);
   return page.$eval(`#${id}`, (el) => ({
     state: el.getAttribute('data-state'),
     text: el.shadowRoot.textContent,
@@ -136,6 +140,11 @@ test('a bare page with only widget.js: FairVerify.mount, remembered commitment a
     window.b.id = 'm';
   }, dice.record.serverSeedHash);
   assert.equal((await badge(page, 'm')).state, 'shown');
+  // The gzipped wasm inside widget.js inflates to exactly pkg/fairverify.wasm.
+  const { createHash } = await import('node:crypto');
+  const want = createHash('sha256').update(fs.readFileSync(path.join(ROOT, 'pkg/fairverify.wasm'))).digest('hex');
+  assert.equal(await page.evaluate(async () => { await FairVerify.ready; return FairVerify.wasmSha256; }), want);
+  assert.ok(fs.statSync(path.join(ROOT, 'pkg/widget.js')).size < 260000, 'widget.js stays small');
   // Reload: a new badge without a commitment still knows when this one was shown.
   await page.reload();
   await page.evaluate((rec) => {
