@@ -57,21 +57,18 @@ mod tests {
         assert_eq!(quo64_to_f64(1, 3), 1.0 / 3.0);
     }
 
-    /// Rounding is to nearest: 1/3 and 2/3 land on the float64 nearest the rational
-    /// (what Go prints for these quotients), and a quotient of two 59-bit integers that
-    /// float64 division of the rounded operands gets wrong is still right here.
+    /// Rounding is to nearest, ties to even, on the exact quotient. (Where naive
+    /// float64 division of the operands goes wrong on real crash hashes is shown by
+    /// the differential test against Go, which a naive port fails.)
     #[test]
     fn rounds_to_nearest() {
         assert_eq!(quo64_to_f64(2, 3), 2.0 / 3.0);
-        // a = 2^58 + 1 and b = 2^58 − 1 both round to 2^58 as float64, so naive
-        // division says 1.0; the quotient is 1 + 2^-57 + …, whose nearest float64 is
-        // 1 + 2^-52 · round(2^-5 …) = 1.0 as well — but at 2^53 + 1 / 1 it shows:
+        // 2^53 + 1 is a tie between 2^53 and 2^53 + 2: even wins; 2^53 + 3 rounds up.
         assert_eq!(quo64_to_f64((1 << 53) + 1, 1), 9007199254740992.0);
         assert_eq!(quo64_to_f64((1 << 53) + 3, 1), 9007199254740996.0);
-        let naive = ((1u64 << 58) + 1) as f64 / ((1u64 << 58) - 1) as f64;
-        assert_eq!(naive, 1.0);
+        // (2^58 + 1) / (2^58 − 1) = 1 + 2^-57 + …: nearest float64 is 1.
         assert_eq!(quo64_to_f64((1 << 58) + 1, (1 << 58) - 1), 1.0);
-        // 2^58 + 2^6 over 2^58 − 2^6: exact value 1 + 2^-51 + 2^-103…, float64 1 + 2^-51.
+        // (2^58 + 64) / (2^58 − 64) = 1 + 2^-51 + 2^-108 + …: nearest is 1 + 2^-51.
         let q = quo64_to_f64((1 << 58) + 64, (1 << 58) - 64);
         assert_eq!(q, 1.0 + 2f64.powi(-51));
     }
