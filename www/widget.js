@@ -86,7 +86,7 @@
       super();
       this._shown = null; // {commitment, at}: what this badge showed before any record
       this._record = null;
-      const sh = this.attachShadow({ mode: 'open' });
+      const sh = this.attachShadow({ mode: 'open', delegatesFocus: true });
       const style = document.createElement('style');
       style.textContent = CSS;
       this._badge = document.createElement('button');
