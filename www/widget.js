@@ -37,6 +37,7 @@
       padding: 8px 10px; border-radius: 8px; border: 1px solid var(--fv-border, #b9b5ac); background: var(--fv-bg, #fff);
       box-shadow: 0 4px 14px rgba(0,0,0,.18); display: none; }
     :host(:hover) .pop, :host(:focus-within) .pop, .pop.open { display: block; }
+    .pop.closed { display: none !important; }
     .pop .fp { font: 11px/1.35 ui-monospace, Menlo, Consolas, monospace; overflow-wrap: anywhere; word-break: break-all; margin: 4px 0; }
     .summary { margin: 4px 0; }
     .row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-top: 4px; }
@@ -106,7 +107,12 @@
       this._pop.id = 'pop';
       this._badge.setAttribute('aria-describedby', 'pop');
       this._badge.addEventListener('click', () => this._pop.classList.toggle('open'));
-      this._badge.addEventListener('keydown', (e) => { if (e.key === 'Escape') this._pop.classList.remove('open'); });
+      // Escape hides the popover even while the badge keeps focus; leaving resets it.
+      this._badge.addEventListener('keydown', (e) => {
+        if (e.key === 'Escape') { this._pop.classList.remove('open'); this._pop.classList.add('closed'); }
+      });
+      this.addEventListener('focusout', () => this._pop.classList.remove('closed'));
+      this.addEventListener('mouseleave', () => this._pop.classList.remove('closed'));
       sh.append(style, this._badge, this._pop);
     }
 

@@ -52,8 +52,13 @@ test('embed.html: commitment shown, then a passing and a tampered reveal', async
   assert.notEqual(b.bg, 'rgb(255, 105, 180)', 'host button background leaked');
   assert.equal(b.size, '13px');
   assert.ok(b.role);
+  // Keyboard: focusing the element focuses its badge and shows the fingerprint;
+  // Escape hides it again.
   await page.focus('#badge-fair');
+  assert.equal(await page.$eval('#badge-fair', (el) => getComputedStyle(el.shadowRoot.querySelector('.pop')).display), 'block');
   await shot(page, 'widget-before');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.$eval('#badge-fair', (el) => getComputedStyle(el.shadowRoot.querySelector('.pop')).display), 'none');
 
   await page.click('#reveal-fair');
   await page.waitForFunction(() => document.getElementById('badge-fair').getAttribute('data-state') === 'pass');
