@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::{ErrorCode, VerifyError};
 use crate::primitives::hash_chain::ChainWalk;
-use crate::primitives::sha256::{from_hex, sha256_hex};
+use crate::primitives::sha256::sha256_hex;
 use crate::record::as_hex64;
 
 #[wasm_bindgen(start)]
@@ -123,16 +123,12 @@ pub struct ChainWalker {
 impl ChainWalker {
     #[wasm_bindgen(constructor)]
     pub fn new(hash: &str, terminal: &str) -> Result<ChainWalker, JsValue> {
-        let start = link_text(hash, "hash")?;
-        let t = link_text(terminal, "terminal")?;
-        let mut target = [0u8; 32];
-        // 64 validated hex digits always decode to 32 bytes.
-        target.copy_from_slice(
-            &from_hex(std::str::from_utf8(&t).unwrap_or_default()).unwrap_or(vec![0; 32]),
-        );
-        Ok(ChainWalker {
-            inner: ChainWalk::new(&start, &target),
-        })
+        let h = as_hex64(&hash.into(), "hash").map_err(|e| to_js_error(&e))?;
+        let t = as_hex64(&terminal.into(), "terminal").map_err(|e| to_js_error(&e))?;
+        // Both are 64 validated hex digits, so the walk always exists.
+        let inner = ChainWalk::from_hex(&h, &t)
+            .ok_or_else(|| to_js_error(&VerifyError::new(ErrorCode::Internal, "", "chain walk")))?;
+        Ok(ChainWalker { inner })
     }
 
     /// Applies up to `n` more steps; true once the terminal is reached.

@@ -8,7 +8,7 @@
 //! next first block's big-endian words. No allocation, no byte buffers per link.
 //! `step_generic` (the sha2 crate plus hex) is the reference the kernel is tested against.
 
-use super::sha256::{hex32_into, sha256};
+use super::sha256::{from_hex, hex32_into, sha256, sha256_hex};
 
 const H0: [u32; 8] = [
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
@@ -377,6 +377,12 @@ pub fn step_generic(hex: &[u8; 64]) -> [u8; 64] {
     out
 }
 
+/// SPEC §6 `HashSeed(s)`: SHA-256 of the hex text, as hex. For one-off steps
+/// (histories, links between pasted rounds); long walks use `ChainWalk`.
+pub fn hash_seed(hex: &str) -> String {
+    sha256_hex(hex.as_bytes())
+}
+
 /// A resumable walk towards `target` (so a Web Worker can report progress between
 /// chunks). `steps` counts the HashSeeds applied so far.
 #[derive(Clone, Debug)]
@@ -395,6 +401,14 @@ impl ChainWalk {
             steps: 0,
             found: false,
         }
+    }
+
+    /// From text: `start` as 64 lowercase hex digits (the link's own text) and
+    /// `terminal` as 64 hex digits; `None` if either is not that.
+    pub fn from_hex(start: &str, terminal: &str) -> Option<ChainWalk> {
+        let start: &[u8; 64] = start.as_bytes().try_into().ok()?;
+        let target: [u8; 32] = from_hex(terminal)?.try_into().ok()?;
+        Some(ChainWalk::new(start, &target))
     }
 
     /// Applies up to `n` more steps; stops early (with `found`) when a step lands on
@@ -418,6 +432,11 @@ impl ChainWalk {
         false
     }
 
+    /// The whole walk at once: the round (steps to the target), if within `max_steps`.
+    pub fn round_within(mut self, max_steps: u64) -> Option<u64> {
+        self.advance(max_steps).then_some(self.steps)
+    }
+
     pub fn current_hex(&self) -> [u8; 64] {
         self.link.to_hex()
     }
@@ -426,8 +445,7 @@ impl ChainWalk {
 /// The number of HashSeeds (1..=max_steps) that take `start_hex` to `terminal`, if any.
 /// A start equal to the terminal is step 0 and therefore not a round (SPEC §6).
 pub fn find_round(start_hex: &[u8; 64], terminal: &[u8; 32], max_steps: u64) -> Option<u64> {
-    let mut walk = ChainWalk::new(start_hex, terminal);
-    walk.advance(max_steps).then_some(walk.steps)
+    ChainWalk::new(start_hex, terminal).round_within(max_steps)
 }
 
 #[cfg(test)]

@@ -4,9 +4,8 @@
 
 use serde_json::{json, Value};
 
-use super::chain::{round_hash, ChainCheck};
+use super::chain::{first_u64, round_hash, ChainCheck};
 use crate::error::{Result, VerifyError};
-use crate::primitives::sha256::from_hex;
 use crate::record::{type_name, Fields};
 use crate::report::Report;
 
@@ -15,10 +14,7 @@ pub const MAX_PLAYERS: usize = 10_000;
 /// The wheel position: `float64(uint64) / float64(math.MaxUint64)`; both conversions
 /// round to nearest-even, and float64(2^64 − 1) is 2^64.
 pub fn wheel_point(hash: &str) -> f64 {
-    let bytes = from_hex(&hash[..16]).unwrap_or_default();
-    let mut b = [0u8; 8];
-    b.copy_from_slice(&bytes[..8.min(bytes.len())]);
-    u64::from_be_bytes(b) as f64 / u64::MAX as f64
+    first_u64(hash) as f64 / u64::MAX as f64
 }
 
 /// `pickWinner`: the published function's own refusals are `game_rule` errors.

@@ -4,8 +4,7 @@
 use serde_json::{json, Value};
 
 use crate::error::Result;
-use crate::primitives::hash_chain::find_round;
-use crate::primitives::sha256::from_hex;
+use crate::primitives::hash_chain::ChainWalk;
 use crate::record::Fields;
 use crate::report::Report;
 
@@ -33,6 +32,12 @@ pub fn round_hash(f: Fields) -> Result<String> {
     f.hex64("hash")
 }
 
+/// The first 8 bytes of a validated round hash, big-endian (Go's
+/// `binary.BigEndian.Uint64(h[:8])`): what platforms and battle draw from.
+pub fn first_u64(hash: &str) -> u64 {
+    u64::from_str_radix(&hash[..16], 16).unwrap_or(0)
+}
+
 /// A validated chain check, ready to run.
 pub struct ChainCheck {
     terminal: String,
@@ -58,14 +63,9 @@ impl ChainCheck {
 
     /// Walks from `hash` towards the terminal: `chainOk`, and `round` when found.
     pub fn run(&self, hash: &str, r: &mut Report) {
-        let mut start = [0u8; 64];
-        start.copy_from_slice(hash.as_bytes());
-        let mut terminal = [0u8; 32];
-        // Both were validated as 64 hex digits; from_hex cannot fail here.
-        if let Some(t) = from_hex(&self.terminal) {
-            terminal.copy_from_slice(&t);
-        }
-        let round = find_round(&start, &terminal, self.max_steps);
+        // Both were validated as 64 hex digits (the hash lowercased), so the walk exists.
+        let round = ChainWalk::from_hex(hash, &self.terminal)
+            .and_then(|walk| walk.round_within(self.max_steps));
         let computed = match round {
             Some(n) => json!(format!("reached after {n} hashes: round {n}")),
             None => json!(format!("not reached within {} hashes", self.max_steps)),

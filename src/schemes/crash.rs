@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use super::chain::{round_hash, ChainCheck};
 use crate::error::Result;
-use crate::primitives::hash_chain::step_generic;
+use crate::primitives::hash_chain::hash_seed;
 use crate::record::Fields;
 use crate::report::Report;
 use crate::rng::go_big_float::quo64_to_f64;
@@ -42,15 +42,13 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
     r.set("hash", hash.clone());
     if let Some(count) = history {
         let mut rows = Vec::with_capacity(count as usize);
-        let mut cur = [0u8; 64];
-        cur.copy_from_slice(hash.as_bytes());
+        let mut cur = hash.clone();
         for i in 0..count {
             if i > 0 {
-                cur = step_generic(&cur);
+                cur = hash_seed(&cur);
             }
-            let h = String::from_utf8_lossy(&cur).into_owned();
-            let m = format_multiplier(crash_hundredths(&h));
-            rows.push(json!({"hash": h, "multiplier": m}));
+            let m = format_multiplier(crash_hundredths(&cur));
+            rows.push(json!({"hash": cur, "multiplier": m}));
         }
         r.set("history", Value::Array(rows));
     }

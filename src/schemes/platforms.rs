@@ -1,8 +1,7 @@
 //! SPEC §6 `platforms`: `rand.New(rand.NewSource(int64(first 8 bytes))).Intn(25) + 1`.
 
-use super::chain::{round_hash, ChainCheck};
+use super::chain::{first_u64, round_hash, ChainCheck};
 use crate::error::Result;
-use crate::primitives::sha256::from_hex;
 use crate::record::Fields;
 use crate::report::Report;
 use crate::rng::go_math_rand::GoRand;
@@ -11,11 +10,8 @@ pub const PLATFORMS: i32 = 25;
 
 /// The last platform of a round; `hash` is 64 validated hex digits.
 pub fn last_platform(hash: &str) -> i32 {
-    let bytes = from_hex(&hash[..16]).unwrap_or_default();
-    let mut b = [0u8; 8];
-    b.copy_from_slice(&bytes[..8.min(bytes.len())]);
     // binary.BigEndian.Uint64, then int64(number): two's complement reinterpretation.
-    let x = i64::from_be_bytes(b);
+    let x = first_u64(hash) as i64;
     GoRand::new(x).intn(PLATFORMS) + 1
 }
 
