@@ -28,8 +28,10 @@ pub enum ErrorCode {
     UnknownGame,
     BadSeatCount,
     OutOfRange,
-    /// A key in `played` that the scheme does not recompute.
+    /// A key in `played` (or a bet) that the scheme does not know.
     UnknownField,
+    /// Two fields that exclude each other (`bets` beside a single bet's `nonce`).
+    ConflictingFields,
     /// The published function itself refuses the input (battle chances, dice picks…).
     GameRule,
     /// The input's bytes are not valid text (bad UTF-8, a lone UTF-16 surrogate).
@@ -55,6 +57,7 @@ impl ErrorCode {
             ErrorCode::BadSeatCount => "bad_seat_count",
             ErrorCode::OutOfRange => "out_of_range",
             ErrorCode::UnknownField => "unknown_field",
+            ErrorCode::ConflictingFields => "conflicting_fields",
             ErrorCode::GameRule => "game_rule",
             ErrorCode::BadUtf8 => "bad_utf8",
             ErrorCode::TooLarge => "too_large",

@@ -102,6 +102,10 @@ pub struct Report {
     result: Map<String, Value>,
     checks: Vec<Check>,
     missing: Vec<&'static str>,
+    /// Differences found in per-part `played` (each bet's own), before the record's.
+    differences: Vec<Map<String, Value>>,
+    difference_count: usize,
+    compared: bool,
 }
 
 impl std::fmt::Debug for Scheme {
@@ -117,7 +121,42 @@ impl Report {
             result: Map::new(),
             checks: Vec::new(),
             missing: Vec::new(),
+            differences: Vec::new(),
+            difference_count: 0,
+            compared: false,
         }
+    }
+
+    /// Compares a part's own `played` (a bet's, at `prefix` = `bets[3]`) with what
+    /// was recomputed for it; every key of `played` must be one the part has.
+    pub fn compare_played(&mut self, prefix: &str, played: &Value, computed: &Value) -> Result<()> {
+        let field = format!("{prefix}.played");
+        let (Value::Object(seen), Value::Object(ours)) = (played, computed) else {
+            return Err(VerifyError::wrong_type(&field, Want::Object, played));
+        };
+        for (key, v) in seen {
+            let Some(c) = ours.get(key) else {
+                let known: Vec<&str> = ours.keys().map(String::as_str).collect();
+                return Err(VerifyError::new(
+                    ErrorCode::UnknownField,
+                    format!("{field}.{key}"),
+                    format!(
+                        "`{field}.{key}` is not something a bet recomputes ({})",
+                        known.join(", ")
+                    ),
+                )
+                .with("known", known));
+            };
+            diff(
+                format!("{prefix}.{key}"),
+                v,
+                c,
+                &mut self.differences,
+                &mut self.difference_count,
+            );
+        }
+        self.compared = true;
+        Ok(())
     }
 
     /// A recomputed value (`deck`, `seats`, `multiplier`…).
@@ -170,8 +209,8 @@ impl Report {
             Some(Value::Object(m)) => Some(m),
             Some(other) => return Err(VerifyError::wrong_type("played", Want::Object, other)),
         };
-        let mut differences = Vec::new();
-        let mut count = 0usize;
+        let mut differences = std::mem::take(&mut self.differences);
+        let mut count = self.difference_count;
         if let Some(obj) = played {
             for (key, seen) in obj {
                 let computed = match self.result.get(key) {
@@ -197,6 +236,9 @@ impl Report {
                 };
                 diff(key.clone(), seen, computed, &mut differences, &mut count);
             }
+        }
+        let compared = played.is_some() || self.compared;
+        if compared {
             self.check_only(
                 Check::new("played", "played", count == 0)
                     .param("count", count)
@@ -237,7 +279,7 @@ impl Report {
             "checks".into(),
             Value::Array(self.checks.iter().map(Check::to_json).collect()),
         );
-        if played.is_some() {
+        if compared {
             out.insert("differences".into(), Value::Array(differences));
             out.insert("differenceCount".into(), Value::from(count));
         }
@@ -363,7 +405,12 @@ fn describe(scheme: &Scheme, mut d: Map<String, Value>) -> Value {
     let mut item = "value";
     let mut at = Map::new();
     if let Some(r) = scheme.result(key) {
-        for pattern in r.patterns {
+        for full in r.patterns {
+            // `pattern:item` names the item of that pattern when it differs.
+            let (pattern, own_item) = match full.split_once(':') {
+                Some((p, i)) => (p, i),
+                None => (*full, r.item),
+            };
             let (pkey, psegs) = segments(pattern);
             if pkey != key || psegs.len() != segs.len() {
                 continue;
@@ -381,7 +428,7 @@ fn describe(scheme: &Scheme, mut d: Map<String, Value>) -> Value {
                 _ => false,
             });
             if fits {
-                item = r.item;
+                item = own_item;
                 at = names;
                 break;
             }

@@ -248,3 +248,99 @@ fn descriptors_match_the_core() {
         );
     }
 }
+
+/// SPEC §7 "Every bet under one server seed": per-bet results equal single-bet
+/// records, one commitment check, differences at `bets[i].…`.
+#[test]
+fn bets_equal_single_bets() {
+    let server = "revealed-server-seed";
+    let hash = sha256_hex(server.as_bytes());
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    for scheme in ["dice", "mines"] {
+        let mut bets = Vec::new();
+        let mut singles = Vec::new();
+        for i in 0..40 {
+            let nonce = 1_700_000_000_000i64 + (next() % 1_000_000_000) as i64;
+            let client = if i % 7 == 3 {
+                Some(format!("other-client-{i}"))
+            } else {
+                None
+            };
+            let mut bet = json!({"nonce": nonce});
+            let mut single = json!({"scheme": scheme, "serverSeed": server, "serverSeedHash": hash,
+                                    "clientSeed": client.clone().unwrap_or("client".into()), "nonce": nonce});
+            if scheme == "dice" {
+                let sel: Vec<u64> = (1..=6)
+                    .filter(|f| next() % 2 == 0 || *f == 1 + i % 6)
+                    .take(5)
+                    .collect();
+                bet["selected"] = json!(sel);
+                single["selected"] = json!(sel);
+            } else {
+                let m = next() % 26;
+                bet["mines"] = json!(m);
+                single["mines"] = json!(m);
+            }
+            if let Some(c) = client {
+                bet["clientSeed"] = json!(c);
+            }
+            bets.push(bet);
+            singles.push(single);
+        }
+        let rec = json!({"scheme": scheme, "serverSeed": server, "serverSeedHash": hash,
+                         "clientSeed": "client", "bets": bets});
+        let v = verify(rec.clone());
+        assert_eq!(v["verdict"], "pass", "{scheme}");
+        let results = v["bets"].as_array().unwrap();
+        assert_eq!(results.len(), 40);
+        assert_eq!(
+            v["checks"].as_array().unwrap().len(),
+            1,
+            "one commitment check"
+        );
+        for (got, single) in results.iter().zip(&singles) {
+            let one = verify(single.clone());
+            assert_eq!(got["nonce"], single["nonce"]);
+            assert_eq!(got["gameSeed"], one["gameSeed"]);
+            for k in ["face", "win", "mines"] {
+                assert_eq!(got.get(k), one.get(k), "{scheme} {k}");
+            }
+        }
+        // One bet's played changed: fail at exactly that path.
+        let mut rec = rec;
+        let key = if scheme == "dice" { "face" } else { "mines" };
+        let wrong = if scheme == "dice" {
+            json!(results[7]["face"].as_i64().unwrap() % 6 + 1)
+        } else {
+            json!([26])
+        };
+        rec["bets"][7]["played"] = json!({ key: wrong });
+        let v = verify(rec.clone());
+        assert_eq!(v["verdict"], "fail");
+        let path = v["differences"][0]["path"].as_str().unwrap().to_string();
+        assert!(path.starts_with(&format!("bets[7].{key}")), "{path}");
+        // The hostile cases: empty, too many, both forms, a foreign field.
+        let code = |r: Value| fairverify::verify(&r).unwrap_err().code.as_str();
+        let mut bad = rec.clone();
+        bad["bets"] = json!([]);
+        assert_eq!(code(bad), "out_of_range");
+        let mut bad = rec.clone();
+        bad["bets"] = Value::Array(vec![
+            json!({"nonce": 1, "mines": 1, "selected": [1]});
+            10_001
+        ]);
+        assert_eq!(code(bad), "out_of_range");
+        let mut bad = rec.clone();
+        bad["nonce"] = json!(5);
+        assert_eq!(code(bad), "conflicting_fields");
+        let mut bad = rec.clone();
+        bad["bets"][0]["serverSeed"] = json!("x");
+        assert_eq!(code(bad), "unknown_field");
+    }
+}

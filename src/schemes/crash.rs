@@ -31,7 +31,7 @@ const RESULTS: [ResultDesc; 3] = [
     result(
         "history",
         "multiplier",
-        &["history[back].multiplier", "history[back].hash"],
+        &["history[back].multiplier", "history[back].hash:hash"],
     ),
 ];
 

@@ -142,6 +142,7 @@ pub struct ResultDesc {
     /// What one leaf value is: card, die, tile, player, multiplier, platform, winner,
     /// face, win, mine, white (chess), value.
     pub item: &'static str,
+    /// `deals[deal][seat][card]`; `pattern:item` where that pattern's item differs.
     pub patterns: &'static [&'static str],
 }
 

@@ -9,6 +9,7 @@ use crate::record::{type_name, Fields, Hex64};
 use crate::report::Report;
 
 pub mod battle;
+pub mod bets;
 pub mod chain;
 pub mod chess_colour_v1;
 pub mod crash;
