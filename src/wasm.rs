@@ -196,9 +196,16 @@ pub fn bench_chain_generic(hash: &str, n: u32) -> Result<String, JsValue> {
 /// A pasted round history checked line by line (see `round_history`): JSON text of
 /// `{summary, rows}` or `{error}`.
 #[wasm_bindgen(js_name = checkRounds)]
-pub fn check_rounds(game: &str, text: JsString) -> String {
+pub fn check_rounds(game: &str, text: JsString, opts: JsValue) -> String {
+    let opts = || -> Result<crate::round_history::HistoryOptions, VerifyError> {
+        if opts.is_undefined() || opts.is_null() {
+            return Ok(Default::default());
+        }
+        let t = record_text(&opts)?;
+        crate::round_history::HistoryOptions::from_json(&crate::parse_json(&t)?)
+    };
     js_text(&text, "history")
-        .and_then(|t| crate::round_history::check_rounds(game, &t))
+        .and_then(|t| crate::round_history::check_rounds_with(game, &t, &opts()?))
         .unwrap_or_else(|e| serde_json::json!({ "error": crate::error_json(&e) }))
         .to_string()
 }
