@@ -81,200 +81,74 @@ macro_rules! round {
     };
 }
 
+/// Eight rounds, the state's names rotated one place per round (after eight they
+/// are back where they started). `$kw!(i)` gives round i's K + W; `$i` is a literal
+/// multiple of 8, so every index folds to a constant.
+macro_rules! rounds8 {
+    ($bc:ident, [$a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident], $kw:ident, $i:expr) => {
+        round!($bc, $a, $b, $c, $d, $e, $f, $g, $h, $kw!($i));
+        round!($bc, $h, $a, $b, $c, $d, $e, $f, $g, $kw!($i + 1));
+        round!($bc, $g, $h, $a, $b, $c, $d, $e, $f, $kw!($i + 2));
+        round!($bc, $f, $g, $h, $a, $b, $c, $d, $e, $kw!($i + 3));
+        round!($bc, $e, $f, $g, $h, $a, $b, $c, $d, $kw!($i + 4));
+        round!($bc, $d, $e, $f, $g, $h, $a, $b, $c, $kw!($i + 5));
+        round!($bc, $c, $d, $e, $f, $g, $h, $a, $b, $kw!($i + 6));
+        round!($bc, $b, $c, $d, $e, $f, $g, $h, $a, $kw!($i + 7));
+    };
+}
+
+/// All 64 rounds of one block, fully unrolled.
+macro_rules! rounds64 {
+    ($bc:ident, $s:tt, $kw:ident) => {
+        rounds8!($bc, $s, $kw, 0);
+        rounds8!($bc, $s, $kw, 8);
+        rounds8!($bc, $s, $kw, 16);
+        rounds8!($bc, $s, $kw, 24);
+        rounds8!($bc, $s, $kw, 32);
+        rounds8!($bc, $s, $kw, 40);
+        rounds8!($bc, $s, $kw, 48);
+        rounds8!($bc, $s, $kw, 56);
+    };
+}
+
 /// SHA-256 of one 64-byte message given as 16 big-endian words: the first block
 /// from the initial hash value, then the constant padding block whose schedule
-/// plus round constants is `PAD_KW`. Fully unrolled (generated): the roles of
-/// a..h rotate by name instead of by moves, the 16-word schedule lives in locals,
-/// and the padding block's K+W are immediates. FIPS 180-4 §6.2.2.
+/// plus round constants is `PAD_KW`. Fully unrolled by the macros above: the roles
+/// of a..h rotate by name instead of by moves, the 16-word schedule is a ring
+/// indexed by constants (so it lives in locals), and the padding block's K+W are
+/// immediates. FIPS 180-4 §6.2.2.
 #[inline(never)] // one copy for every caller; a call per link costs nothing measurable
-#[rustfmt::skip]
 #[allow(unused_assignments)] // the last round's `bc` has no next round
 fn sha256_64(m: &[u32; 16]) -> [u32; 8] {
+    let mut w = *m;
+    // Round i's K + W; from round 16 on, W[i] replaces W[i - 16] in the ring first.
+    macro_rules! kw_message {
+        ($i:expr) => {{
+            const I: usize = $i;
+            if I >= 16 {
+                w[I % 16] = w[I % 16]
+                    .wrapping_add(small_sigma1(w[(I + 14) % 16]))
+                    .wrapping_add(w[(I + 9) % 16])
+                    .wrapping_add(small_sigma0(w[(I + 1) % 16]));
+            }
+            K[I].wrapping_add(w[I % 16])
+        }};
+    }
+    macro_rules! kw_padding {
+        ($i:expr) => {
+            PAD_KW[$i]
+        };
+    }
     let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = H0;
     let mut bc = b ^ c;
-    let [mut w0, mut w1, mut w2, mut w3, mut w4, mut w5, mut w6, mut w7, mut w8, mut w9, mut w10, mut w11, mut w12, mut w13, mut w14, mut w15] = *m;
-    round!(bc, a, b, c, d, e, f, g, h, K[0].wrapping_add(w0));
-    round!(bc, h, a, b, c, d, e, f, g, K[1].wrapping_add(w1));
-    round!(bc, g, h, a, b, c, d, e, f, K[2].wrapping_add(w2));
-    round!(bc, f, g, h, a, b, c, d, e, K[3].wrapping_add(w3));
-    round!(bc, e, f, g, h, a, b, c, d, K[4].wrapping_add(w4));
-    round!(bc, d, e, f, g, h, a, b, c, K[5].wrapping_add(w5));
-    round!(bc, c, d, e, f, g, h, a, b, K[6].wrapping_add(w6));
-    round!(bc, b, c, d, e, f, g, h, a, K[7].wrapping_add(w7));
-    round!(bc, a, b, c, d, e, f, g, h, K[8].wrapping_add(w8));
-    round!(bc, h, a, b, c, d, e, f, g, K[9].wrapping_add(w9));
-    round!(bc, g, h, a, b, c, d, e, f, K[10].wrapping_add(w10));
-    round!(bc, f, g, h, a, b, c, d, e, K[11].wrapping_add(w11));
-    round!(bc, e, f, g, h, a, b, c, d, K[12].wrapping_add(w12));
-    round!(bc, d, e, f, g, h, a, b, c, K[13].wrapping_add(w13));
-    round!(bc, c, d, e, f, g, h, a, b, K[14].wrapping_add(w14));
-    round!(bc, b, c, d, e, f, g, h, a, K[15].wrapping_add(w15));
-    w0 = w0.wrapping_add(small_sigma1(w14)).wrapping_add(w9).wrapping_add(small_sigma0(w1));
-    round!(bc, a, b, c, d, e, f, g, h, K[16].wrapping_add(w0));
-    w1 = w1.wrapping_add(small_sigma1(w15)).wrapping_add(w10).wrapping_add(small_sigma0(w2));
-    round!(bc, h, a, b, c, d, e, f, g, K[17].wrapping_add(w1));
-    w2 = w2.wrapping_add(small_sigma1(w0)).wrapping_add(w11).wrapping_add(small_sigma0(w3));
-    round!(bc, g, h, a, b, c, d, e, f, K[18].wrapping_add(w2));
-    w3 = w3.wrapping_add(small_sigma1(w1)).wrapping_add(w12).wrapping_add(small_sigma0(w4));
-    round!(bc, f, g, h, a, b, c, d, e, K[19].wrapping_add(w3));
-    w4 = w4.wrapping_add(small_sigma1(w2)).wrapping_add(w13).wrapping_add(small_sigma0(w5));
-    round!(bc, e, f, g, h, a, b, c, d, K[20].wrapping_add(w4));
-    w5 = w5.wrapping_add(small_sigma1(w3)).wrapping_add(w14).wrapping_add(small_sigma0(w6));
-    round!(bc, d, e, f, g, h, a, b, c, K[21].wrapping_add(w5));
-    w6 = w6.wrapping_add(small_sigma1(w4)).wrapping_add(w15).wrapping_add(small_sigma0(w7));
-    round!(bc, c, d, e, f, g, h, a, b, K[22].wrapping_add(w6));
-    w7 = w7.wrapping_add(small_sigma1(w5)).wrapping_add(w0).wrapping_add(small_sigma0(w8));
-    round!(bc, b, c, d, e, f, g, h, a, K[23].wrapping_add(w7));
-    w8 = w8.wrapping_add(small_sigma1(w6)).wrapping_add(w1).wrapping_add(small_sigma0(w9));
-    round!(bc, a, b, c, d, e, f, g, h, K[24].wrapping_add(w8));
-    w9 = w9.wrapping_add(small_sigma1(w7)).wrapping_add(w2).wrapping_add(small_sigma0(w10));
-    round!(bc, h, a, b, c, d, e, f, g, K[25].wrapping_add(w9));
-    w10 = w10.wrapping_add(small_sigma1(w8)).wrapping_add(w3).wrapping_add(small_sigma0(w11));
-    round!(bc, g, h, a, b, c, d, e, f, K[26].wrapping_add(w10));
-    w11 = w11.wrapping_add(small_sigma1(w9)).wrapping_add(w4).wrapping_add(small_sigma0(w12));
-    round!(bc, f, g, h, a, b, c, d, e, K[27].wrapping_add(w11));
-    w12 = w12.wrapping_add(small_sigma1(w10)).wrapping_add(w5).wrapping_add(small_sigma0(w13));
-    round!(bc, e, f, g, h, a, b, c, d, K[28].wrapping_add(w12));
-    w13 = w13.wrapping_add(small_sigma1(w11)).wrapping_add(w6).wrapping_add(small_sigma0(w14));
-    round!(bc, d, e, f, g, h, a, b, c, K[29].wrapping_add(w13));
-    w14 = w14.wrapping_add(small_sigma1(w12)).wrapping_add(w7).wrapping_add(small_sigma0(w15));
-    round!(bc, c, d, e, f, g, h, a, b, K[30].wrapping_add(w14));
-    w15 = w15.wrapping_add(small_sigma1(w13)).wrapping_add(w8).wrapping_add(small_sigma0(w0));
-    round!(bc, b, c, d, e, f, g, h, a, K[31].wrapping_add(w15));
-    w0 = w0.wrapping_add(small_sigma1(w14)).wrapping_add(w9).wrapping_add(small_sigma0(w1));
-    round!(bc, a, b, c, d, e, f, g, h, K[32].wrapping_add(w0));
-    w1 = w1.wrapping_add(small_sigma1(w15)).wrapping_add(w10).wrapping_add(small_sigma0(w2));
-    round!(bc, h, a, b, c, d, e, f, g, K[33].wrapping_add(w1));
-    w2 = w2.wrapping_add(small_sigma1(w0)).wrapping_add(w11).wrapping_add(small_sigma0(w3));
-    round!(bc, g, h, a, b, c, d, e, f, K[34].wrapping_add(w2));
-    w3 = w3.wrapping_add(small_sigma1(w1)).wrapping_add(w12).wrapping_add(small_sigma0(w4));
-    round!(bc, f, g, h, a, b, c, d, e, K[35].wrapping_add(w3));
-    w4 = w4.wrapping_add(small_sigma1(w2)).wrapping_add(w13).wrapping_add(small_sigma0(w5));
-    round!(bc, e, f, g, h, a, b, c, d, K[36].wrapping_add(w4));
-    w5 = w5.wrapping_add(small_sigma1(w3)).wrapping_add(w14).wrapping_add(small_sigma0(w6));
-    round!(bc, d, e, f, g, h, a, b, c, K[37].wrapping_add(w5));
-    w6 = w6.wrapping_add(small_sigma1(w4)).wrapping_add(w15).wrapping_add(small_sigma0(w7));
-    round!(bc, c, d, e, f, g, h, a, b, K[38].wrapping_add(w6));
-    w7 = w7.wrapping_add(small_sigma1(w5)).wrapping_add(w0).wrapping_add(small_sigma0(w8));
-    round!(bc, b, c, d, e, f, g, h, a, K[39].wrapping_add(w7));
-    w8 = w8.wrapping_add(small_sigma1(w6)).wrapping_add(w1).wrapping_add(small_sigma0(w9));
-    round!(bc, a, b, c, d, e, f, g, h, K[40].wrapping_add(w8));
-    w9 = w9.wrapping_add(small_sigma1(w7)).wrapping_add(w2).wrapping_add(small_sigma0(w10));
-    round!(bc, h, a, b, c, d, e, f, g, K[41].wrapping_add(w9));
-    w10 = w10.wrapping_add(small_sigma1(w8)).wrapping_add(w3).wrapping_add(small_sigma0(w11));
-    round!(bc, g, h, a, b, c, d, e, f, K[42].wrapping_add(w10));
-    w11 = w11.wrapping_add(small_sigma1(w9)).wrapping_add(w4).wrapping_add(small_sigma0(w12));
-    round!(bc, f, g, h, a, b, c, d, e, K[43].wrapping_add(w11));
-    w12 = w12.wrapping_add(small_sigma1(w10)).wrapping_add(w5).wrapping_add(small_sigma0(w13));
-    round!(bc, e, f, g, h, a, b, c, d, K[44].wrapping_add(w12));
-    w13 = w13.wrapping_add(small_sigma1(w11)).wrapping_add(w6).wrapping_add(small_sigma0(w14));
-    round!(bc, d, e, f, g, h, a, b, c, K[45].wrapping_add(w13));
-    w14 = w14.wrapping_add(small_sigma1(w12)).wrapping_add(w7).wrapping_add(small_sigma0(w15));
-    round!(bc, c, d, e, f, g, h, a, b, K[46].wrapping_add(w14));
-    w15 = w15.wrapping_add(small_sigma1(w13)).wrapping_add(w8).wrapping_add(small_sigma0(w0));
-    round!(bc, b, c, d, e, f, g, h, a, K[47].wrapping_add(w15));
-    w0 = w0.wrapping_add(small_sigma1(w14)).wrapping_add(w9).wrapping_add(small_sigma0(w1));
-    round!(bc, a, b, c, d, e, f, g, h, K[48].wrapping_add(w0));
-    w1 = w1.wrapping_add(small_sigma1(w15)).wrapping_add(w10).wrapping_add(small_sigma0(w2));
-    round!(bc, h, a, b, c, d, e, f, g, K[49].wrapping_add(w1));
-    w2 = w2.wrapping_add(small_sigma1(w0)).wrapping_add(w11).wrapping_add(small_sigma0(w3));
-    round!(bc, g, h, a, b, c, d, e, f, K[50].wrapping_add(w2));
-    w3 = w3.wrapping_add(small_sigma1(w1)).wrapping_add(w12).wrapping_add(small_sigma0(w4));
-    round!(bc, f, g, h, a, b, c, d, e, K[51].wrapping_add(w3));
-    w4 = w4.wrapping_add(small_sigma1(w2)).wrapping_add(w13).wrapping_add(small_sigma0(w5));
-    round!(bc, e, f, g, h, a, b, c, d, K[52].wrapping_add(w4));
-    w5 = w5.wrapping_add(small_sigma1(w3)).wrapping_add(w14).wrapping_add(small_sigma0(w6));
-    round!(bc, d, e, f, g, h, a, b, c, K[53].wrapping_add(w5));
-    w6 = w6.wrapping_add(small_sigma1(w4)).wrapping_add(w15).wrapping_add(small_sigma0(w7));
-    round!(bc, c, d, e, f, g, h, a, b, K[54].wrapping_add(w6));
-    w7 = w7.wrapping_add(small_sigma1(w5)).wrapping_add(w0).wrapping_add(small_sigma0(w8));
-    round!(bc, b, c, d, e, f, g, h, a, K[55].wrapping_add(w7));
-    w8 = w8.wrapping_add(small_sigma1(w6)).wrapping_add(w1).wrapping_add(small_sigma0(w9));
-    round!(bc, a, b, c, d, e, f, g, h, K[56].wrapping_add(w8));
-    w9 = w9.wrapping_add(small_sigma1(w7)).wrapping_add(w2).wrapping_add(small_sigma0(w10));
-    round!(bc, h, a, b, c, d, e, f, g, K[57].wrapping_add(w9));
-    w10 = w10.wrapping_add(small_sigma1(w8)).wrapping_add(w3).wrapping_add(small_sigma0(w11));
-    round!(bc, g, h, a, b, c, d, e, f, K[58].wrapping_add(w10));
-    w11 = w11.wrapping_add(small_sigma1(w9)).wrapping_add(w4).wrapping_add(small_sigma0(w12));
-    round!(bc, f, g, h, a, b, c, d, e, K[59].wrapping_add(w11));
-    w12 = w12.wrapping_add(small_sigma1(w10)).wrapping_add(w5).wrapping_add(small_sigma0(w13));
-    round!(bc, e, f, g, h, a, b, c, d, K[60].wrapping_add(w12));
-    w13 = w13.wrapping_add(small_sigma1(w11)).wrapping_add(w6).wrapping_add(small_sigma0(w14));
-    round!(bc, d, e, f, g, h, a, b, c, K[61].wrapping_add(w13));
-    w14 = w14.wrapping_add(small_sigma1(w12)).wrapping_add(w7).wrapping_add(small_sigma0(w15));
-    round!(bc, c, d, e, f, g, h, a, b, K[62].wrapping_add(w14));
-    w15 = w15.wrapping_add(small_sigma1(w13)).wrapping_add(w8).wrapping_add(small_sigma0(w0));
-    round!(bc, b, c, d, e, f, g, h, a, K[63].wrapping_add(w15));
-    let s = [H0[0].wrapping_add(a), H0[1].wrapping_add(b), H0[2].wrapping_add(c), H0[3].wrapping_add(d),
-        H0[4].wrapping_add(e), H0[5].wrapping_add(f), H0[6].wrapping_add(g), H0[7].wrapping_add(h)];
-    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = s;
+    rounds64!(bc, [a, b, c, d, e, f, g, h], kw_message);
+    let s = [a, b, c, d, e, f, g, h];
+    let s: [u32; 8] = core::array::from_fn(|i| H0[i].wrapping_add(s[i]));
+    [a, b, c, d, e, f, g, h] = s;
     bc = b ^ c;
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[0]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[1]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[2]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[3]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[4]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[5]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[6]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[7]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[8]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[9]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[10]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[11]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[12]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[13]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[14]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[15]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[16]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[17]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[18]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[19]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[20]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[21]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[22]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[23]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[24]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[25]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[26]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[27]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[28]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[29]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[30]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[31]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[32]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[33]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[34]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[35]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[36]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[37]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[38]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[39]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[40]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[41]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[42]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[43]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[44]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[45]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[46]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[47]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[48]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[49]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[50]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[51]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[52]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[53]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[54]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[55]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[56]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[57]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[58]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[59]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[60]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[61]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[62]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[63]);
-    [s[0].wrapping_add(a), s[1].wrapping_add(b), s[2].wrapping_add(c), s[3].wrapping_add(d),
-        s[4].wrapping_add(e), s[5].wrapping_add(f), s[6].wrapping_add(g), s[7].wrapping_add(h)]
+    rounds64!(bc, [a, b, c, d, e, f, g, h], kw_padding);
+    let out = [a, b, c, d, e, f, g, h];
+    core::array::from_fn(|i| s[i].wrapping_add(out[i]))
 }
 
 /// Spreads 16 bits into 4 lowercase hex ASCII bytes of one big-endian word.
@@ -469,6 +343,36 @@ mod tests {
             assert_eq!(soft, link.digest());
             link = Link::from_digest(&soft);
             assert_eq!(link.to_hex(), generic);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        /// The unrolled rounds against sha2 on arbitrary 64-byte messages (not only
+        /// hex text), so every bit of every schedule word is exercised.
+        #[test]
+        fn kernel_matches_sha2_on_random_blocks(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 64)
+        ) {
+            let mut words = [0u32; 16];
+            for (w, c) in words.iter_mut().zip(bytes.chunks_exact(4)) {
+                *w = u32::from_be_bytes([c[0], c[1], c[2], c[3]]);
+            }
+            proptest::prop_assert_eq!(sha256_64(&words), digest_words(&sha256(&bytes)));
+        }
+
+        /// Random links (lowercase hex text) through every digest path and the hex step.
+        #[test]
+        fn link_step_matches_generic_on_random_links(
+            hash in proptest::prelude::any::<[u8; 32]>()
+        ) {
+            let mut text = [0u8; 64];
+            hex32_into(&hash, &mut text);
+            let link = Link::from_hex(&text);
+            let d = link.digest_soft();
+            proptest::prop_assert_eq!(d, link.digest_blocks());
+            proptest::prop_assert_eq!(Link::from_digest(&d).to_hex(), step_generic(&text));
         }
     }
 
