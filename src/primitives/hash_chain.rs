@@ -8,6 +8,9 @@
 //! next first block's big-endian words. No allocation, no byte buffers per link.
 //! `step_generic` (the sha2 crate plus hex) is the reference the kernel is tested against.
 
+use std::sync::Arc;
+
+use super::chain_memory::{ChainMemory, Remembered, CHECKPOINT_EVERY};
 use super::sha256::{from_hex, hex32_into, sha256, sha256_hex};
 
 const H0: [u32; 8] = [
@@ -257,23 +260,108 @@ pub fn hash_seed(hex: &str) -> String {
     sha256_hex(hex.as_bytes())
 }
 
+/// The 32 bytes of a link whose text is 64 lowercase hex digits; `None` for any
+/// other text (such a link is no chain position anyone could have remembered).
+fn link_hash(link: &Link) -> Option<[u8; 32]> {
+    let text = link.to_hex();
+    let nibble = |c: u8| match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        _ => None,
+    };
+    let mut out = [0u8; 32];
+    for (o, p) in out.iter_mut().zip(text.chunks_exact(2)) {
+        *o = (nibble(p[0])? << 4) | nibble(p[1])?;
+    }
+    Some(out)
+}
+
+/// Why a stretch of walking stopped.
+enum Stop {
+    /// It walked all the links it was given.
+    Walking,
+    /// A link's hash is the terminal.
+    Terminal,
+    /// A link's hash is remembered at this distance from the terminal.
+    Remembered(u64),
+}
+
+/// Up to `n` links from `link` (left on the last link walked): how many, and why it
+/// stopped. The kernel loop without a remembered set.
+#[inline(always)]
+fn walk_plain(link: &mut Link, target: &[u32; 8], n: u64) -> (u64, Stop) {
+    let mut l = *link;
+    for i in 0..n {
+        let d = l.digest();
+        l = Link::from_digest(&d);
+        if d == *target {
+            *link = l;
+            return (i + 1, Stop::Terminal);
+        }
+    }
+    *link = l;
+    (n, Stop::Walking)
+}
+
+/// The same, checking every link against a remembered set (one table probe a link).
+#[inline(always)]
+fn walk_remembering(
+    link: &mut Link,
+    target: &[u32; 8],
+    memory: &ChainMemory,
+    n: u64,
+) -> (u64, Stop) {
+    let mut l = *link;
+    for i in 0..n {
+        let d = l.digest();
+        l = Link::from_digest(&d);
+        if d == *target {
+            *link = l;
+            return (i + 1, Stop::Terminal);
+        }
+        if let Some(distance) = memory.distance_of(&d) {
+            *link = l;
+            return (i + 1, Stop::Remembered(distance));
+        }
+    }
+    *link = l;
+    (n, Stop::Walking)
+}
+
 /// A resumable walk towards `target` (so a Web Worker can report progress between
-/// chunks). `steps` counts the HashSeeds applied so far.
+/// chunks). `steps` counts the HashSeeds from the start to where the walk is; once
+/// `found`, it is the round. With a remembered set (`with_memory`) the walk may end
+/// on a remembered hash instead of the terminal: then `steps` is the links walked
+/// plus that hash's distance to the terminal. Every `CHECKPOINT_EVERY` links the
+/// walk notes the hash it reached, so a completed walk can say what to remember
+/// (`to_remember`) without walking again.
 #[derive(Clone, Debug)]
 pub struct ChainWalk {
+    start: Link,
     link: Link,
     target: [u32; 8],
     pub steps: u64,
     pub found: bool,
+    walked: u64,
+    remembered: Option<u64>,
+    memory: Option<Arc<ChainMemory>>,
+    /// The link after every `CHECKPOINT_EVERY` links, with the links walked to it.
+    checkpoints: Vec<(Link, u64)>,
 }
 
 impl ChainWalk {
     pub fn new(start_hex: &[u8; 64], target: &[u8; 32]) -> ChainWalk {
+        let start = Link::from_hex(start_hex);
         ChainWalk {
-            link: Link::from_hex(start_hex),
+            start,
+            link: start,
             target: digest_words(target),
             steps: 0,
             found: false,
+            walked: 0,
+            remembered: None,
+            memory: None,
+            checkpoints: Vec::new(),
         }
     }
 
@@ -285,34 +373,108 @@ impl ChainWalk {
         Some(ChainWalk::new(start, &target))
     }
 
-    /// Applies up to `n` more steps; stops early (with `found`) when a step lands on
-    /// the target. Returns whether the target was reached.
-    pub fn advance(&mut self, n: u64) -> bool {
-        if self.found {
-            return true;
+    /// Checks every link of this walk against `memory`, if that set belongs to this
+    /// walk's terminal (a set for another terminal is not used). A start that is
+    /// itself remembered is found at once, with no link walked. Call before `advance`.
+    pub fn with_memory(mut self, memory: Arc<ChainMemory>) -> ChainWalk {
+        if self.walked > 0 || self.found {
+            return self;
         }
-        let mut link = self.link;
-        for _ in 0..n {
-            let d = link.digest();
-            self.steps += 1;
-            if d == self.target {
-                self.found = true;
-                self.link = Link::from_digest(&d);
-                return true;
-            }
-            link = Link::from_digest(&d);
+        if memory.terminal_words() != &self.target || memory.is_empty() {
+            return self;
         }
-        self.link = link;
-        false
+        let at_start = link_hash(&self.start).and_then(|h| memory.distance_of(&digest_words(&h)));
+        if let Some(distance) = at_start {
+            self.found = true;
+            self.remembered = Some(distance);
+            self.steps = distance;
+        }
+        self.memory = Some(memory);
+        self
     }
 
-    /// The whole walk at once: the round (steps to the target), if within `max_steps`.
+    /// Applies up to `n` more links; stops early (with `found`) when a link's hash
+    /// is the target or a remembered one. Returns whether the walk is found.
+    pub fn advance(&mut self, n: u64) -> bool {
+        let mut left = n;
+        while !self.found && left > 0 {
+            // Walk in stretches that end on checkpoints.
+            let chunk = left.min(CHECKPOINT_EVERY - self.walked % CHECKPOINT_EVERY);
+            let (walked, stop) = match &self.memory {
+                None => walk_plain(&mut self.link, &self.target, chunk),
+                Some(m) => walk_remembering(&mut self.link, &self.target, m, chunk),
+            };
+            self.walked += walked;
+            self.steps = self.walked;
+            left -= walked;
+            match stop {
+                Stop::Terminal => self.found = true,
+                Stop::Remembered(distance) => {
+                    self.found = true;
+                    self.remembered = Some(distance);
+                    self.steps = self.walked + distance;
+                }
+                Stop::Walking => {
+                    if self.walked.is_multiple_of(CHECKPOINT_EVERY) {
+                        self.checkpoints.push((self.link, self.walked));
+                    }
+                }
+            }
+        }
+        self.found
+    }
+
+    /// The whole walk at once: the round (steps to the target), if within
+    /// `max_steps` (a walk ended by a remembered hash answers exactly as a full walk
+    /// would: a round beyond `max_steps` is not within it).
     pub fn round_within(mut self, max_steps: u64) -> Option<u64> {
-        self.advance(max_steps).then_some(self.steps)
+        self.advance(max_steps);
+        (self.found && self.steps <= max_steps).then_some(self.steps)
     }
 
     pub fn current_hex(&self) -> [u8; 64] {
         self.link.to_hex()
+    }
+
+    /// The links actually hashed (equal to `steps` unless a remembered hash ended it).
+    pub fn links_walked(&self) -> u64 {
+        self.walked
+    }
+
+    /// Whether a remembered hash ended the walk.
+    pub fn via_memory(&self) -> bool {
+        self.remembered.is_some()
+    }
+
+    /// The remembered hash's own round (its distance to the terminal), if one ended
+    /// the walk.
+    pub fn remembered_round(&self) -> Option<u64> {
+        self.remembered
+    }
+
+    /// Whether a remembered set is checked (it belongs to this walk's terminal).
+    pub fn uses_memory(&self) -> bool {
+        self.memory.is_some()
+    }
+
+    /// What a found walk adds to the remembered set of its terminal, oldest first:
+    /// the checkpoints it passed (every `CHECKPOINT_EVERY` links), then its start
+    /// with its round. Nothing for a walk that has not reached the terminal.
+    pub fn to_remember(&self) -> Vec<Remembered> {
+        if !self.found {
+            return Vec::new();
+        }
+        let checkpoints = self.checkpoints.iter().filter_map(|(link, k)| {
+            Some(Remembered {
+                hash: link_hash(link)?,
+                distance: self.steps - k,
+            })
+        });
+        let start = link_hash(&self.start).map(|hash| Remembered {
+            hash,
+            distance: self.steps,
+        });
+        checkpoints.chain(start).collect()
     }
 }
 
