@@ -270,8 +270,12 @@ impl RememberingChainWalker {
     /// `{hashes: Uint8Array, rounds: Float64Array}` (empty until found).
     pub fn checkpoints(&self) -> js_sys::Object {
         let entries = self.inner.to_remember();
-        let hashes: Vec<u8> = entries.iter().flat_map(|e| e.hash).collect();
-        let rounds: Vec<f64> = entries.iter().map(|e| e.distance as f64).collect();
+        let mut hashes = Vec::with_capacity(entries.len() * 32);
+        let mut rounds = Vec::with_capacity(entries.len());
+        for e in &entries {
+            hashes.extend_from_slice(&e.hash);
+            rounds.push(e.distance as f64);
+        }
         let out = js_sys::Object::new();
         // Reflect::set on a fresh plain object cannot fail; ignore its Result.
         let _ = Reflect::set(

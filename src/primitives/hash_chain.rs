@@ -262,6 +262,7 @@ pub fn hash_seed(hex: &str) -> String {
 
 /// The 32 bytes of a link whose text is 64 lowercase hex digits; `None` for any
 /// other text (such a link is no chain position anyone could have remembered).
+#[inline(never)] // not on the hot path; one small copy
 fn link_hash(link: &Link) -> Option<[u8; 32]> {
     let text = link.to_hex();
     let nibble = |c: u8| match c {
@@ -395,6 +396,7 @@ impl ChainWalk {
 
     /// Applies up to `n` more links; stops early (with `found`) when a link's hash
     /// is the target or a remembered one. Returns whether the walk is found.
+    #[inline(never)] // one copy for every caller (the walkers and the CLI)
     pub fn advance(&mut self, n: u64) -> bool {
         let mut left = n;
         while !self.found && left > 0 {
@@ -464,17 +466,15 @@ impl ChainWalk {
         if !self.found {
             return Vec::new();
         }
-        let checkpoints = self.checkpoints.iter().filter_map(|(link, k)| {
-            Some(Remembered {
-                hash: link_hash(link)?,
-                distance: self.steps - k,
-            })
-        });
-        let start = link_hash(&self.start).map(|hash| Remembered {
-            hash,
-            distance: self.steps,
-        });
-        checkpoints.chain(start).collect()
+        let mut out = Vec::with_capacity(self.checkpoints.len() + 1);
+        let start = [(self.start, 0)];
+        for (link, k) in self.checkpoints.iter().chain(&start) {
+            if let Some(hash) = link_hash(link) {
+                let distance = self.steps - k;
+                out.push(Remembered { hash, distance });
+            }
+        }
+        out
     }
 }
 
