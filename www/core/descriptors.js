@@ -1,0 +1,26 @@
+// Questions the page and the widget ask of a scheme descriptor (from the core's
+// FairVerifier.schemes()); nothing here names a scheme.
+
+/** The descriptor with this id, or undefined. */
+export const findScheme = (list, id) => list.find((d) => d.id === id);
+
+/** The fields that apply to a game (fields without `games` apply to all). */
+export function fieldsFor(desc, game) {
+  const g = game || desc.games[0].id;
+  return desc.fields.filter((f) => !f.games || f.games.includes(g));
+}
+
+/** The commitment a badge shows before the game (role commitment, primary). */
+export function primaryCommitment(desc) {
+  return desc.fields.find((f) => f.role === 'commitment' && f.primary) ||
+    desc.fields.find((f) => f.role === 'commitment') || null;
+}
+
+// TEMPORARY until main's "core: scheme descriptors": the core still lists ids only.
+import { TEMP_DESCRIPTORS } from './descriptors-temp.js';
+
+/** The descriptors from api.schemes(), or (until the core has them) the temporary copy. */
+export function describe(api) {
+  const fromCore = api.schemes();
+  return Array.isArray(fromCore) && fromCore.length && typeof fromCore[0] === 'object' ? fromCore : TEMP_DESCRIPTORS;
+}
