@@ -1,5 +1,6 @@
 //! fairverify: recomputes provably-fair games from revealed seeds, bit for bit as the
 //! operator's code does, and checks every commitment.
+#![forbid(unsafe_code)]
 //!
 //! The core is pure Rust (no I/O, no JS) and builds natively; `wasm` is the only
 //! module that knows about the browser. Entry points: [`verify_json`] for JSON text
@@ -18,7 +19,13 @@ pub mod schemes;
 mod wasm;
 
 pub use error::{ErrorCode, VerifyError};
-pub use schemes::verify;
+pub use schemes::{descriptors, verify, verify_with, Options};
+
+/// Parses JSON text (a record) and verifies it with `options`.
+pub fn verify_json_with(text: &str, options: &Options) -> Result<Value, VerifyError> {
+    let v: Value = parse_json(text)?;
+    verify_with(&v, options)
+}
 
 use serde_json::Value;
 
@@ -37,10 +44,13 @@ pub fn parse_json(text: &str) -> Result<Value, VerifyError> {
             "",
             format!("the input is not valid JSON: {e}"),
         )
+        .with("line", e.line())
+        .with("column", e.column())
     })
 }
 
 /// The error as the JSON object the CLI and page show: `{code, field, message}`.
 pub fn error_json(e: &VerifyError) -> Value {
-    serde_json::json!({"code": e.code.as_str(), "field": e.field, "message": e.message})
+    serde_json::json!({"code": e.code.as_str(), "field": e.field, "params": e.params,
+                       "message": e.message})
 }

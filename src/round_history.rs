@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::primitives::hash_chain::hash_seed;
-use crate::record::is_hex;
+use crate::record::Hex64;
 use crate::schemes::{battle, crash, platforms};
 
 /// A history longer than this is refused rather than held in memory.
@@ -73,14 +73,13 @@ fn check_row(game: Game, line: usize, text: &str) -> Row {
         ok: None,
         error: None,
     };
-    if !is_hex(first, 64) {
+    let Some(hash) = Hex64::parse(first) else {
         row.error = Some(format!(
             "the first field must be a 64-hex-digit round hash, not `{}`",
             first.chars().take(70).collect::<String>()
         ));
         return row;
-    }
-    let hash = first.to_ascii_lowercase();
+    };
     row.claimed = fields.next().filter(|s| !s.is_empty()).map(str::to_string);
     match game {
         Game::Crash => {
@@ -109,7 +108,7 @@ fn check_row(game: Game, line: usize, text: &str) -> Row {
     if let (Some(claimed), Some(computed)) = (&row.claimed, &row.computed) {
         row.ok = Some(same_number(claimed, computed));
     }
-    row.hash = Some(hash);
+    row.hash = Some(hash.as_str().to_string());
     row
 }
 
@@ -122,10 +121,7 @@ pub fn check_rounds(game: &str, text: &str) -> Result<Value> {
         .filter(|(_, l)| !l.trim().is_empty())
         .collect();
     if lines.len() > MAX_LINES {
-        return Err(VerifyError::out_of_range(
-            "history",
-            &format!("at most {MAX_LINES} lines"),
-        ));
+        return Err(VerifyError::too_many("history", MAX_LINES));
     }
     let mut rows: Vec<Row> = lines
         .iter()
@@ -226,7 +222,7 @@ mod tests {
         let c = chain(5);
         let m: Vec<String> = c
             .iter()
-            .map(|h| crash::format_multiplier(crash::crash_hundredths(h)))
+            .map(|h| crash::format_multiplier(crash::crash_hundredths(&Hex64::parse(h).unwrap())))
             .collect();
         let mut text = String::from("hash,crash point\n");
         for (i, h) in c.iter().enumerate() {
@@ -262,14 +258,15 @@ mod tests {
         let e = check_rounds("poker", "").unwrap_err();
         assert_eq!(e.code, ErrorCode::UnknownScheme);
         let h = "ab".repeat(32);
-        let p = platforms::last_platform(&h);
+        let hx = Hex64::parse(&h).unwrap();
+        let p = platforms::last_platform(&hx);
         let out = check_rounds("platforms", &format!("{h},{p}\n")).unwrap();
         assert_eq!(out["summary"]["verified"], 1);
         let out = check_rounds("battle", &format!("{h},0,50,50\n{h},1\n")).unwrap();
         assert_eq!(
             out["rows"][0]["computed"],
             json!(
-                battle::pick_winner(battle::wheel_point(&h), &[50.0, 50.0])
+                battle::pick_winner(battle::wheel_point(&hx), &[50.0, 50.0])
                     .unwrap()
                     .0
             )

@@ -3,11 +3,41 @@
 
 use serde_json::json;
 
-use super::dice::game_seed;
+use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::dice::{game_seed, CLIENT_SEED, NONCE, SERVER_SEED, SERVER_SEED_HASH};
+use super::Options;
 use crate::error::{Result, VerifyError};
-use crate::primitives::sha256::hmac_sha256;
+use crate::primitives::sha256::{hmac_sha256, to_hex};
 use crate::record::Fields;
 use crate::report::Report;
+
+const FIELDS: [FieldDesc; 5] = [
+    SERVER_SEED,
+    SERVER_SEED_HASH,
+    CLIENT_SEED,
+    NONCE,
+    FieldDesc::new("mines", Kind::Int, Role::Setting).range(0, CELLS as i64),
+];
+
+const RESULTS: [ResultDesc; 2] = [
+    result("mines", "mine", &["mines[mine]"]),
+    result("gameSeed", "hash", &["gameSeed"]),
+];
+
+pub const SCHEME: Scheme = Scheme {
+    id: "mines",
+    games: &[GameDesc {
+        id: "mines",
+        players: 0,
+        seats: "",
+    }],
+    fields: &FIELDS,
+    results: &RESULTS,
+    chain: false,
+    terminals: &[],
+    cards: "",
+    run,
+};
 
 pub const CELLS: u32 = 25;
 /// No real seed needs more than a few hundred draws for 25 mines; this bound only
@@ -22,6 +52,7 @@ pub fn place_mines(game_seed: &str, count: usize) -> Result<Vec<u32>> {
         if i >= MAX_DRAWS {
             return Err(VerifyError::game_rule(
                 "mines",
+                "mines_unfinished",
                 "mine placement did not finish",
             ));
         }
@@ -37,9 +68,9 @@ pub fn place_mines(game_seed: &str, count: usize) -> Result<Vec<u32>> {
     Ok(mines)
 }
 
-pub fn run(f: Fields, r: &mut Report) -> Result<()> {
+pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
     let count = f.int("mines", 0, CELLS as i64)? as usize;
     let seed = game_seed(f, r)?;
-    r.set("mines", json!(place_mines(&seed, count)?));
+    r.set("mines", json!(place_mines(&to_hex(&seed), count)?));
     Ok(())
 }

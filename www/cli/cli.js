@@ -13,7 +13,8 @@ Usage:
   node verifier.js --version       print the version and the SHA-256 of the embedded wasm
   node verifier.js --help          this text
 
-Exit codes (single record): 0 pass, 1 fail (a check did not hold), 2 invalid input;
+Exit codes (single record): 0 pass, 1 fail (a check did not hold), 2 invalid input,
+3 unchecked (nothing published before the game was given to check);
 an invalid record prints {"error": {"code", "field", "message"}}.
 --jsonl exits 0 when every line was read (whatever the verdicts).
 
@@ -82,5 +83,5 @@ export function cli(argv, api) {
     return;
   }
   out(JSON.stringify(res.report, null, 2));
-  process.exitCode = res.report.verdict === 'pass' ? 0 : 1;
+  process.exitCode = { pass: 0, fail: 1, unchecked: 3 }[res.report.verdict] ?? 1;
 }
