@@ -103,8 +103,15 @@ test('every key a scheme descriptor or an error code names exists in en.json', (
     need.add(d.help);
     need.add(`widget.pass.${d.id}`);
     need.add(`widget.playedDiffers.${d.id}`);
-    for (const g of d.games) need.add(g.label);
-    for (const f of d.fields) need.add(f.label);
+    for (const g of d.games) {
+      need.add(g.label);
+      for (let seat = 0; g.seats && seat < g.players; seat++) need.add(`seat.${g.seats}.${seat}`);
+    }
+    for (const f of d.fields) {
+      need.add(f.label);
+      if (f.help) need.add(f.help);
+    }
+    for (const c of ['check.commitmentOk', 'check.played']) need.add(c);
   }
   for (const c of loadCases(path.join(ROOT, 'tests/vectors'))) {
     if (c.expect.error !== true) continue;
@@ -141,7 +148,8 @@ test('t(): placeholders, plural forms by Intl.PluralRules, numbers by Intl.Numbe
   assert.equal(i.t(pluralKey, { count: 1234 }, 'ro'), `${new Intl.NumberFormat('ro').format(1234)} de runde`);
   assert.equal(i.t('verdict.pass', {}, 'ro'), 'Verificat');
   assert.equal(i.t('verdict.fail', {}, 'ro'), en['verdict.fail'], 'a key missing in ro falls back to English');
-  assert.equal(i.t('draw.seat', { seat: 2, player: 0 }, 'en'), 'Seat 2 · player 0');
+  assert.equal(i.t('draw.seatOnly', { seat: 2 }, 'en'), 'Seat 2');
+  assert.equal(i.t('draw.seat', { seat: 'North', player: 1234 }, 'en'), 'North · player 1,234');
   assert.equal(i.pickLanguage(['fr-FR', 'ro-RO', 'en']), 'ro');
   assert.equal(i.pickLanguage(['fr']), 'en');
   // A param that is not text (a DOM node for a seed) is handed back as is.

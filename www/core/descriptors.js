@@ -16,11 +16,5 @@ export function primaryCommitment(desc) {
     desc.fields.find((f) => f.role === 'commitment') || null;
 }
 
-// TEMPORARY until main's "core: scheme descriptors": the core still lists ids only.
-import { TEMP_DESCRIPTORS } from './descriptors-temp.js';
-
-/** The descriptors from api.schemes(), or (until the core has them) the temporary copy. */
-export function describe(api) {
-  const fromCore = api.schemes();
-  return Array.isArray(fromCore) && fromCore.length && typeof fromCore[0] === 'object' ? fromCore : TEMP_DESCRIPTORS;
-}
+/** The descriptors: api.schemes() (the core's own list). */
+export const describe = (api) => api.schemes();

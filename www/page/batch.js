@@ -26,7 +26,7 @@ function itemView(it, i) {
   // Drawn when opened, so thousands of rows stay cheap.
   det.addEventListener('toggle', () => {
     if (det.open && det.childElementCount === 1) {
-      det.append(r ? render.report(r, it.record, { chain: !!(d && d.chain) }) : render.error(it.error));
+      det.append(r ? render.report(r, it.record, d) : render.error(it.error));
       det.querySelectorAll('#verdict').forEach((v) => v.removeAttribute('id'));
     }
   });

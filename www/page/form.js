@@ -1,14 +1,18 @@
 // The form of a scheme, built from its descriptor: one input a field (data-field),
 // the help text, the published chain terminals; reading it back as a record.
 import { el, $ } from '../ui/dom.js';
-import { t } from '../i18n/i18n.js';
+import { t, has } from '../i18n/i18n.js';
 import { fieldsFor } from '../core/descriptors.js';
 import { scheme } from './schemes.js';
 import { state } from './state.js';
 import { toText, fromText, SKIP, MULTILINE } from './fields.js';
 
+const KIND_HINTS = ['list', 'seats', 'numbers', 'buyers', 'json'];
+
 function fieldLabel(f) {
-  return f.required === false ? t('field.optional', { label: t(f.label) }) : t(f.label);
+  let label = t(f.label);
+  if (KIND_HINTS.includes(f.kind)) label = t('field.withKind', { label, kind: t(`kind.${f.kind}`) });
+  return f.required === false ? t('field.optional', { label }) : label;
 }
 
 function optionLabel(desc, value) {
@@ -42,6 +46,8 @@ function fieldView(desc, f) {
   input.setAttribute('aria-describedby', `${id}-err`);
   const wrap = el('div', { class: 'field', 'data-field': f.name }, el('label', { for: id, text: fieldLabel(f) }), input);
   if (f.role === 'commitment' && desc.terminals && desc.terminals.length) wrap.append(terminalButtons(desc, input));
+  const help = f.help && has(f.help) ? t(f.help) : '';
+  if (help) wrap.append(el('p', { class: 'fieldhelp', text: help }));
   wrap.append(el('p', { class: 'fielderr', id: `${id}-err`, 'aria-live': 'polite' }));
   return wrap;
 }

@@ -1,10 +1,13 @@
-// Verifying one record: in the page for short work; chain records with a long walk
-// get the walk in the worker (with progress and Cancel) and the rest here.
+// Verifying one record: in the page for short work; a chain record with a long walk
+// is verified with the walk pending (the report says "checking"), the walk runs in
+// the worker (with progress and Cancel), and the core finishes the report from the
+// walk's outcome (verify(record, {walk: {steps, found}})).
 import { $ } from '../ui/dom.js';
 import { t } from '../i18n/i18n.js';
 import { showProgress, progressTitle } from '../ui/progress.js';
 import { showResult } from '../ui/notices.js';
 import * as render from '../render/report.js';
+import { verdictView } from '../render/checks.js';
 import { V } from './verifier.js';
 import { scheme } from './schemes.js';
 import { state } from './state.js';
@@ -13,17 +16,11 @@ import { clearFieldErrors, showFieldError } from './form.js';
 
 /** Walks longer than this go to the Web Worker, with progress and Cancel. */
 const WORKER_THRESHOLD = 5000;
-// TEMPORARY until main's "core: verdicts" (verify(record, {walk}) builds the chain
-// check): the core's default step limit, repeated here.
-const DEFAULT_MAX_STEPS = 10000000;
 
-const isChain = (record) => {
-  const d = record && typeof record === 'object' ? scheme(record.scheme) : null;
-  return !!(d && d.chain);
-};
+const descOf = (record) => (record && typeof record === 'object' ? scheme(record.scheme) : undefined);
 
 export function showReport(report, record) {
-  showResult(render.report(report, record, { chain: isChain(record) }));
+  showResult(render.report(report, record, descOf(record)));
 }
 
 export function showError(e) {
@@ -33,20 +30,18 @@ export function showError(e) {
   showFieldError(err, render.errorText(err));
 }
 
-/** Does this record need a long chain walk (done in the worker)? */
-function longWalk(record) {
-  if (!isChain(record) || record.terminal === undefined || record.terminal === null) return false;
-  const m = record.maxSteps === undefined || record.maxSteps === null ? DEFAULT_MAX_STEPS : record.maxSteps;
-  return Number.isSafeInteger(m) && m >= 1 && m <= 100000000 && m > WORKER_THRESHOLD;
-}
-
 export function verifyOne(record) {
   clearFieldErrors();
   cancelJob();
   showProgress(null);
   state.lastRecord = record;
-  if (longWalk(record)) return verifyWithWalk(record);
+  const d = descOf(record);
   try {
+    if (d && d.chain && record.terminal !== undefined && record.terminal !== null) {
+      const pending = V().verify(record, { walk: 'pending' });
+      const chain = (pending.checks || []).find((c) => c.pending);
+      if (chain && pending.maxSteps > WORKER_THRESHOLD) return verifyWithWalk(record, pending);
+    }
     const report = V().verify(record);
     showReport(report, record);
     return report;
@@ -56,46 +51,30 @@ export function verifyOne(record) {
   }
 }
 
-/** Everything but the walk here (with one step, which also validates every field),
- *  then the walk in the worker.
- *  TEMPORARY until main's "core: verdicts": this completes the chain check and the
- *  verdict itself; then verify(record, {walk: {steps, found}}) does it in the core. */
-async function verifyWithWalk(record) {
-  const maxSteps = record.maxSteps === undefined || record.maxSteps === null ? DEFAULT_MAX_STEPS : record.maxSteps;
-  let report;
+/** Shows the pending report, walks in the worker, then the core's final report. */
+async function verifyWithWalk(record, pending) {
+  showReport(pending, record);
+  const maxSteps = pending.maxSteps;
+  progressTitle('progress.chain');
+  showProgress({ steps: 0, maxSteps, elapsed: 0 });
+  const hash = String(record.hash).trim().toLowerCase();
+  const terminal = String(record.terminal).trim().toLowerCase();
+  const res = await runJob({ type: 'walk', hash, terminal, maxSteps }, showProgress);
+  showProgress(null);
+  if (state.lastRecord !== record) return null;
+  if (!res) {
+    // Cancelled: the chain check never finished, so nothing is verified.
+    showReport(pending, record);
+    $('#verdict').replaceWith(verdictView('fail', t('verdict.cancelled')));
+    return pending;
+  }
+  if (res.type !== 'walked') { showError(res); return null; }
   try {
-    report = V().verify({ ...record, maxSteps: 1 });
+    const report = V().verify(record, { walk: { steps: res.steps, found: res.found } });
+    showReport(report, record);
+    return report;
   } catch (e) {
     showError(e);
     return null;
   }
-  report.maxSteps = maxSteps;
-  if (report.round === 1) { showReport(report, record); return report; }
-  const chainCheck = report.checks.find((c) => c.name === 'chainOk');
-  chainCheck.computed = t('check.walking');
-  showReport(report, record);
-  progressTitle('progress.chain');
-  showProgress({ steps: 0, maxSteps, elapsed: 0 });
-  const hash = String(record.hash).toLowerCase();
-  const res = await runJob({ type: 'walk', hash, terminal: String(record.terminal), maxSteps }, showProgress);
-  showProgress(null);
-  if (state.lastRecord !== record) return null;
-  if (!res) {
-    chainCheck.ok = false;
-    chainCheck.computed = t('check.walkCancelled');
-    report.chainOk = false;
-    report.verdict = 'fail';
-    showReport(report, record);
-    $('#verdict').textContent = t('verdict.cancelled');
-    return report;
-  }
-  if (res.type !== 'walked') { showError(res); return null; }
-  chainCheck.ok = res.found;
-  chainCheck.computed = res.found ? t('check.walkFound', { steps: res.steps }) : t('check.walkNotFound', { maxSteps });
-  report.chainOk = res.found;
-  if (res.found) report.round = res.steps; else delete report.round;
-  report.verdict = report.checks.every((c) => c.ok) ? 'pass' : 'fail';
-  report.walk = { steps: res.steps, seconds: res.elapsed / 1000 };
-  showReport(report, record);
-  return report;
 }

@@ -14,22 +14,9 @@ export function verdictView(verdict, text) {
   });
 }
 
-// TEMPORARY until main's "core: verdicts" (checks carry `code` and `params`): the
-// message code and params of a check from its name.
-function legacyCode(c, report) {
-  const m = /^leaves\[(\d+)\]$/.exec(c.name);
-  if (m) {
-    const climb = (report.leafClimbs || [])[Number(m[1])];
-    return { code: 'leafOk', params: { position: climb ? climb.position : Number(m[1]) } };
-  }
-  return { code: c.name, params: {} };
-}
-
-/** A check's sentence in the page's language. */
-export function checkText(c, report) {
-  const { code, params } = c.code ? { code: c.code, params: c.params || {} } : legacyCode(c, report);
-  if (has(`check.${code}`)) return t(`check.${code}`, params);
-  return c.label || code;
+/** A check's sentence in the page's language (its code and params from the core). */
+export function checkText(c, lang) {
+  return has(`check.${c.code}`, lang) ? t(`check.${c.code}`, c.params || {}, lang) : c.code;
 }
 
 function mark(c) {
@@ -45,10 +32,10 @@ export function checksView(report, chainScheme) {
   for (const c of report.checks) {
     const state = c.pending || c.ok === null ? 'pending' : c.ok ? 'ok' : 'bad';
     list.append(el('li', { class: state, 'data-check': c.name, 'data-ok': String(c.ok) },
-      mark(c), el('span', { class: 'label', text: checkText(c, report) }),
+      mark(c), el('span', { class: 'label', text: checkText(c) }),
       el('dl', { class: 'pair' },
         el('dt', { text: t('check.published') }), el('dd', {}, hash(fmt(c.expected))),
-        el('dt', { text: t('check.recomputed') }), el('dd', {}, hash(fmt(c.computed))))));
+        el('dt', { text: t('check.recomputed') }), el('dd', {}, c.pending ? t('check.walkingNow') : hash(fmt(c.computed))))));
   }
   return list;
 }

@@ -32,6 +32,8 @@ export function markDifferences(root, report) {
 /** The likely mistakes the core noticed (a hash pasted as a seed, swapped fields). */
 export function hintsView(report) {
   if (!report.hints || report.hints.length === 0) return null;
-  return el('ul', { class: 'hints' }, ...report.hints.map((h) => el('li', { 'data-hint': h.code },
-    t(`hint.${h.code}`, { field: h.field || '', with: h.with || '' }))));
+  const label = (name) => (name ? t(`field.${name}`) : '');
+  return el('ul', { class: 'hints' }, ...report.hints.map((h) => el('li', {
+    'data-hint': h.code, text: t(`hint.${h.code}`, { field: label(h.field), with: label(h.with), commitment: label(h.commitment) }),
+  })));
 }

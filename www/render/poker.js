@@ -5,19 +5,19 @@ import { t } from '../i18n/i18n.js';
 import { section, hash } from './common.js';
 import { cards } from './cards.js';
 
-function holeCards(r, seatOf, label) {
+function holeCards(r, desc, seatOf, label) {
   const holes = el('div', { class: 'players' });
   r.holeCards.forEach((h, j) => holes.append(el('div', { class: 'hand', 'data-seat': seatOf(j) },
-    el('h4', { text: label(j) }), cards(h, r.scheme, `holeCards[${j}]`))));
+    el('h4', { text: label(j) }), cards(h, desc.cards, `holeCards[${j}]`))));
   return section(t('draw.holeCards'), holes);
 }
 
-function deckAndBoard(r, out, deckTitle) {
-  out.append(section(t('draw.board'), el('div', { 'data-board': '' }, cards(r.board, r.scheme, 'board'))));
-  out.append(section(t(deckTitle), el('div', { 'data-deck': '' }, cards(r.deck, r.scheme, 'deck'))));
+function deckAndBoard(r, desc, out, deckTitle) {
+  out.append(section(t('draw.board'), el('div', { 'data-board': '' }, cards(r.board, desc.cards, 'board'))));
+  out.append(section(t(deckTitle), el('div', { 'data-deck': '' }, cards(r.deck, desc.cards, 'deck'))));
 }
 
-function leafClimb(r, record, l, i) {
+function leafClimb(desc, record, l, i) {
   const root = record && record.deckRoot ? String(record.deckRoot).toLowerCase() : '';
   const levels = el('ol', { class: 'merkle', start: 0 });
   l.hashes.forEach((h, lvl) => {
@@ -32,19 +32,19 @@ function leafClimb(r, record, l, i) {
       sibling !== null ? el('span', { class: 'sib', dir: 'ltr', text: t('draw.sibling', { hash: sibling }) }) : null));
   });
   return section(t('draw.yourCard', { position: l.position }),
-    el('div', { class: 'leaf', 'data-leaf': i }, cards([l.card], r.scheme, `leafClimbs[${i}].card`), levels));
+    el('div', { class: 'leaf', 'data-leaf': i }, cards([l.card], desc.cards, `leafClimbs[${i}].card`), levels));
 }
 
-export function drawPokerHmac(r, record, out) {
+export function drawPokerHmac(r, record, out, desc) {
   if (r.deck) {
     const seats = r.seatOrder || [];
-    out.append(holeCards(r, (j) => seats[j], (j) => t('draw.seatOnly', { seat: seats[j] })));
-    deckAndBoard(r, out, 'draw.deckInOrder');
+    out.append(holeCards(r, desc, (j) => seats[j], (j) => t('draw.seatOnly', { seat: seats[j] })));
+    deckAndBoard(r, desc, out, 'draw.deckInOrder');
   }
-  if (r.leafClimbs) r.leafClimbs.forEach((l, i) => out.append(leafClimb(r, record, l, i)));
+  if (r.leafClimbs) r.leafClimbs.forEach((l, i) => out.append(leafClimb(desc, record, l, i)));
 }
 
-export function drawSelfpoker(r, record, out) {
-  out.append(holeCards(r, (p) => p, (p) => t('draw.player', { n: p + 1 })));
-  deckAndBoard(r, out, 'draw.deckNumpy');
+export function drawSelfpoker(r, record, out, desc) {
+  out.append(holeCards(r, desc, (p) => p, (p) => t('draw.player', { n: p + 1 })));
+  deckAndBoard(r, desc, out, 'draw.deckNumpy');
 }

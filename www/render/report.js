@@ -29,19 +29,28 @@ const DRAW = {
 /** The schemes that have a drawing (a test checks every descriptor has one). */
 export const drawnSchemes = () => Object.keys(DRAW);
 
+/** What to ask the operator for when nothing published before the game was given. */
+function missingView(r) {
+  if (!r.missing || r.missing.length === 0) return null;
+  const fields = new Intl.ListFormat(language(), { type: 'conjunction' }).format(r.missing.map((f) => t(`field.${f}`)));
+  return el('p', { class: 'note missing', 'data-missing': r.missing.join(' '), text: t('missing.heading', { fields }) });
+}
+
 /** The whole result for one report, in order: checks, verdict, drawing.
- *  `chain`: the scheme walks a hash chain (from its descriptor). */
-export function report(r, record, { chain = false } = {}) {
+ *  `desc`: the scheme's descriptor (chain or not, how its cards are numbered, games). */
+export function report(r, record, desc) {
+  const d0 = desc || { chain: false, cards: '', games: [] };
   const out = el('div', { class: 'report', 'data-scheme': r.scheme });
-  out.append(section(t('check.heading'), checksView(r, chain)));
-  const recomputedOnly = r.verdict === 'pass' && (r.checks || []).length === 0;
-  out.append(verdictView(r.verdict, recomputedOnly ? t('verdict.recomputed') : undefined));
+  out.append(section(t('check.heading'), checksView(r, d0.chain)));
+  out.append(verdictView(r.verdict));
+  const missing = missingView(r);
+  if (missing) out.append(missing);
   const hints = hintsView(r);
   if (hints) out.append(hints);
   const d = differencesView(r);
   if (d) out.append(d);
   const drawing = el('div', { class: 'drawing' });
-  (DRAW[r.scheme] || (() => {}))(r, record, drawing);
+  (DRAW[r.scheme] || (() => {}))(r, record, drawing, d0);
   if (r.chainOk !== undefined && DRAW[r.scheme] !== drawHashChain) drawing.append(chainNote(r));
   out.append(drawing);
   markDifferences(out, r);

@@ -6,6 +6,7 @@ import { t, pickLanguage } from '../i18n/i18n.js';
 import { textToBase64url } from '../core/base64.js';
 import { describe, findScheme, primaryCommitment } from '../core/descriptors.js';
 import { CSS } from './style.js';
+import { checkText } from '../render/checks.js';
 import { readStore, remember } from './store.js';
 
 const SCRIPT_URL = (typeof document !== 'undefined' && document.currentScript && document.currentScript.src) || '';
@@ -124,9 +125,8 @@ export function defineElement(api) {
       if (pass) return this._t(`widget.pass.${report.scheme}`);
       if (report.verdict === 'unchecked') return this._t('widget.unchecked');
       const bad = (report.checks || []).find((c) => c.ok === false);
-      if (bad && bad.name === 'played') return this._t(`widget.playedDiffers.${report.scheme}`, { count: report.differenceCount });
-      // TEMPORARY until main's "core: verdicts": the check's words from its name.
-      if (bad) return this._t('widget.failedCheck', { check: this._t(`check.${bad.code || bad.name}`) });
+      if (bad && bad.code === 'played') return this._t(`widget.playedDiffers.${report.scheme}`, { count: report.differenceCount });
+      if (bad) return this._t('widget.failedCheck', { check: checkText(bad, this._lang()) });
       return this._t('widget.fail');
     }
 
