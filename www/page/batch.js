@@ -90,6 +90,6 @@ function showBatch(results) {
     'data-invalid': count.invalid, 'data-count': items.length,
     text: t('flow.batch.summary', { count: items.length, passed: count.pass, failed: count.fail, unchecked: count.unchecked, invalid: count.invalid }),
   });
-  showResult(batchVerdict(count, items.length), summary, list, pager);
+  showResult(...[batchVerdict(count, items.length), summary, list, pager].filter(Boolean));
   verdictFirst();
 }

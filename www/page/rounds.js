@@ -147,6 +147,6 @@ function renderRounds(data, walked) {
     ? el('p', { class: 'note walk-memory', id: 'chain-remembered', 'data-remembered-round': walked.rememberedRound,
       text: t('flow.remembered', { round: walked.rememberedRound, count: walked.linksWalked }) })
     : null;
-  showResult(banner(data), memo, summary, el('div', { class: 'history' }, table), pager);
+  showResult(...[banner(data), memo, summary, el('div', { class: 'history' }, table), pager].filter(Boolean));
   verdictFirst();
 }
