@@ -37,12 +37,12 @@ function translatePage() {
 /** A record: fill the form (when it names a known scheme) and verify. With `text`
  *  (a link, a paste, a file) the core verifies that very text; `record` is a parsed
  *  copy for the form only. */
-function loadRecord(record, text) {
+function loadRecord(record, text, how) {
   if (record && typeof record === 'object' && !Array.isArray(record) && scheme(record.scheme)) {
     buildForm(record.scheme, record);
   }
   if (typeof text === 'string') verifyRecordText(text);
-  else verifyOne(record);
+  else verifyOne(record, how);
 }
 
 /** One record's text from a paste, a file or a drop. */
@@ -81,7 +81,8 @@ function init() {
   const sel = $('#scheme');
   sel.append(...schemes().map((d) => el('option', { value: d.id, text: t(d.label) })));
   sel.addEventListener('change', () => buildForm(sel.value));
-  wireExamples(loadRecord);
+  // An example picked in the menu: the verdict in view, the keyboard stays in the menu.
+  wireExamples((record) => loadRecord(record, undefined, { focus: false }));
   $('#form').addEventListener('submit', (e) => { e.preventDefault(); verifyForm(); });
   $('#copy-link').addEventListener('click', copyLink);
   wireInput(loadText);

@@ -40,7 +40,7 @@ export function fillRoundGames(select) {
     const field = el('div', { class: 'field', id: 'rounds-terminal-field' },
       el('label', { for: 'rounds-terminal', text: t('flow.rounds.terminal') }),
       el('input', { id: 'rounds-terminal', type: 'text', spellcheck: 'false', autocomplete: 'off', dir: 'ltr' }),
-      el('div', { class: 'terminals', id: 'rounds-terminals' }),
+      el('div', { class: 'published-terminals', id: 'rounds-terminals' }),
       el('p', { class: 'fieldhelp', text: t('flow.rounds.terminalHelp') }));
     const go = $('#rounds-go');
     const actions = go && go.closest('.actions');

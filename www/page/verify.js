@@ -28,8 +28,9 @@ const WORKER_THRESHOLD = 5000;
 /** Texts longer than this are not parsed by the page to be drawn (the core still verifies them). */
 const DRAW_LIMIT = 4 << 20;
 
-/** The verdict banner first in the result, in view and focused (announced). */
-export function verdictFirst() {
+/** The verdict banner first in the result, in view and focused (announced).
+ *  `focus` false: in view only (a choice in a menu keeps the keyboard there). */
+export function verdictFirst(focus = true) {
   const v = $('#verdict');
   const result = $('#result');
   if (!v || !result) return null;
@@ -37,7 +38,7 @@ export function verdictFirst() {
   if (host.firstChild !== v) host.prepend(v);
   v.setAttribute('tabindex', '-1');
   v.scrollIntoView({ block: 'start' });
-  v.focus({ preventScroll: true });
+  if (focus) v.focus({ preventScroll: true });
   return v;
 }
 
@@ -64,17 +65,19 @@ export function showReport(report, record) {
   showResult(render.report(report, record, scheme(report.scheme)));
 }
 
-export function showError(e) {
+export function showError(e, focus = true) {
   const err = e && e.name === 'VerifyError' ? e
     : { code: (e && e.code) || 'internal', message: String(e && e.message), field: (e && e.field) || '', params: e && e.params };
   showResult(render.error(err));
   showFieldError(err, render.errorText(err));
-  verdictFirst();
+  verdictFirst(focus);
 }
 
-/** Verifies a record object (form, example). */
-export function verifyOne(record) {
-  return verifySource({ record });
+/** Verifies a record object (form, example). `focus` false: the verdict is
+ *  scrolled into view but the keyboard stays where it is (the examples menu: a
+ *  change of a menu's value must not move the focus, WCAG 3.2.2). */
+export function verifyOne(record, { focus = true } = {}) {
+  return verifySource({ record, focus });
 }
 
 /** Verifies a record's own text (link, paste, file). */
@@ -98,14 +101,14 @@ export async function verifySource(src, { full = false } = {}) {
     if (!(pending.maxSteps > WORKER_THRESHOLD) || typeof pending.hash !== 'string') return shown(run(src), src);
     return await walkAndVerify(src, pending, chain.expected, token, full);
   } catch (e) {
-    if (state.current === token) showError(e);
+    if (state.current === token) showError(e, src.focus !== false);
     return null;
   }
 }
 
 function shown(report, src, after) {
   showReport(report, recordOf(src));
-  const v = verdictFirst();
+  const v = verdictFirst(src.focus !== false);
   if (after && v) after(v);
   return report;
 }
@@ -126,7 +129,7 @@ async function walkAndVerify(src, pending, terminal, token, full) {
     // Cancelled: the chain check never finished, so nothing is decided either way.
     showReport(pending, recordOf(src));
     $('#verdict').replaceWith(verdictView('cancelled', t('flow.cancelled')));
-    verdictFirst();
+    verdictFirst(src.focus !== false);
     return pending;
   }
   if (res.type !== 'walked') throw res;
