@@ -7,7 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, PAGE_URL, b64url, shot } from './browser.mjs';
+import { launch, openPage, PAGE_URL, b64url, shot, ARTIFACTS } from './browser.mjs';
 import { loadCases, ROOT } from '../node/helpers.mjs';
 
 const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
@@ -64,7 +64,8 @@ for (const width of [360, 1280]) {
       await page.$$eval('#result details', (ds) => ds.forEach((d) => { d.open = true; }));
       for (const v of await axe(page)) found.push({ example: ex.name, ...v });
       checked++;
-      await shot(page, `render-${tag(ex.name)}-${width}`, { fullPage: width === 1280 });
+      if (width === 1280) await shot(page, `render-${tag(ex.name)}-${width}`);
+      else await page.locator('#result').screenshot({ path: path.join(ARTIFACTS, `render-${tag(ex.name)}-${width}.png`) });
     }
     assert.ok(checked >= 20, `only ${checked} examples`);
     assert.deepEqual(found, []);
@@ -96,7 +97,7 @@ test('a one-card change in a bridge record: the seat and the card named, the car
   await page.click('.sorttoggle');
   assert.equal(await page.getAttribute('.cards[data-sortable]', 'data-shown'), 'dealt');
   assert.ok(await page.$eval('[data-path="deals[0][1][5]"]', (e) => e.classList.contains('mismatch')));
-  await shot(page, 'render-bridge-one-card-360');
+  await page.locator('#result').screenshot({ path: path.join(ARTIFACTS, 'render-bridge-one-card-360.png') });
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);
   await context.close();

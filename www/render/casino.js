@@ -74,7 +74,7 @@ function betsView(r, record, game, ctx) {
     const result = game === 'dice'
       ? t(b.win ? 'render.dice.win' : 'render.dice.loss', { face: b.face })
       : t('draw.minesAt', { cells: cellList(b.mines || []) });
-    const open = el('details', { class: 'betdetail' }, el('summary', { text: t('render.bets.open', { n: i + 1 }) }));
+    const open = el('details', { class: 'betdetail' }, el('summary', { text: t('render.bets.open') }));
     open.addEventListener('toggle', () => {
       if (open.open && open.childElementCount === 1) {
         const sel = inputs[i] && inputs[i].selected;
@@ -82,12 +82,11 @@ function betsView(r, record, game, ctx) {
         mark(open);
       }
     });
+    const status = differs ? 'fail' : inputs[i] && inputs[i].played && r.verdict === 'pass' ? 'pass' : 'recomputed';
     return el('tr', { 'data-bet': i, class: differs ? 'differs' : '' },
-      el('th', { scope: 'row', text: t('render.bets.bet', { n: i + 1 }) }),
-      el('td', {}, code(String(b.nonce))),
-      el('td', { 'data-path': game === 'dice' ? `bets[${i}].face` : null, text: result }),
-      el('td', {}, statusBadge(differs ? 'fail' : inputs[i] && inputs[i].played && r.verdict === 'pass' ? 'pass' : 'recomputed')),
-      el('td', {}, open));
+      el('th', { scope: 'row' }, el('span', { class: 'betno', text: t('render.bets.bet', { n: i + 1 }) }), ' ', code(String(b.nonce)), ' ',
+        statusBadge(status, t(`render.bets.status.${status}`))),
+      el('td', {}, el('span', { 'data-path': game === 'dice' ? `bets[${i}].face` : null, text: result }), open));
   };
   const pager = makePager(order.length, BET_PAGE, (start, end) => {
     body.replaceChildren(...order.slice(start, end).map(row));
@@ -95,7 +94,7 @@ function betsView(r, record, game, ctx) {
   }, { label: (start, end, count) => t('render.nav.bets', { from: start + 1, to: end, count }), jump: null });
   const table = el('table', { class: 'bets' },
     el('caption', { class: 'visually-hidden', text: t('render.bets.caption') }),
-    el('thead', {}, el('tr', {}, ...['bet', 'nonce', 'result', 'status', 'show'].map((h) => el('th', { scope: 'col', text: t(`render.bets.col.${h}`) })))),
+    el('thead', {}, el('tr', {}, ...['bet', 'result'].map((h) => el('th', { scope: 'col', text: t(`render.bets.col.${h}`) })))),
     body);
   return section(t('render.bets.heading', { count: r.bets.length, differ: bad.size }),
     bad.size ? el('p', { class: 'note', text: t('render.bets.differFirst') }) : null,

@@ -40,7 +40,8 @@ export function report(r, record, desc) {
   const ctx = { r, record, desc: d0, game: (record && record.game) || r.game || (d0.games[0] && d0.games[0].id) };
   ctx.mark = (root) => markDifferences(root, r, ctx);
   const out = el('div', { class: 'report', 'data-scheme': r.scheme });
-  out.append(verdictView(r.verdict, undefined, { missing: r.verdict === 'unchecked' ? r.missing : null }));
+  const why = r.verdict === 'fail' && r.hints && r.hints.length ? t('render.verdict.fail.whyHint') : undefined;
+  out.append(verdictView(r.verdict, undefined, { missing: r.verdict === 'unchecked' ? r.missing : null, why }));
   const diffs = differencesView(r, ctx);
   if (diffs) out.append(diffs);
   const drawing = el('div', { class: 'drawing' });

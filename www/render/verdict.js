@@ -39,8 +39,8 @@ export function verdictView(verdict, text, opts = {}) {
 }
 
 /** A small status badge for list rows (batches, round histories, bets): icon + word. */
-export function statusBadge(status) {
+export function statusBadge(status, word) {
   const s = ICON[status] ? status : 'invalid';
   return el('span', { class: `badge ${TONE[s] || (s === 'error' || s === 'invalid' ? 'invalid' : 'neutral')}`, 'data-status': status },
-    el('span', { 'aria-hidden': 'true', text: `${ICON[s]} ` }), t(`render.status.${s}`));
+    el('span', { 'aria-hidden': 'true', text: `${ICON[s]} ` }), word || t(`render.badge.${s}`));
 }
