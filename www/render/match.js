@@ -24,7 +24,7 @@ function seatsView(ctx) {
     el('strong', { text: seatName(ctx.desc, ctx.game, s) }),
     s === 0 ? el('span', { text: t('render.seat.first') }) : null,
     el('span', { text: ': ' }),
-    parts(seeds && seeds[p] !== undefined ? 'render.seat.holderSeed' : 'render.seat.holder', {
+    parts(seeds && seeds[p] === '' ? 'render.seat.holderEmpty' : seeds && seeds[p] !== undefined ? 'render.seat.holderSeed' : 'render.seat.holder', {
       n: p + 1, seed: bdi(seeds && seeds[p] !== undefined ? String(seeds[p]) : ''),
     })))));
 }

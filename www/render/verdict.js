@@ -26,7 +26,7 @@ export function verdictView(verdict, text, opts = {}) {
   const headline = text !== undefined && text !== null ? text : t(`render.verdict.${v}`);
   const why = opts.why !== undefined ? opts.why : (text !== undefined && text !== null ? null : t(`render.verdict.${v}.why`));
   const missing = opts.missing && opts.missing.length
-    ? el('p', { class: 'ask', 'data-missing': opts.missing.join(' '), text: t('render.verdict.ask', { fields: askFor(opts.missing) }) })
+    ? el('p', { class: 'ask missing', 'data-missing': opts.missing.join(' '), text: t('render.verdict.ask', { fields: askFor(opts.missing) }) })
     : null;
   return el('div', {
     id: 'verdict', class: `verdict ${TONE[v] || 'neutral'}`, 'data-verdict': verdict, role: 'status', tabindex: '-1',
