@@ -10,7 +10,7 @@ import { makePager } from '../ui/pager.js';
 import { showProgress, progressTitle, placeProgress } from '../ui/progress.js';
 import { showResult } from '../ui/notices.js';
 import * as render from '../render/report.js';
-import { verdictView } from '../render/checks.js';
+import { verdictView, statusBadge } from '../render/checks.js';
 import { scheme } from './schemes.js';
 import { state } from './state.js';
 import { runJob, cancelJob } from './jobs.js';
@@ -29,9 +29,8 @@ function itemView(it, i) {
   const d = it.scheme ? scheme(it.scheme) : null;
   what.push(d ? t(d.label) : '?');
   if (it.multiplier) what.push(t('draw.multiplier', { value: it.multiplier }));
-  const badge = it.status === 'invalid' ? 'error' : it.status;
   const summary = el('summary', { 'data-verdict': it.status },
-    el('span', { class: `badge ${badge}`, text: t(`batch.badge.${badge}`) }),
+    statusBadge(it.status),
     el('span', { text: ` ${what.join(' · ')}` }));
   const det = el('details', { class: 'batch-item', 'data-index': it.index, 'data-status': it.status }, summary);
   // Drawn when opened, so thousands of rows stay cheap.
