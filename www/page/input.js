@@ -121,7 +121,11 @@ let found = null;
 
 function show(f) {
   found = f;
-  $('#paste-found').textContent = foundText(f);
+  const out = $('#paste-found');
+  out.textContent = foundText(f);
+  out.setAttribute('data-kind', f ? f.kind : '');
+  out.setAttribute('data-count', f && f.count !== undefined ? String(f.count) : f && f.kind === 'record' ? '1' : '');
+  out.setAttribute('data-game', f && (f.game || (f.record && f.record.scheme)) ? String(f.game || f.record.scheme) : '');
   showRoundOptions(f);
 }
 
