@@ -5,10 +5,10 @@
 //   what build.sh prints), whatever the page did since, and from a saved copy too;
 // - a "Webpage, Complete" copy (the DOM as it was, scripts included) starts again
 //   from the static markup: no doubled menus, no stale result or verdict;
-// - the static notice ("this copy cannot check anything") is put inside a
-//   <noscript>: invisible while the scripts run, shown by a copy without scripts
-//   (JavaScript off, a single-file MHTML copy), whose <noscript> style also hides
-//   every part that needs the scripts (data-live).
+// - the static notice ("this copy cannot check anything") stays in the markup,
+//   hidden by CSS while the script runs: a copy without scripts (JavaScript off,
+//   a single-file MHTML copy, which drops scripts and <noscript>) shows it and
+//   hides every part that needs the scripts (data-live; see style.css).
 import { $, el, code } from '../ui/dom.js';
 import { parts, formatNumber } from '../i18n/i18n.js';
 import { sha256Hex } from '../core/sha256.js';
@@ -63,14 +63,12 @@ export function restoreStatic() {
   first.insertAdjacentHTML('beforebegin', markup);
 }
 
-/** The static notice moves into a <noscript>: gone while the scripts run, there
- *  again in any copy opened without them. */
+/** The static notice is hidden by CSS while the script runs (style.css); a
+ *  browser without :has() hides it here instead. */
 export function hideStaticNotice() {
-  for (const n of document.querySelectorAll('[data-static-notice]')) {
-    const holder = document.createElement('noscript');
-    holder.textContent = n.outerHTML;
-    n.replaceWith(holder);
-  }
+  let has = false;
+  try { has = CSS.supports('selector(:has(*))'); } catch (e) { has = false; }
+  if (!has) for (const n of document.querySelectorAll('[data-static-notice]')) n.hidden = true;
 }
 
 let bytes = null;

@@ -28,9 +28,12 @@ const isBet = (v) => isObject(v) && !('scheme' in v) && 'nonce' in v && ('select
 function roundGame(lines) {
   const d = scheme(state.scheme);
   if (d && d.chain) return d.id;
-  const rows = lines.filter((l) => HEX64.test(l)).map((l) => l.split(/[\t;]/).length > 1 ? l.split(/[\t;]/) : l.split(','));
-  const width = Math.max(...rows.map((r) => r.filter((f) => f.trim() !== '').length));
+  const rows = lines.filter((l) => HEX64.test(l)).map((l) => (l.split(/[\t;]/).length > 1 ? l.split(/[\t;]/) : l.split(',')).map((f) => f.trim()));
+  const width = Math.max(...rows.map((r) => r.filter((f) => f !== '').length));
   const has = (id) => schemes().some((x) => x.id === id && x.chain);
+  // "hash,2,71": a crash point with a decimal comma (two decimals), not a battle.
+  const decimalComma = rows.every((r) => r.length < 3 || (r.length === 3 && /^[1-9]\d*$/.test(r[1]) && /^\d\d[xX×]?$/.test(r[2])));
+  if (width === 3 && decimalComma && has('crash')) return 'crash';
   if (width >= 3 && has('battle')) return 'battle';
   if (width === 2) {
     const ints = rows.every((r) => !r[1] || /^\s*([1-9]|1\d|2[0-5])\s*$/.test(r[1]));
