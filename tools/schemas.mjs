@@ -37,7 +37,7 @@ export function recordSchema(d, version) {
   const hasBets = d.fields.some((f) => f.kind === 'bets');
   // With `bets`, each bet carries its nonce and selection: those top-level fields
   // are required only without `bets` (SPEC §7).
-  const perBet = new Set(hasBets ? ['nonce', 'selected', ...(d.id === 'mines' ? ['mines'] : [])] : []);
+  const perBet = new Set(hasBets ? d.fields.filter((f) => f.required && ['nonce', 'selected', 'mines'].includes(f.name)).map((f) => f.name) : []);
   for (const f of d.fields) {
     properties[f.name] = { ...fieldSchema(f), description: f.label };
     if (!f.required) continue;

@@ -63,7 +63,7 @@ function host(url, body, { csp, lang = 'en' } = {}) {
 <link rel="stylesheet" href="/host.css"></head><body>${body}</body></html>` });
   return base + url;
 }
-pages.set('/host.css', { type: 'text/css', body: 'body{margin:0;font:16px serif} .bar{display:flex;justify-content:space-between;align-items:center;padding:8px} button.host{font-size:18px;padding:10px}' });
+pages.set('/host.css', { type: 'text/css', body: 'body{margin:0;font:16px serif} .bar{display:flex;justify-content:space-between;align-items:center;padding:8px} button.host{font-size:18px;padding:10px} .low{margin-top:600px}' });
 pages.set('/heartbeat.js', { type: 'text/javascript', body: `
   // The host's own frames: the largest gap between two requestAnimationFrame callbacks.
   window.maxGap = 0; let last = performance.now();
@@ -148,7 +148,7 @@ test('in a worker: 1,000,000 links with no host frame over 100 ms; the next roun
   const url = host('/table.html', `<div class="bar"><span>Crash</span><fair-verify id="c" label="Round"></fair-verify></div>
 <script src="/heartbeat.js"></script><script src="/widget.js"></script>`);
   const { context, page, errors, blocked } = await open(url);
-  await page.evaluate(() => localStorage.clear());
+  await page.evaluate(async () => { localStorage.clear(); await FairVerify.ready; window.maxGap = 0; });
   // The neutral "checking n%" state while the worker walks.
   await page.evaluate((r) => { document.getElementById('c').record = r; }, OLD_ROUND);
   await page.waitForFunction(() => /checking \d+%/.test(document.getElementById('c').shadowRoot.textContent), null, { timeout: 60000 });
@@ -194,7 +194,7 @@ test('in a worker: 1,000,000 links with no host frame over 100 ms; the next roun
 
 test('phone 360x740: the popover stays inside the viewport, a tap toggles it, outside/Escape close, one open at a time', { timeout: 120000 }, async () => {
   const url = host('/phone.html', `<div class="bar"><button class="host" id="end">End hand and reveal</button><fair-verify id="a"></fair-verify></div>
-<div class="bar"><fair-verify id="b"></fair-verify><span>seat 2</span></div>
+<div class="bar low"><fair-verify id="b"></fair-verify><span>seat 2</span></div>
 <script src="/heartbeat.js"></script><script src="/widget.js"></script>`);
   const { context, page, errors } = await open(url, { width: 360, height: 740, touch: true });
   const hand = loadCases().find((c) => c.record.scheme === 'selfpoker' && c.expect.commitmentOk === true);
@@ -224,10 +224,12 @@ test('phone 360x740: the popover stays inside the viewport, a tap toggles it, ou
   assert.equal((await popBox('a')).display, 'none');
   box = await popBox('b');
   assert.equal(box.display, 'block');
+  assert.ok(box.bottom <= (await page.$eval('#b', (el) => el.getBoundingClientRect().top)), 'near the bottom it flips above the badge');
   assert.ok(box.left >= 0 && box.right <= box.vw && box.top >= 0 && box.bottom <= box.vh, JSON.stringify(box));
   // A tap outside closes it (and reaches the host's page); Escape too.
-  await page.touchscreen.tap(180, 700);
-  assert.equal((await popBox('b')).display, 'none');
+  await page.touchscreen.tap(180, 300);
+  assert.equal((await popBox("a")).display, "none");
+  assert.equal((await popBox('b')).display, 'none', 'a tap outside closes');
   await tapBadge('b');
   await page.keyboard.press('Escape');
   assert.equal((await popBox('b')).display, 'none');

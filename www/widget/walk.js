@@ -7,7 +7,7 @@ import { call } from '../core/engine.js';
 import { wasmBytes } from '../core/wasm.js';
 import { workerMain } from './worker.js';
 
-const SLICE_MS = 8; // main-thread slices: well under one 16 ms frame
+const SLICE_MS = 5; // main-thread slices: well under one 16 ms frame
 let worker = null; // Promise<Worker | null>: null once workers are known to be refused
 const jobs = new Map();
 let nextId = 1;
@@ -57,7 +57,7 @@ async function walkHere(job, progress) {
       if (w.advance(Math.min(n, job.maxSteps - w.linksWalked))) break;
       const dt = performance.now() - t0;
       // Aim each slice at SLICE_MS, whatever this device's speed.
-      n = Math.max(256, Math.min(1 << 20, Math.round(n * Math.min(2, SLICE_MS / Math.max(dt, 0.1)))));
+      n = Math.max(256, Math.min(1 << 20, Math.round(n * Math.min(1.5, SLICE_MS / Math.max(dt, 0.1)))));
       progress(w.linksWalked, job.maxSteps);
       await new Promise((r) => setTimeout(r, 0));
       if (job.cancelled && job.cancelled()) return null;
