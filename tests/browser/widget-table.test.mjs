@@ -72,6 +72,9 @@ pages.set('/heartbeat.js', { type: 'text/javascript', body: `
   for (const t of ['fair-verify:result', 'fair-verify:error']) {
     document.addEventListener(t, (e) => window.events.push({ type: t, id: e.target.id, detail: JSON.parse(JSON.stringify(e.detail)) }));
   }
+  // Long tasks of this page (a frame gap without one is the machine, not the page).
+  window.longTasks = [];
+  try { new PerformanceObserver((l) => { for (const e of l.getEntries()) window.longTasks.push(e.duration); }).observe({ entryTypes: ['longtask'] }); } catch (e) { /* none */ }
   window.violations = [];
   document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));
 ` });
@@ -105,6 +108,22 @@ async function verifyIn(page, id, record) {
   return ev[0];
 }
 
+/** Verifies a chain record while the host's heartbeat runs: {ev, gap, long}. This
+ *  machine is shared: a frame gap with no long task of the page's own is the
+ *  machine's, and that walk is repeated once (from a clean chain store). */
+async function walkWithHeartbeat(page, id, record) {
+  let out;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await page.evaluate(() => { localStorage.removeItem('fair-verify:chain'); window.maxGap = 0; window.longTasks = []; });
+    const ev = await verifyIn(page, id, record);
+    const [gap, long] = await page.evaluate(() => [window.maxGap, Math.max(0, ...window.longTasks)]);
+    out = { ev, gap, long };
+    if (gap < 100 || long >= 50) break;
+    console.log(`frame gap ${gap.toFixed(0)} ms with no long task of the page (longest ${long.toFixed(0)} ms): the machine; once more`);
+  }
+  return out;
+}
+
 function chainOk(ev) {
   return ev.detail.report.checks.find((c) => c.code === 'chainOk');
 }
@@ -128,14 +147,13 @@ test('strict host CSP: a styled badge, a correct verdict, a 1,000,000-link walk 
   assert.equal(style.display, 'inline-flex');
 
   // A chain walk under this CSP (no blob: workers): slices on the main thread.
-  await page.evaluate(() => { window.maxGap = 0; });
   const t0 = Date.now();
-  const walk = await verifyIn(page, 'c', OLD_ROUND);
+  const { ev: walk, gap, long } = await walkWithHeartbeat(page, 'c', OLD_ROUND);
   assert.equal(walk.detail.verdict, 'pass');
   assert.equal(walk.detail.report.round, N);
-  const gap = await page.evaluate(() => window.maxGap);
-  console.log(`strict CSP: ${N} links in ${Date.now() - t0} ms on the main thread, largest frame gap ${gap.toFixed(1)} ms`);
+  console.log(`strict CSP: ${N} links in ${Date.now() - t0} ms on the main thread, largest frame gap ${gap.toFixed(1)} ms, longest task ${long.toFixed(0)} ms`);
   assert.ok(gap < 100, `a host frame waited ${gap} ms`);
+  assert.ok(long < 50, `a task of ${long} ms`);
   const violations = await page.evaluate(() => window.violations);
   assert.deepEqual(violations.filter((v) => !/^worker-src blob|^script-src blob/.test(v)), [], 'only the refused blob: worker');
   await shot(page, 'widget-strict-csp');
@@ -148,18 +166,16 @@ test('in a worker: 1,000,000 links with no host frame over 100 ms; the next roun
   const url = host('/table.html', `<div class="bar"><span>Crash</span><fair-verify id="c" label="Round"></fair-verify></div>
 <script src="/heartbeat.js"></script><script src="/widget.js"></script>`);
   const { context, page, errors, blocked } = await open(url);
-  await page.evaluate(async () => { localStorage.clear(); await FairVerify.ready; window.maxGap = 0; });
+  await page.evaluate(async () => { localStorage.clear(); await FairVerify.ready; });
   // The neutral "checking n%" state while the worker walks.
-  await page.evaluate((r) => { document.getElementById('c').record = r; }, OLD_ROUND);
-  await page.waitForFunction(() => /checking \d+%/.test(document.getElementById('c').shadowRoot.textContent), null, { timeout: 60000 });
-  assert.equal(await page.$eval('#c', (el) => el.getAttribute('data-state')), 'checking');
-  await page.waitForFunction(() => window.events.length === 1, null, { timeout: 120000 });
-  const first = (await page.evaluate(() => window.events))[0];
-  assert.equal(first.detail.verdict, first.detail.report.verdict);
+  const seen = page.waitForFunction(() => /checking \d+%/.test(document.getElementById('c').shadowRoot.textContent) &&
+    document.getElementById('c').getAttribute('data-state') === 'checking', null, { timeout: 60000, polling: 20 });
+  const { ev: first, gap, long } = await walkWithHeartbeat(page, 'c', OLD_ROUND);
+  await seen;
   assert.equal(first.detail.verdict, 'pass');
   assert.equal(first.detail.report.round, N);
   assert.equal(chainOk(first).params.rememberedRound, undefined, 'the first walk is a full one');
-  const gap = await page.evaluate(() => window.maxGap);
+  console.log(`worker: largest frame gap ${gap.toFixed(1)} ms, longest task ${long.toFixed(0)} ms`);
   assert.ok(gap < 100, `a host frame waited ${gap} ms`);
   assert.ok((await page.evaluate(() => localStorage.getItem('fair-verify:chain') || '')).includes(TERMINAL));
 
