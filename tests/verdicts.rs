@@ -385,7 +385,11 @@ fn shown_fingerprint_is_a_check_in_the_report() {
     assert_eq!(v["commitmentOk"], true);
     let c = shown_check(&v);
     assert_eq!(
-        (c["ok"].clone(), c["expected"].clone(), c["computed"].clone()),
+        (
+            c["ok"].clone(),
+            c["expected"].clone(),
+            c["computed"].clone()
+        ),
         (json!(false), json!(other), json!(hash))
     );
     // A record without its primary commitment is not the game that was shown; and
@@ -395,13 +399,19 @@ fn shown_fingerprint_is_a_check_in_the_report() {
     assert_eq!(schemes::verify_with(&bare, &o).unwrap()["verdict"], "fail");
     let crash = json!({"scheme": "crash", "hash": "ab".repeat(32), "terminal": "cd".repeat(32)});
     let o = Options::from_json(&json!({ "shown": "cd".repeat(32), "walk": "pending" })).unwrap();
-    assert_eq!(schemes::verify_with(&crash, &o).unwrap()["verdict"], "checking");
+    assert_eq!(
+        schemes::verify_with(&crash, &o).unwrap()["verdict"],
+        "checking"
+    );
     // Poker: the hand commitment is primary; a partial reveal stays unchecked.
     let poker = json!({"scheme": "poker_hmac_v1", "table": "t", "session": "s", "hand": 1,
         "clientSeeds": {"1": "a"}, "handCommitment": "00".repeat(32), "deckRoot": "11".repeat(32),
         "leaves": []});
     let o = Options::from_json(&json!({ "shown": "00".repeat(32) })).unwrap();
-    assert_eq!(schemes::verify_with(&poker, &o).unwrap()["verdict"], "unchecked");
+    assert_eq!(
+        schemes::verify_with(&poker, &o).unwrap()["verdict"],
+        "unchecked"
+    );
     // Not 64 hex digits: a typed error naming the option.
     let e = Options::from_json(&json!({ "shown": "abc" })).unwrap_err();
     assert_eq!(e.field, "options.shown");

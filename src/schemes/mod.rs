@@ -214,7 +214,10 @@ fn shown_check(scheme: &Scheme, map: &Map<String, Value>, shown: &Hex64, r: &mut
     r.check(
         Check::new("shownOk", "shownOk", ok)
             .published(field.name)
-            .values(Value::from(shown.as_str()), inrecord.map_or(Value::Null, Value::from)),
+            .values(
+                Value::from(shown.as_str()),
+                inrecord.map_or(Value::Null, Value::from),
+            ),
     );
 }
 

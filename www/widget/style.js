@@ -17,6 +17,7 @@ export const CSS = `
   .badge[data-state="error"], .badge[data-state="unchecked"], .badge[data-state="checking"] { border-style: dashed; color: var(--fv-muted, #4a4a4f); }
   .icon { font-size: 14px; }
   .bar { display: inline-block; width: 36px; height: 4px; border-radius: 2px; background: #ddd; overflow: hidden; }
+  .bar[hidden] { display: none; }
   .bar i { display: block; height: 100%; width: 0; background: var(--fv-muted, #4a4a4f); }
   .pop { position: fixed; z-index: 2147483000; left: 8px; top: 8px; width: min(360px, calc(100vw - 16px));
     padding: 8px 10px; border-radius: 8px; border: 1px solid var(--fv-border, #b9b5ac); background: var(--fv-bg, #fff);
