@@ -51,7 +51,7 @@ function startWorker() {
 async function walkHere(job, progress) {
   const w = call((en) => new en.RememberingChainWalker(job.hash, job.terminal, job.hashes, job.rounds));
   try {
-    let n = 1024;
+    let n = 256;
     while (w.linksWalked < job.maxSteps) {
       const t0 = performance.now();
       if (w.advance(Math.min(n, job.maxSteps - w.linksWalked))) break;
