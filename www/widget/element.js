@@ -186,6 +186,10 @@ export function defineElement(api, scriptUrl) {
         try { await api.ready; } catch (e) { this._fail({ code: 'internal', message: String(e) }); return; }
         if (!live()) return;
       }
+      // A record given as JSON text: its fields, for the walk (the core parses it itself).
+      let obj = rec;
+      if (typeof rec === 'string') { try { obj = JSON.parse(rec); } catch (e) { obj = {}; } }
+      if (!obj || typeof obj !== 'object') obj = {};
       const base = this._shown ? { shown: this._shown.commitment } : {};
       const remembering = this.getAttribute('remember') !== 'off';
       let report;
@@ -195,9 +199,9 @@ export function defineElement(api, scriptUrl) {
         if (chain) {
           this._result = { state: 'checking', report };
           this._render();
-          const terminal = lower(rec.terminal);
+          const terminal = lower(obj.terminal);
           const job = {
-            hash: lower(rec.hash), terminal, maxSteps: report.maxSteps,
+            hash: lower(obj.hash), terminal, maxSteps: report.maxSteps,
             ...(remembering ? recall(terminal) : {}),
             cancelled: () => !live(), noWorker: this.getAttribute('worker') === 'off',
           };
@@ -220,7 +224,7 @@ export function defineElement(api, scriptUrl) {
       const shownCheck = (report.checks || []).find((c) => c.code === 'shownOk');
       const commitmentChanged = !!shownCheck && shownCheck.ok === false;
       const primary = shownCheck ? shownCheck.field : desc && (desc.fields.find((f) => f.primary) || {}).name;
-      const inRecord = primary ? lower(rec[primary]) : '';
+      const inRecord = primary ? lower(obj[primary]) : '';
       const stored = inRecord ? readStore()[inRecord] : undefined;
       const text = summary(report, desc, lang);
       const shownAt = (this._shown ? this._shown.at : stored) || null;
