@@ -63,8 +63,8 @@ build() {
   local tmp; tmp=$(mktemp -d)
   wasm-bindgen --target no-modules --no-typescript --out-dir "$tmp" \
     target/wasm32-unknown-unknown/release/fairverify.wasm
+  rm -rf pkg
   mkdir -p pkg
-  rm -f pkg/*
   # binaryen from npm (Debian's wasm-opt 108 breaks wasm-bindgen's externref table).
   # -O3: the chain kernel needs speed more than the page needs the last kilobytes
   # (measured; see README "Size and speed"). Features named one by one: --all-features
@@ -72,10 +72,23 @@ build() {
   node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$tmp/fairverify_bg.wasm" -o pkg/fairverify.wasm
-  node tools/bundle.mjs "$tmp/fairverify.js" pkg/fairverify.wasm pkg
+  # The widget's own wasm: the same core built for size (profile.widget, wasm-opt -Oz).
+  log "cargo build --profile widget --target wasm32-unknown-unknown"
+  cargo build --profile widget --locked --target wasm32-unknown-unknown
+  mkdir -p "$tmp/widget"
+  wasm-bindgen --target no-modules --no-typescript --out-dir "$tmp/widget" \
+    target/wasm32-unknown-unknown/widget/fairverify.wasm
+  node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$tmp/widget/fairverify_bg.wasm" -o pkg/widget.wasm
+  node tools/bundle.mjs "$tmp/fairverify.js" pkg/fairverify.wasm pkg "$tmp/widget/fairverify.js" pkg/widget.wasm
   rm -rf "$tmp"
   log "pkg/ (sha256, bytes)"
-  (cd pkg && for f in *; do printf '%s  %8d  %s\n' "$(sha256sum "$f" | cut -d' ' -f1)" "$(stat -c %s "$f")" "$f"; done)
+  (cd pkg && find . -type f | sed 's|^\./||' | LC_ALL=C sort | while read -r f; do
+    printf '%s  %8d  %s\n' "$(sha256sum "$f" | cut -d' ' -f1)" "$(stat -c %s "$f")" "$f"; done)
+  log "pkg/widget.js: $(gzip -9 < pkg/widget.js | wc -c) bytes gzipped (limit 102400)"
+  log "integrity (sha384) for <script integrity=…>; pkg/SHA256SUMS for sha256sum -c"
+  node tools/integrity.mjs pkg
 }
 
 run_tests() {
