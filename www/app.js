@@ -628,7 +628,28 @@
       : `SELF-TEST FAILED (${r.failures.join(', ')}): do not trust results from this copy of the verifier.`;
   }
 
+  /** WebAssembly switched off (iOS Lockdown Mode, a policy) or absent: nothing can be
+   *  checked, so the page says so at once instead of never answering. */
+  function wasmMissing() {
+    try {
+      return typeof WebAssembly !== 'object' || !new WebAssembly.Module(Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0));
+    } catch (e) {
+      return true;
+    }
+  }
+
   function init() {
+    if (wasmMissing()) {
+      const box = $('#selftest');
+      box.className = 'selftest bad';
+      box.setAttribute('data-wasm-missing', '');
+      box.setAttribute('role', 'alert');
+      box.textContent = 'WebAssembly is not available in this browser (it may be turned off, for example by Lockdown Mode ' +
+        'on an iPhone or iPad, or by a browser setting), so this page cannot check anything. Open it in another browser ' +
+        'or on another device, or run verifier.js with Node.js: node verifier.js --help';
+      $('#result').replaceChildren(el('p', { class: 'note', text: 'Nothing was checked: see the message above.' }));
+      return;
+    }
     const sel = $('#scheme');
     for (const s of Object.keys(FORMS)) sel.append(el('option', { value: s, text: s }));
     sel.addEventListener('change', () => buildForm(sel.value));

@@ -133,8 +133,12 @@ class BasePage {
 
   async waitFor(fn, arg, { timeout = 10000, interval = 50, what } = {}) {
     const end = Date.now() + timeout;
+    // An element found is `true`: engines pass DOM nodes back differently (puppeteer
+    // over BiDi gives undefined, selenium a WebElement).
+    // eslint-disable-next-line no-new-func
+    const probe = new Function('arg', `const v = (${fn})(arg); return (typeof Node === 'function' && v instanceof Node) ? true : v;`);
     for (;;) {
-      const v = await this.evaluate(fn, arg);
+      const v = await this.evaluate(probe, arg);
       if (v) return v;
       if (Date.now() > end) throw new Error(`${this.engine}: timed out after ${timeout} ms waiting for ${what || String(fn).slice(0, 120)}`);
       await sleep(interval);
