@@ -366,7 +366,11 @@ async function launchWebkitEngine() {
   let proxy = null;
   let current = null;
   const stop = async () => {
-    if (driver) { try { await driver.quit(); } catch (e) { /* already gone */ } driver = null; }
+    if (driver) {
+      // quit() can hang when the browser is stuck: the processes are killed anyway.
+      try { await Promise.race([driver.quit(), sleep(10000)]); } catch (e) { /* already gone */ }
+      driver = null;
+    }
     if (proxy) { proxy.close(); proxy = null; }
     for (const c of started.reverse()) { try { c.kill('SIGTERM'); } catch (e) { /* gone */ } }
   };
@@ -406,6 +410,8 @@ async function launchWebkitEngine() {
 }
 
 let copyCount = 0;
+/** Resolves after two animation frames and a moment: what was resized has been painted. */
+const FRAMES = 'return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))))';
 
 class WebkitPage extends BasePage {
   constructor(engine, opts, driver) {
@@ -499,7 +505,14 @@ class WebkitPage extends BasePage {
     try {
       if (grow > this.height) {
         await this.driver.manage().window().setRect({ ...rect, height: rect.height + grow - this.height });
-        if (this.framed) await this.driver.executeScript('document.getElementById("fv-frame").style.height = arguments[0] + "px"', grow);
+        if (this.framed) {
+          await this.driver.executeScript('document.getElementById("fv-frame").style.height = arguments[0] + "px"', grow);
+          // Painted only after the frame has laid out and drawn at its new size.
+          await this.driver.switchTo().frame(await this.element('#fv-frame'));
+          await this.driver.executeScript(FRAMES);
+          await this.driver.switchTo().defaultContent();
+        }
+        await this.driver.executeScript(FRAMES);
       }
       const png = this.framed ? await (await this.element('#fv-frame')).takeScreenshot() : await this.driver.takeScreenshot();
       fs.writeFileSync(artifact(this.engine, name), Buffer.from(png, 'base64'));
