@@ -313,6 +313,54 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         await page.close();
       });
 
+      /** A host page in TMP: widget.js and a host script, under the given CSP. */
+      function hostPage(file, csp, hostJs) {
+        const js = path.join(TMP, `${name}-${file}.js`);
+        fs.writeFileSync(js, hostJs);
+        const html = path.join(TMP, `${name}-${file}.html`);
+        fs.writeFileSync(html, `<!doctype html><html lang="en"><head><meta charset="utf-8">${csp ? `<meta http-equiv="Content-Security-Policy" content="${csp}">` : ''}` +
+          `<title>host</title></head><body><p>A host page.</p><div id="slot"></div><script src="${WIDGET}"></script><script src="${pathToFileURL(js).href}"></script></body></html>`);
+        return { url: pathToFileURL(html).href, allowed: [WIDGET, pathToFileURL(js).href] };
+      }
+
+      const MOUNT = (record) => `FairVerify.mount(document.getElementById('slot'), { record: ${JSON.stringify(record)} }).id = 'badge';`;
+
+      // TODO(issue 15): the badge styles itself with a <style> element in its shadow root,
+      // which a host whose CSP allows no inline style blocks (a CSP violation, and an
+      // unstyled badge). Constructable stylesheets (adoptedStyleSheets) are not subject to
+      // style-src; until the widget uses them this test is a todo.
+      test('the widget on a strict-CSP host: verifies, styled, no CSP violation', { todo: 'the widget injects a <style> element (issue 15)' }, async () => {
+        const rec = cases.find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk).record;
+        const host = hostPage('strict', "default-src 'none'; script-src file: 'wasm-unsafe-eval'", MOUNT(rec));
+        const page = await engine.newPage({ allowed: host.allowed });
+        await page.goto(host.url);
+        await page.waitFor(() => { const b = document.getElementById('badge'); return b && !['checking', 'shown'].includes(b.getAttribute('data-state')); }, null, { what: 'the badge' });
+        assert.equal(await page.attr('#badge', 'data-state'), inNode(rec).verdict);
+        const styled = await page.evaluate(() => getComputedStyle(document.getElementById('badge').shadowRoot.querySelector('.badge')).borderTopStyle);
+        assert.notEqual(styled, 'none', 'the badge has its own style');
+        await page.screenshot('widget-strict-csp', { fullPage: false });
+        await clean(page, 'widget on a strict-CSP host');
+        await page.close();
+      });
+
+      // TODO(issue 17): without WebAssembly the badge ends in a generic internal error;
+      // it should say in plain words that WebAssembly is unavailable and what to do.
+      test('the widget without WebAssembly says so at once', { todo: 'the widget shows a generic internal error' }, async () => {
+        const rec = cases.find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk).record;
+        const host = hostPage('nowasm', '', MOUNT(rec));
+        const page = await engine.newPage({ allowed: host.allowed, init: ['delete globalThis.WebAssembly;'] });
+        await page.goto(host.url);
+        const text = await page.waitFor(() => {
+          const b = document.getElementById('badge');
+          return b && !['checking', 'shown'].includes(b.getAttribute('data-state')) &&
+            Array.from(b.shadowRoot.querySelectorAll('.badge, .pop'), (e) => e.textContent).join(' ');
+        }, null, { timeout: 1000, what: 'the badge to answer' });
+        assert.match(text, /WebAssembly/);
+        assert.doesNotMatch(text, /internal error|is not defined/, 'plain words, not an engine error');
+        assert.notEqual(await page.attr('#badge', 'data-state'), 'pass');
+        await page.close();
+      });
+
       test('a saved "Webpage, Complete" copy opens and still verifies', async () => {
         const page = await engine.newPage();
         const [a, b] = [
