@@ -121,7 +121,7 @@ run_tests() {
   log "native: unit tests, conformance, differential (NumPy, Go)"
   cargo test --release --locked
   build
-  log "node: wasm conformance, CLI, reproducible build, browser"
+  log "node: wasm conformance, CLI, reproducible build, browser ($(engines_version))"
   node --test --test-concurrency=1 tests/node/ tests/browser/
   echo "all tests finished in $((SECONDS - started)) s"
 }
