@@ -8,6 +8,11 @@
 // Nothing here downloads a browser: each engine is the Debian binary that build.sh
 // installs.
 //
+// engine.newPage({ width, height, init, allowed, fresh }): a page with that viewport
+// (default 1200 x 900); `init`: scripts run before the page's own; `allowed`: file://
+// URLs it may load besides those given to goto(); `fresh`: empty storage (Chromium
+// and Firefox give every page a new context anyway).
+//
 // What every engine gives a test (Page):
 //   goto(url)                 a fresh document load (through about:blank, so a
 //                             #record= link that differs only in its hash reloads)
@@ -301,13 +306,20 @@ class FirefoxPage extends BasePage {
 
 // ---------- webkit: selenium-webdriver, WebKitWebDriver, MiniBrowser, Xvfb ----------
 
+// Whatever happens to the test process, the processes started and the page copies
+// written here do not outlive it.
 const children = new Set();
+const leftovers = new Set();
 function track(child) {
   children.add(child);
   child.on('exit', () => children.delete(child));
   return child;
 }
-process.on('exit', () => { for (const c of children) { try { c.kill('SIGKILL'); } catch (e) { /* gone */ } } });
+process.on('exit', () => {
+  for (const c of children) { try { c.kill('SIGKILL'); } catch (e) { /* gone */ } }
+  for (const f of leftovers) { try { fs.rmSync(f, { force: true, recursive: true }); } catch (e) { /* gone */ } }
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => process.exit(128 + (sig === 'SIGINT' ? 2 : 15)));
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -389,14 +401,22 @@ async function launchWebkitEngine() {
         args: ['--automation', `--proxy=http://127.0.0.1:${proxy.address().port}`],
       },
     });
-    driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(caps).build();
+    const session = () => new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(caps).build();
+    driver = await session();
     const got = await driver.getCapabilities();
     const version = `WebKitGTK ${got.get('browserVersion')} (MiniBrowser)`;
     return {
       name: 'webkit',
       version,
+      /** One MiniBrowser window serves every page in turn, so storage (localStorage)
+       *  carries over from page to page; `fresh: true` starts a new browser (about a
+       *  second) for a page that needs empty storage. */
       async newPage(opts = {}) {
         if (current) await current.close();
+        if (opts.fresh) {
+          await Promise.race([driver.quit(), sleep(10000)]).catch(() => {});
+          driver = await session();
+        }
         current = new WebkitPage('webkit', opts, driver);
         await current.setSize(opts.width || 1200, opts.height || 900);
         return current;
@@ -452,6 +472,7 @@ class WebkitPage extends BasePage {
     const copy = path.join(path.dirname(file), `.${path.basename(file)}.fv-engines-${process.pid}-${++copyCount}.html`);
     fs.writeFileSync(copy, html);
     this.copies.push(copy);
+    leftovers.add(copy);
     return pathToFileURL(copy).href + u.hash;
   }
 
@@ -473,6 +494,7 @@ class WebkitPage extends BasePage {
     fs.writeFileSync(wrapper, '<!doctype html><meta charset="utf-8"><style>html,body{margin:0}' +
       `iframe{display:block;border:0;width:${this.width}px;height:${this.height}px}</style><iframe id="fv-frame" src="${src}"></iframe>`);
     this.copies.push(wrapper, dir);
+    leftovers.add(dir);
     await this.driver.get(pathToFileURL(wrapper).href); // returns once the frame has loaded too
     await this.driver.switchTo().frame(await this.element('#fv-frame'));
     this.inFrame = true;
@@ -537,7 +559,7 @@ class WebkitPage extends BasePage {
   }
 
   removeCopies() {
-    for (const f of this.copies.splice(0)) fs.rmSync(f, { force: true, recursive: true });
+    for (const f of this.copies.splice(0)) { fs.rmSync(f, { force: true, recursive: true }); leftovers.delete(f); }
   }
 
   async close() {
