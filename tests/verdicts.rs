@@ -375,6 +375,7 @@ fn played_round_while_walking_and_when_not_reached() {
     assert_eq!(v["verdict"], "fail");
     assert_eq!(v["differences"][0]["path"], "round");
     assert_eq!(v["differences"][0]["item"], "round");
+}
 
 /// `{"shown": …}`: a table badge's fingerprint shown before the game is a check in
 /// the report (`shownOk`), so the report's verdict is the badge's verdict.
