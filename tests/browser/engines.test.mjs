@@ -161,7 +161,16 @@ function overflow() {
   return { width, client, scrollWidth: document.documentElement.scrollWidth, dir: document.documentElement.dir, out: out.slice(0, 5) };
 }
 
+/** The page's working parts are drawn: they have boxes (a page whose parts are
+ *  hidden would pass every layout check). */
+async function assertShown(page, what) {
+  const missing = await page.evaluate(() => ['main', '#result', '#paste-go', '#lang', 'footer .copy']
+    .filter((s) => { const e = document.querySelector(s); return !e || e.getClientRects().length === 0 || e.getBoundingClientRect().height === 0; }));
+  assert.deepEqual(missing, [], `${what}: parts of the page are not drawn`);
+}
+
 async function assertFits(page, what, width) {
+  await assertShown(page, what);
   const o = await page.evaluate(overflow);
   assert.equal(o.width, width, `${what}: the viewport is ${width} px wide`);
   assert.ok(o.scrollWidth <= o.client, `${what}: the page is ${o.scrollWidth} px wide in ${o.client} px (${width} px window)`);
@@ -244,6 +253,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
           await settled(page);
           const report = inNode(c.record);
           compareDrawn(c.name, report, await page.evaluate(drawn), mustDraw(c));
+          await assertShown(page, c.name);
           assert.deepEqual(await page.evaluate(emojiInPage, [EMOJI.source, strings(c.record)]), [], `${c.name}: colour emoji or glyphs from a font the page does not bring`);
           schemes.add(c.record.scheme);
         }
