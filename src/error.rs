@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use serde_json::{Map, Value};
+
 /// Stable error codes. The string form (`as_str`) is part of the public contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorCode {
@@ -28,8 +30,11 @@ pub enum ErrorCode {
     UnknownField,
     /// The published function itself refuses the input (battle chances, dice picks…).
     GameRule,
-    /// A string crossing the JS boundary was not valid Unicode (lone surrogate).
+    /// Input bytes that are not valid text: invalid UTF-8 (`offset`: the first bad
+    /// byte), broken UTF-16, or a string crossing the JS boundary with a lone surrogate.
     BadUtf8,
+    /// A record larger than the limit (`limit`, `size`: bytes), refused before parsing.
+    TooLarge,
     /// Never expected: a panic caught at the boundary.
     Internal,
 }
@@ -51,6 +56,7 @@ impl ErrorCode {
             ErrorCode::UnknownField => "unknown_field",
             ErrorCode::GameRule => "game_rule",
             ErrorCode::BadUtf8 => "bad_utf8",
+            ErrorCode::TooLarge => "too_large",
             ErrorCode::Internal => "internal",
         }
     }
@@ -63,6 +69,8 @@ pub struct VerifyError {
     /// when the error is about the record as a whole.
     pub field: String,
     pub message: String,
+    /// Values a catalog message is rendered from (`limit`, `size`, `offset`…).
+    pub params: Map<String, Value>,
 }
 
 impl VerifyError {
@@ -71,7 +79,14 @@ impl VerifyError {
             code,
             field: field.into(),
             message: message.into(),
+            params: Map::new(),
         }
+    }
+
+    /// The same error with one more value for the catalog message.
+    pub fn with_param(mut self, key: &str, value: impl Into<Value>) -> Self {
+        self.params.insert(key.to_string(), value.into());
+        self
     }
 
     pub fn missing(field: &str) -> Self {

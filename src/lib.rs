@@ -2,11 +2,13 @@
 //! operator's code does, and checks every commitment.
 //!
 //! The core is pure Rust (no I/O, no JS) and builds natively; `wasm` is the only
-//! module that knows about the browser. Entry points: [`verify_json`] for JSON text
-//! and [`verify`] for a parsed record. Both return the report as JSON, or a
-//! [`VerifyError`] with a stable code.
+//! module that knows about the browser. Entry points: [`verify_bytes`] for a file's
+//! bytes, [`verify_line`] for a record line (bare or `{"name", "record"}`),
+//! [`verify_json`] for JSON text and [`verify`] for a parsed record. All return the
+//! report as JSON, or a [`VerifyError`] with a stable code.
 
 pub mod error;
+pub mod input;
 pub mod primitives;
 pub mod record;
 pub mod report;
@@ -18,12 +20,14 @@ pub mod schemes;
 mod wasm;
 
 pub use error::{ErrorCode, VerifyError};
+pub use input::{verify_bytes, verify_line, MAX_RECORD_BYTES};
 pub use schemes::verify;
 
 use serde_json::Value;
 
 /// Parses JSON text (a record) and verifies it.
 pub fn verify_json(text: &str) -> Result<Value, VerifyError> {
+    input::check_size(text.len() as u64)?;
     let v: Value = parse_json(text)?;
     verify(&v)
 }
@@ -40,7 +44,7 @@ pub fn parse_json(text: &str) -> Result<Value, VerifyError> {
     })
 }
 
-/// The error as the JSON object the CLI and page show: `{code, field, message}`.
+/// The error as the JSON object the CLI and page show: `{code, field, message, params}`.
 pub fn error_json(e: &VerifyError) -> Value {
-    serde_json::json!({"code": e.code.as_str(), "field": e.field, "message": e.message})
+    serde_json::json!({"code": e.code.as_str(), "field": e.field, "message": e.message, "params": e.params})
 }

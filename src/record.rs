@@ -58,7 +58,8 @@ pub fn as_int(v: &Value, field: &str, min: i64, max: i64) -> Result<i64> {
         // `5.0` or `1e6`: a whole number, as JavaScript sees it (5.0 === 5).
         f as i64
     };
-    if i.abs() > MAX_SAFE_INTEGER || i < min || i > max {
+    // Not `i.abs()`: it overflows on i64::MIN (-9223372036854775808, valid JSON).
+    if !(-MAX_SAFE_INTEGER..=MAX_SAFE_INTEGER).contains(&i) || i < min || i > max {
         return Err(VerifyError::out_of_range(field, &range()));
     }
     Ok(i)
