@@ -40,8 +40,8 @@ setup_build() {
       || cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
   fi
   command -v node >/dev/null || apt_install nodejs npm
-  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
-    log "npm ci (binaryen's wasm-opt, playwright-core, @noble/hashes: dev tools only)"
+  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/esbuild ]; then
+    log "npm ci (binaryen's wasm-opt, esbuild, playwright-core, @noble/hashes: dev tools only)"
     npm ci --no-audit --no-fund --loglevel=error
   fi
 }

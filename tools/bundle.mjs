@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -66,6 +67,11 @@ const selfTest = `
   };`;
 
 const sha = read('www/sha256.js');
+// The CLI (www/cli/cli.js, an ES module) bundled by esbuild into a local `fvCli`.
+const cliJs = (await esbuild.build({
+  entryPoints: ['www/cli/cli.js'], absWorkingDir: root, bundle: true, write: false,
+  format: 'iife', globalName: 'fvCli', platform: 'node', charset: 'utf8', legalComments: 'inline',
+})).outputFiles[0].text;
 function shell({ gzipped, withSelfTest }) {
   const payload = gzipped ? zlib.gzipSync(wasm, { level: 9 }) : wasm;
   return read('www/verifier-shell.js')
@@ -74,7 +80,8 @@ function shell({ gzipped, withSelfTest }) {
     .replace('@@WASM_BASE64@@', () => payload.toString('base64'))
     .replace('/*@@SHA256@@*/', () => sha)
     .replace('/*@@GLUE@@*/', () => glue)
-    .replace('/*@@SELFTEST@@*/', () => (withSelfTest ? selfTest : ''));
+    .replace('/*@@SELFTEST@@*/', () => (withSelfTest ? selfTest : ''))
+    .replace('/*@@CLI@@*/', () => cliJs);
 }
 const verifierJs = shell({ gzipped: false, withSelfTest: true });
 
