@@ -136,7 +136,7 @@
 
   if (typeof module === 'object' && module && module.exports) {
     module.exports = api;
-    if (typeof require === 'function' && require.main === module) fvCli.cli(process.argv.slice(2), api);
+    if (typeof require === 'function' && require.main === module) fvCli.cli(process.argv.slice(2), api, call);
   } else {
     root.FairVerifier = api;
   }
