@@ -155,9 +155,9 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Value> {
     crate::parse_json(&decode(bytes)?)
 }
 
-/// Bytes of one record → its report.
+/// Bytes of one record (bare or wrapped, as a record line) → its report.
 pub fn verify_bytes(bytes: &[u8]) -> Result<Value> {
-    crate::verify(&parse_bytes(bytes)?)
+    verify_line(bytes).result
 }
 
 /// `{"name": …, "record": …}` (an object with `record` and no `scheme`) → (name, record);

@@ -96,8 +96,9 @@ pub fn verify_text(text: JsString) -> String {
     out.to_string()
 }
 
-/// A record's bytes (a file, standard input) in, JSON text out: `{"report": …}` or
-/// `{"error": {…}}`. Size limit, BOM, UTF-16 and strict UTF-8 as in `input`.
+/// A record's bytes (a file, standard input; bare or `{"name", "record"}`) in, JSON
+/// text out: `{"report": …}` or `{"error": {…}}`. Size limit, BOM, UTF-16 and strict
+/// UTF-8 as in `input`.
 #[wasm_bindgen(js_name = verifyBytes)]
 pub fn verify_bytes(bytes: &[u8]) -> String {
     let out = match crate::input::verify_bytes(bytes) {

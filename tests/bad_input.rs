@@ -614,9 +614,15 @@ fn wrapped_records_are_refused_exactly_as_bare_ones() {
         (l.name, l.result.unwrap_err().code),
         (Value::Null, ErrorCode::UnknownScheme)
     );
-    let l = verify_line(format!(r#"{{"record":{crash}}}"#).as_bytes());
+    let wrapped = format!(r#"{{"record":{crash}}}"#);
+    let l = verify_line(wrapped.as_bytes());
     assert_eq!(l.name, Value::Null);
     assert_eq!(l.result.unwrap(), verify(&crash).unwrap());
+    // A file holding a wrapped record is read as the record (bytes path = line path).
+    assert_eq!(
+        verify_bytes(wrapped.as_bytes()).unwrap(),
+        verify(&crash).unwrap()
+    );
     let l = verify_line(br#"{"name":"n","record":[1]}"#);
     assert_eq!(
         (l.name, l.result.unwrap_err().code),
