@@ -2,8 +2,10 @@
 //!
 //! "Checked and it did not match" is a *result* (a report with `verdict: fail`);
 //! a `VerifyError` means the record could not be checked at all. The `code` is
-//! stable (pages, the CLI and tests key on it); the message is for people and
-//! always names the field.
+//! stable (pages, the CLI and tests key on it) and `params` carries the values a
+//! surface needs to say what is wrong in the player's language (`err.<code>` in
+//! the catalogs). `message` is an English detail for developers and logs; no
+//! surface shows it to a player in place of the catalog's words.
 
 use std::fmt;
 
@@ -26,14 +28,15 @@ pub enum ErrorCode {
     UnknownGame,
     BadSeatCount,
     OutOfRange,
-    /// A key in `played` that the scheme does not recompute.
+    /// A key in `played` (or a bet) that the scheme does not know.
     UnknownField,
+    /// Two fields that exclude each other (`bets` beside a single bet's `nonce`).
+    ConflictingFields,
     /// The published function itself refuses the input (battle chances, dice picks…).
     GameRule,
-    /// Input bytes that are not valid text: invalid UTF-8 (`offset`: the first bad
-    /// byte), broken UTF-16, or a string crossing the JS boundary with a lone surrogate.
+    /// The input's bytes are not valid text (bad UTF-8, a lone UTF-16 surrogate).
     BadUtf8,
-    /// A record larger than the limit (`limit`, `size`: bytes), refused before parsing.
+    /// A record larger than the documented limit, refused before parsing.
     TooLarge,
     /// Never expected: a panic caught at the boundary.
     Internal,
@@ -54,11 +57,65 @@ impl ErrorCode {
             ErrorCode::BadSeatCount => "bad_seat_count",
             ErrorCode::OutOfRange => "out_of_range",
             ErrorCode::UnknownField => "unknown_field",
+            ErrorCode::ConflictingFields => "conflicting_fields",
             ErrorCode::GameRule => "game_rule",
             ErrorCode::BadUtf8 => "bad_utf8",
             ErrorCode::TooLarge => "too_large",
             ErrorCode::Internal => "internal",
         }
+    }
+}
+
+/// What a field should have been, as a stable token (`want` in `params`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Want {
+    Integer,
+    WholeNumber,
+    Number,
+    Text,
+    TextOrInteger,
+    Hash,
+    List,
+    Object,
+}
+
+impl Want {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Want::Integer => "integer",
+            Want::WholeNumber => "whole_number",
+            Want::Number => "number",
+            Want::Text => "text",
+            Want::TextOrInteger => "text_or_integer",
+            Want::Hash => "hash",
+            Want::List => "list",
+            Want::Object => "object",
+        }
+    }
+
+    fn english(self) -> &'static str {
+        match self {
+            Want::Integer => "an integer",
+            Want::WholeNumber => "a whole number (no fraction)",
+            Want::Number => "a number",
+            Want::Text => "a string",
+            Want::TextOrInteger => "a string or an integer",
+            Want::Hash => "a string of 64 hex digits",
+            Want::List => "an array",
+            Want::Object => "an object",
+        }
+    }
+}
+
+/// The JSON type of a value as a stable token (`got` in `params`).
+pub fn type_token(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "text",
+        Value::Array(_) => "list",
+        Value::Object(_) => "object",
     }
 }
 
@@ -68,9 +125,10 @@ pub struct VerifyError {
     /// The record field the error is about (`clientSeeds[2]`, `leaves[0].path`); empty
     /// when the error is about the record as a whole.
     pub field: String,
-    pub message: String,
-    /// Values a catalog message is rendered from (`limit`, `size`, `offset`…).
+    /// Values for the message (`min`, `max`, `want`, `got`, `reason`…).
     pub params: Map<String, Value>,
+    /// English detail for developers; surfaces render `err.<code>` from `params`.
+    pub message: String,
 }
 
 impl VerifyError {
@@ -78,13 +136,13 @@ impl VerifyError {
         VerifyError {
             code,
             field: field.into(),
-            message: message.into(),
             params: Map::new(),
+            message: message.into(),
         }
     }
 
-    /// The same error with one more value for the catalog message.
-    pub fn with_param(mut self, key: &str, value: impl Into<Value>) -> Self {
+    /// Adds a value for the message.
+    pub fn with(mut self, key: &str, value: impl Into<Value>) -> Self {
         self.params.insert(key.to_string(), value.into());
         self
     }
@@ -97,24 +155,45 @@ impl VerifyError {
         )
     }
 
-    pub fn wrong_type(field: &str, want: &str) -> Self {
+    /// The field holds a value of the wrong JSON type.
+    pub fn wrong_type(field: &str, want: Want, got: &Value) -> Self {
         Self::new(
             ErrorCode::WrongType,
             field,
-            format!("the field `{field}` must be {want}"),
+            format!(
+                "the field `{field}` must be {}, not {}",
+                want.english(),
+                crate::record::type_name(got)
+            ),
         )
+        .with("want", want.as_str())
+        .with("got", type_token(got))
     }
 
-    pub fn out_of_range(field: &str, range: &str) -> Self {
+    /// An integer outside `min..=max`.
+    pub fn out_of_range(field: &str, min: i64, max: i64) -> Self {
         Self::new(
             ErrorCode::OutOfRange,
             field,
-            format!("the field `{field}` must be {range}"),
+            format!("the field `{field}` must be an integer from {min} to {max}"),
         )
+        .with("min", min)
+        .with("max", max)
     }
 
-    pub fn game_rule(field: &str, message: impl Into<String>) -> Self {
-        Self::new(ErrorCode::GameRule, field, message)
+    /// A list longer than its cap (SPEC caps work: `rolls`, `deals`, `hands`…).
+    pub fn too_many(field: &str, max: usize) -> Self {
+        Self::new(
+            ErrorCode::OutOfRange,
+            field,
+            format!("the field `{field}` may hold at most {max} entries"),
+        )
+        .with("maxItems", max)
+    }
+
+    /// The published function itself refuses the input; `rule` names which refusal.
+    pub fn game_rule(field: &str, rule: &str, message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::GameRule, field, message).with("rule", rule)
     }
 }
 

@@ -35,8 +35,8 @@ pub fn check_size(size: u64) -> Result<()> {
                  are accepted per record"
             ),
         )
-        .with_param("limit", MAX_RECORD_BYTES as u64)
-        .with_param("size", size));
+        .with("limit", MAX_RECORD_BYTES as u64)
+        .with("size", size));
     }
     Ok(())
 }
@@ -86,8 +86,8 @@ fn bad_text(offset: usize, encoding: Encoding, what: String) -> VerifyError {
             encoding.name()
         ),
     )
-    .with_param("offset", offset as u64)
-    .with_param("encoding", encoding.name())
+    .with("offset", offset as u64)
+    .with("encoding", encoding.name())
 }
 
 /// Strict UTF-8; `start` is where `body` begins in the whole input (after a BOM).

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::error::{ErrorCode, Result, VerifyError};
+use crate::error::{ErrorCode, Result, VerifyError, Want};
 
 /// Largest integer a record may carry: beyond 2^53 − 1 a JavaScript number is no
 /// longer exact, and the page, the CLI and the native core must agree.
@@ -30,37 +30,28 @@ pub fn type_name(v: &Value) -> &'static str {
 
 /// Reads a JSON value as an integer in `min..=max`, naming `field` in any error.
 pub fn as_int(v: &Value, field: &str, min: i64, max: i64) -> Result<i64> {
-    let range = || format!("an integer from {min} to {max}");
     let n = match v {
         Value::Number(n) => n,
-        other => {
-            return Err(VerifyError::wrong_type(
-                field,
-                &format!("an integer, not {}", type_name(other)),
-            ))
-        }
+        other => return Err(VerifyError::wrong_type(field, Want::Integer, other)),
     };
     let i = if let Some(i) = n.as_i64() {
         i
     } else if n.as_u64().is_some() {
-        return Err(VerifyError::out_of_range(field, &range()));
+        return Err(VerifyError::out_of_range(field, min, max));
     } else {
         let f = n.as_f64().unwrap_or(f64::NAN);
         if f.fract() != 0.0 || !f.is_finite() {
-            return Err(VerifyError::wrong_type(
-                field,
-                "a whole number (no fraction)",
-            ));
+            return Err(VerifyError::wrong_type(field, Want::WholeNumber, v));
         }
         if f.abs() > MAX_SAFE_INTEGER as f64 {
-            return Err(VerifyError::out_of_range(field, &range()));
+            return Err(VerifyError::out_of_range(field, min, max));
         }
         // `5.0` or `1e6`: a whole number, as JavaScript sees it (5.0 === 5).
         f as i64
     };
-    // Not `i.abs()`: it overflows on i64::MIN (-9223372036854775808, valid JSON).
-    if !(-MAX_SAFE_INTEGER..=MAX_SAFE_INTEGER).contains(&i) || i < min || i > max {
-        return Err(VerifyError::out_of_range(field, &range()));
+    // `unsigned_abs`: `i64::MIN.abs()` would overflow (a panic in a debug build).
+    if i.unsigned_abs() > MAX_SAFE_INTEGER as u64 || i < min || i > max {
+        return Err(VerifyError::out_of_range(field, min, max));
     }
     Ok(i)
 }
@@ -70,22 +61,98 @@ pub fn is_hex(s: &str, len: usize) -> bool {
     s.len() == len && s.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
-pub fn as_hex64(v: &Value, field: &str) -> Result<String> {
+/// A validated SHA-256 hash: 64 hex digits, held in lowercase and as its 32 bytes,
+/// so nothing downstream parses hex again (or defaults on bad hex).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hex64 {
+    text: String,
+    bytes: [u8; 32],
+}
+
+impl Hex64 {
+    /// 64 hex digits in either case; anything else is `None`.
+    pub fn parse(s: &str) -> Option<Hex64> {
+        if !is_hex(s, 64) {
+            return None;
+        }
+        let text = s.to_ascii_lowercase();
+        let mut bytes = [0u8; 32];
+        for (i, pair) in text.as_bytes().chunks(2).enumerate() {
+            bytes[i] = (nibble(pair[0]) << 4) | nibble(pair[1]);
+        }
+        Some(Hex64 { text, bytes })
+    }
+
+    /// The hash as 64 lowercase hex digits.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    pub fn bytes(&self) -> &[u8; 32] {
+        &self.bytes
+    }
+
+    /// The 64 lowercase hex digits as bytes: a chain link's own text.
+    pub fn text_bytes(&self) -> [u8; 64] {
+        let mut out = [0u8; 64];
+        out.copy_from_slice(self.text.as_bytes());
+        out
+    }
+
+    /// The first 8 bytes, big-endian (Go's `binary.BigEndian.Uint64(h[:8])`).
+    pub fn first_u64(&self) -> u64 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&self.bytes[..8]);
+        u64::from_be_bytes(b)
+    }
+}
+
+impl std::fmt::Display for Hex64 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// The value of one ASCII hex digit (callers have checked it is one).
+fn nibble(c: u8) -> u8 {
+    match c {
+        b'0'..=b'9' => c - b'0',
+        b'a'..=b'f' => c - b'a' + 10,
+        _ => c.wrapping_sub(b'A').wrapping_add(10) & 0x0f,
+    }
+}
+
+/// Why a string is not 64 hex digits, as a stable token for the message
+/// (`spaces`, `prefix_0x`, `not_hex`, `length`), so a player is told what to fix.
+pub fn hex_problem(s: &str) -> &'static str {
+    let t = s.trim();
+    if t.len() != s.len() && is_hex(t, 64) {
+        "spaces"
+    } else if (t.starts_with("0x") || t.starts_with("0X")) && is_hex(&t[2..], 64) {
+        "prefix_0x"
+    } else if !t.chars().all(|c| c.is_ascii_hexdigit()) {
+        "not_hex"
+    } else {
+        "length"
+    }
+}
+
+pub fn as_hex64(v: &Value, field: &str) -> Result<Hex64> {
     match v {
-        Value::String(s) if is_hex(s, 64) => Ok(s.to_ascii_lowercase()),
-        Value::String(s) => Err(VerifyError::new(
-            ErrorCode::BadHex,
-            field,
-            format!(
-                "the field `{field}` must be 64 hexadecimal digits (a SHA-256 hash); got {} characters{}",
-                s.chars().count(),
-                if s.chars().all(|c| c.is_ascii_hexdigit()) { "" } else { ", not all hexadecimal" }
-            ),
-        )),
-        other => Err(VerifyError::wrong_type(
-            field,
-            &format!("a string of 64 hex digits, not {}", type_name(other)),
-        )),
+        Value::String(s) => Hex64::parse(s).ok_or_else(|| {
+            let reason = hex_problem(s);
+            let length = s.chars().count();
+            VerifyError::new(
+                ErrorCode::BadHex,
+                field,
+                format!(
+                    "the field `{field}` must be 64 hexadecimal digits (a SHA-256 hash); got {length} characters ({reason})"
+                ),
+            )
+            .with("reason", reason)
+            .with("length", length)
+        }),
+        other => Err(VerifyError::wrong_type(field, Want::Hash, other)),
     }
 }
 
@@ -118,10 +185,7 @@ impl<'a> Fields<'a> {
     pub fn str(&self, key: &str) -> Result<&'a str> {
         match self.req(key)? {
             Value::String(s) => Ok(s),
-            other => Err(VerifyError::wrong_type(
-                &self.name(key),
-                &format!("a string, not {}", type_name(other)),
-            )),
+            other => Err(VerifyError::wrong_type(&self.name(key), Want::Text, other)),
         }
     }
 
@@ -142,16 +206,17 @@ impl<'a> Fields<'a> {
             }
             other => Err(VerifyError::wrong_type(
                 &self.name(key),
-                &format!("a string or an integer, not {}", type_name(other)),
+                Want::TextOrInteger,
+                other,
             )),
         }
     }
 
-    pub fn hex64(&self, key: &str) -> Result<String> {
+    pub fn hex64(&self, key: &str) -> Result<Hex64> {
         as_hex64(self.req(key)?, &self.name(key))
     }
 
-    pub fn opt_hex64(&self, key: &str) -> Result<Option<String>> {
+    pub fn opt_hex64(&self, key: &str) -> Result<Option<Hex64>> {
         match self.get(key) {
             None => Ok(None),
             Some(v) => as_hex64(v, &self.name(key)).map(Some),
@@ -172,11 +237,28 @@ impl<'a> Fields<'a> {
     pub fn array(&self, key: &str) -> Result<&'a Vec<Value>> {
         match self.req(key)? {
             Value::Array(a) => Ok(a),
-            other => Err(VerifyError::wrong_type(
-                &self.name(key),
-                &format!("an array, not {}", type_name(other)),
-            )),
+            other => Err(VerifyError::wrong_type(&self.name(key), Want::List, other)),
         }
+    }
+
+    /// A list of strings (`clientSeeds`, …), each named `key[i]` in errors, at most
+    /// `max` long.
+    pub fn str_list(&self, key: &str, max: usize) -> Result<Vec<&'a str>> {
+        let arr = self.array(key)?;
+        if arr.len() > max {
+            return Err(VerifyError::too_many(&self.name(key), max));
+        }
+        arr.iter()
+            .enumerate()
+            .map(|(i, v)| match v {
+                Value::String(s) => Ok(s.as_str()),
+                other => Err(VerifyError::wrong_type(
+                    &format!("{}[{i}]", self.name(key)),
+                    Want::Text,
+                    other,
+                )),
+            })
+            .collect()
     }
 
     pub fn object(&self, key: &str) -> Result<&'a Map<String, Value>> {
@@ -184,7 +266,8 @@ impl<'a> Fields<'a> {
             Value::Object(m) => Ok(m),
             other => Err(VerifyError::wrong_type(
                 &self.name(key),
-                &format!("an object, not {}", type_name(other)),
+                Want::Object,
+                other,
             )),
         }
     }
@@ -207,6 +290,8 @@ mod tests {
         assert_eq!(f(json!(u64::MAX)), Err(ErrorCode::OutOfRange));
         let big = as_int(&json!(1i64 << 53), "n", 0, i64::MAX).map_err(|e| e.code);
         assert_eq!(big, Err(ErrorCode::OutOfRange));
+        let min = as_int(&json!(i64::MIN), "n", i64::MIN, 0).map_err(|e| e.code);
+        assert_eq!(min, Err(ErrorCode::OutOfRange));
         let v: Value = serde_json::from_str("5.0").unwrap();
         assert_eq!(f(v), Ok(5));
         let v: Value = serde_json::from_str("1e2").unwrap();
@@ -216,7 +301,14 @@ mod tests {
     #[test]
     fn hex64_names_field_and_lowercases() {
         let ok = as_hex64(&json!("AB".repeat(32)), "commitment").unwrap();
-        assert_eq!(ok, "ab".repeat(32));
+        assert_eq!(ok.as_str(), "ab".repeat(32));
+        assert_eq!(ok.bytes()[0], 0xab);
+        assert_eq!(ok.first_u64(), 0xabab_abab_abab_abab);
+        let reason = |s: String| as_hex64(&json!(s), "x").unwrap_err().params["reason"].clone();
+        assert_eq!(reason(format!(" {} ", "a".repeat(64))), "spaces");
+        assert_eq!(reason(format!("0x{}", "a".repeat(64))), "prefix_0x");
+        assert_eq!(reason("a".repeat(63)), "length");
+        assert_eq!(reason("g".repeat(64)), "not_hex");
         let e = as_hex64(&json!("abc"), "commitment").unwrap_err();
         assert_eq!(
             (e.code, e.field.as_str()),

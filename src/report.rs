@@ -1,10 +1,13 @@
-//! The result model: SPEC's result keys, the list of checks a page shows, the
-//! comparison with what the player saw (`played`), and the verdict.
+//! The result model: SPEC's result keys, the checks a surface shows (each with a
+//! stable code and its values, never a sentence), the comparison with what the
+//! player saw (`played`), the typo hints and the verdict (SPEC "Verdict, `played`
+//! and hints").
 
 use serde_json::{json, Map, Value};
 
-use crate::error::{ErrorCode, Result, VerifyError};
-use crate::record::type_name;
+use crate::error::{ErrorCode, Result, VerifyError, Want};
+use crate::primitives::sha256::sha256_hex;
+use crate::schemes::descriptor::{Role, Scheme};
 
 /// At most this many `played` differences are listed (a 10,000-deal match that is
 /// wrong everywhere would otherwise produce half a million rows); the count is exact.
@@ -12,31 +15,148 @@ pub const MAX_DIFFERENCES: usize = 1000;
 
 #[derive(Clone, Debug)]
 pub struct Check {
-    /// The result key (`commitmentOk`) or a label for checks without one (`leaf 3`).
+    /// The result key (`commitmentOk`) or a name for checks without one (`leaves[3]`).
     pub name: String,
-    /// What was checked, in words.
-    pub label: String,
+    /// The catalog key suffix (`check.<code>`).
+    pub code: &'static str,
     pub ok: bool,
+    /// Still running elsewhere (a chain walk in a worker): neither held nor failed.
+    pub pending: bool,
+    /// A check of something the operator published before the game.
+    pub commitment: bool,
+    /// The record field that holds the published value (`commitment`, `terminal`…).
+    pub field: Option<&'static str>,
+    /// The revealed seed the published value commits to (for hints).
+    pub secret: Option<&'static str>,
     /// The published value (a commitment, a root, a terminal).
     pub expected: Value,
     /// What the verifier recomputed.
     pub computed: Value,
+    /// Values for the message (`position`, `steps`, `round`…).
+    pub params: Map<String, Value>,
+}
+
+impl Check {
+    pub fn new(name: &str, code: &'static str, ok: bool) -> Check {
+        Check {
+            name: name.to_string(),
+            code,
+            ok,
+            pending: false,
+            commitment: false,
+            field: None,
+            secret: None,
+            expected: Value::Null,
+            computed: Value::Null,
+            params: Map::new(),
+        }
+    }
+
+    pub fn param(mut self, key: &str, value: impl Into<Value>) -> Check {
+        self.params.insert(key.to_string(), value.into());
+        self
+    }
+
+    pub fn values(mut self, expected: Value, computed: Value) -> Check {
+        self.expected = expected;
+        self.computed = computed;
+        self
+    }
+
+    /// Marks a check of something published before the game, held in `field`.
+    pub fn published(mut self, field: &'static str) -> Check {
+        self.commitment = true;
+        self.field = Some(field);
+        self
+    }
+
+    fn to_json(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("name".into(), json!(self.name));
+        m.insert("code".into(), json!(self.code));
+        m.insert(
+            "ok".into(),
+            if self.pending {
+                Value::Null
+            } else {
+                json!(self.ok)
+            },
+        );
+        m.insert("commitment".into(), json!(self.commitment));
+        if self.pending {
+            m.insert("pending".into(), json!(true));
+        }
+        if let Some(f) = self.field {
+            m.insert("field".into(), json!(f));
+        }
+        m.insert("expected".into(), self.expected.clone());
+        m.insert("computed".into(), self.computed.clone());
+        m.insert("params".into(), Value::Object(self.params.clone()));
+        Value::Object(m)
+    }
 }
 
 #[derive(Debug)]
 pub struct Report {
-    scheme: String,
+    scheme: &'static Scheme,
     result: Map<String, Value>,
     checks: Vec<Check>,
+    missing: Vec<&'static str>,
+    /// Differences found in per-part `played` (each bet's own), before the record's.
+    differences: Vec<Map<String, Value>>,
+    difference_count: usize,
+    compared: bool,
+}
+
+impl std::fmt::Debug for Scheme {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id)
+    }
 }
 
 impl Report {
-    pub fn new(scheme: &str) -> Report {
+    pub fn new(scheme: &'static Scheme) -> Report {
         Report {
-            scheme: scheme.to_string(),
+            scheme,
             result: Map::new(),
             checks: Vec::new(),
+            missing: Vec::new(),
+            differences: Vec::new(),
+            difference_count: 0,
+            compared: false,
         }
+    }
+
+    /// Compares a part's own `played` (a bet's, at `prefix` = `bets[3]`) with what
+    /// was recomputed for it; every key of `played` must be one the part has.
+    pub fn compare_played(&mut self, prefix: &str, played: &Value, computed: &Value) -> Result<()> {
+        let field = format!("{prefix}.played");
+        let (Value::Object(seen), Value::Object(ours)) = (played, computed) else {
+            return Err(VerifyError::wrong_type(&field, Want::Object, played));
+        };
+        for (key, v) in seen {
+            let Some(c) = ours.get(key) else {
+                let known: Vec<&str> = ours.keys().map(String::as_str).collect();
+                return Err(VerifyError::new(
+                    ErrorCode::UnknownField,
+                    format!("{field}.{key}"),
+                    format!(
+                        "`{field}.{key}` is not something a bet recomputes ({})",
+                        known.join(", ")
+                    ),
+                )
+                .with("known", known));
+            };
+            diff(
+                format!("{prefix}.{key}"),
+                v,
+                c,
+                &mut self.differences,
+                &mut self.difference_count,
+            );
+        }
+        self.compared = true;
+        Ok(())
     }
 
     /// A recomputed value (`deck`, `seats`, `multiplier`…).
@@ -45,43 +165,53 @@ impl Report {
     }
 
     /// A check whose boolean is also a result key (`commitmentOk`, `rootOk`, `chainOk`).
-    pub fn check(&mut self, key: &str, label: &str, ok: bool, expected: Value, computed: Value) {
-        self.result.insert(key.to_string(), Value::Bool(ok));
-        self.check_only(key, label, ok, expected, computed);
+    pub fn check(&mut self, c: Check) {
+        if !c.pending {
+            self.result.insert(c.name.clone(), Value::Bool(c.ok));
+        }
+        self.checks.push(c);
     }
 
     /// A check that appears only in `checks` (each Merkle leaf, for instance).
-    pub fn check_only(
+    pub fn check_only(&mut self, c: Check) {
+        self.checks.push(c);
+    }
+
+    /// `sha256(secret) == published` for a seed revealed after the game.
+    pub fn commitment_check(
         &mut self,
-        name: &str,
-        label: &str,
+        key: &'static str,
         ok: bool,
+        published_field: &'static str,
+        secret_field: Option<&'static str>,
         expected: Value,
         computed: Value,
     ) {
-        self.checks.push(Check {
-            name: name.to_string(),
-            label: label.to_string(),
-            ok,
-            expected,
-            computed,
-        });
+        let mut c = Check::new(key, key, ok)
+            .published(published_field)
+            .values(expected, computed);
+        c.secret = secret_field;
+        self.check(c);
     }
 
-    /// Compares `played`, decides the verdict and renders the report.
-    pub fn finish(mut self, played: Option<&Value>) -> Result<Value> {
-        let mut differences = Vec::new();
-        let mut count = 0usize;
-        if let Some(played) = played {
-            let obj = match played {
-                Value::Object(m) => m,
-                other => {
-                    return Err(VerifyError::wrong_type(
-                        "played",
-                        &format!("an object of recomputed values, not {}", type_name(other)),
-                    ))
-                }
-            };
+    /// Nothing published before the game could be checked because `field` was not
+    /// given: what a player should ask the operator for.
+    pub fn missing(&mut self, field: &'static str) {
+        if !self.missing.contains(&field) {
+            self.missing.push(field);
+        }
+    }
+
+    /// Compares `played`, adds the hints, decides the verdict and renders the report.
+    pub fn finish(mut self, record: &Map<String, Value>) -> Result<Value> {
+        let played = match record.get("played") {
+            None | Some(Value::Null) => None,
+            Some(Value::Object(m)) => Some(m),
+            Some(other) => return Err(VerifyError::wrong_type("played", Want::Object, other)),
+        };
+        let mut differences = std::mem::take(&mut self.differences);
+        let mut count = self.difference_count;
+        if let Some(obj) = played {
             for (key, seen) in obj {
                 let computed = match self.result.get(key) {
                     Some(v) if !key.ends_with("Ok") => v,
@@ -97,51 +227,217 @@ impl Report {
                             format!("played.{key}"),
                             format!(
                                 "`played.{key}` is not something this {} record recomputes (it recomputes: {})",
-                                self.scheme,
+                                self.scheme.id,
                                 known.join(", ")
                             ),
-                        ));
+                        )
+                        .with("known", known));
                     }
                 };
                 diff(key.clone(), seen, computed, &mut differences, &mut count);
             }
+        }
+        let compared = played.is_some() || self.compared;
+        if compared {
             self.check_only(
-                "played",
-                "what you were shown matches the recomputation",
-                count == 0,
-                Value::String("no differences".into()),
-                Value::String(if count == 0 {
-                    "no differences".into()
-                } else {
-                    format!("{count} difference{}", if count == 1 { "" } else { "s" })
-                }),
+                Check::new("played", "played", count == 0)
+                    .param("count", count)
+                    .values(json!(0), json!(count)),
             );
         }
-        let pass = self.checks.iter().all(|c| c.ok);
+        let differences: Vec<Value> = differences
+            .into_iter()
+            .map(|d| describe(self.scheme, d))
+            .collect();
+        let hints = hints(self.scheme, &self.checks, record);
+
+        let failed = self.checks.iter().any(|c| !c.pending && !c.ok);
+        let pending = self.checks.iter().any(|c| c.pending);
+        let committed = self.checks.iter().any(|c| c.commitment && !c.pending);
+        let verdict = if failed {
+            "fail"
+        } else if pending {
+            "checking"
+        } else if committed {
+            "pass"
+        } else {
+            "unchecked"
+        };
+        if verdict == "unchecked" && self.missing.is_empty() {
+            // What the scheme did not name itself: its published fields not given.
+            for f in self.scheme.fields {
+                if f.role == Role::Commitment && !record.contains_key(f.name) {
+                    self.missing(f.name);
+                }
+            }
+        }
+
         let mut out = self.result;
-        out.insert("scheme".into(), Value::String(self.scheme));
-        out.insert(
-            "verdict".into(),
-            Value::String(if pass { "pass" } else { "fail" }.into()),
-        );
+        out.insert("scheme".into(), Value::from(self.scheme.id));
+        out.insert("verdict".into(), Value::from(verdict));
         out.insert(
             "checks".into(),
-            Value::Array(
-                self.checks
-                    .into_iter()
-                    .map(|c| {
-                        json!({"name": c.name, "label": c.label, "ok": c.ok,
-                               "expected": c.expected, "computed": c.computed})
-                    })
-                    .collect(),
-            ),
+            Value::Array(self.checks.iter().map(Check::to_json).collect()),
         );
-        if played.is_some() {
+        if compared {
             out.insert("differences".into(), Value::Array(differences));
             out.insert("differenceCount".into(), Value::from(count));
         }
+        if !hints.is_empty() {
+            out.insert("hints".into(), Value::Array(hints));
+        }
+        if verdict == "unchecked" {
+            out.insert("missing".into(), json!(self.missing));
+        }
         Ok(Value::Object(out))
     }
+}
+
+/// SPEC hints: a failed commitment check that is explained by a typo.
+/// - `seed_is_commitment`: the revealed seed is the published hash itself.
+/// - `seeds_swapped`: the published hash is the SHA-256 of another string of the
+///   record (the client seed, the other player's seed…): two fields were swapped.
+fn hints(scheme: &Scheme, checks: &[Check], record: &Map<String, Value>) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut strings: Option<Vec<(String, &str)>> = None;
+    for c in checks
+        .iter()
+        .filter(|c| c.commitment && !c.ok && !c.pending)
+    {
+        let (Some(field), Some(published)) = (c.field, c.expected.as_str()) else {
+            continue;
+        };
+        if let Some(secret) = c.secret {
+            if let Some(Value::String(s)) = record.get(secret) {
+                if s.trim().eq_ignore_ascii_case(published) {
+                    out.push(json!({"code": "seed_is_commitment", "field": secret, "with": field, "check": c.name}));
+                    continue;
+                }
+            }
+        }
+        let strings = strings.get_or_insert_with(|| string_leaves(scheme, record));
+        if let Some((path, _)) = strings.iter().find(|(path, s)| {
+            Some(path.as_str()) != c.secret && sha256_hex(s.as_bytes()) == published
+        }) {
+            out.push(
+                json!({"code": "seeds_swapped", "field": c.secret.unwrap_or(field),
+                            "with": path, "commitment": field, "check": c.name}),
+            );
+        }
+    }
+    out
+}
+
+/// Every string of the record that could be a seed, with its path: top-level
+/// strings and the strings inside lists and objects one level down. Published
+/// hashes, the scheme and the game are left out.
+fn string_leaves<'a>(scheme: &Scheme, record: &'a Map<String, Value>) -> Vec<(String, &'a str)> {
+    let mut out = Vec::new();
+    for (k, v) in record {
+        let role = scheme.field(k).map(|f| f.role);
+        if k == "scheme"
+            || k == "game"
+            || role == Some(Role::Commitment)
+            || role == Some(Role::Played)
+        {
+            continue;
+        }
+        match v {
+            Value::String(s) => out.push((k.clone(), s.as_str())),
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate().take(64) {
+                    if let Value::String(s) = x {
+                        out.push((format!("{k}[{i}]"), s.as_str()));
+                    }
+                }
+            }
+            Value::Object(o) => {
+                for (j, x) in o.iter().take(64) {
+                    if let Value::String(s) = x {
+                        out.push((format!("{k}.{j}"), s.as_str()));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// One part of a path: `[3]` or `.name`.
+#[derive(PartialEq)]
+enum Seg<'a> {
+    Index(&'a str),
+    Key(&'a str),
+}
+
+/// `deals[0][1].x` → key `deals`, segments `[0]`, `[1]`, `.x`.
+fn segments(path: &str) -> (&str, Vec<Seg<'_>>) {
+    let end = path.find(['[', '.']).unwrap_or(path.len());
+    let (key, mut rest) = path.split_at(end);
+    let mut segs = Vec::new();
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('[') {
+            let close = r.find(']').unwrap_or(r.len());
+            segs.push(Seg::Index(&r[..close]));
+            rest = r.get(close + 1..).unwrap_or("");
+        } else if let Some(r) = rest.strip_prefix('.') {
+            let next = r.find(['[', '.']).unwrap_or(r.len());
+            segs.push(Seg::Key(&r[..next]));
+            rest = &r[next..];
+        } else {
+            break;
+        }
+    }
+    (key, segs)
+}
+
+/// A difference in the game's terms: which item (card, die, tile…) and where
+/// (`at`: deal, seat, card…), from the scheme's result patterns. A path that
+/// matches no pattern to its end is a whole part (a missing deal) of kind `value`.
+fn describe(scheme: &Scheme, mut d: Map<String, Value>) -> Value {
+    let path = d
+        .get("path")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    let (key, segs) = segments(&path);
+    let mut item = "value";
+    let mut at = Map::new();
+    if let Some(r) = scheme.result(key) {
+        for full in r.patterns {
+            // `pattern:item` names the item of that pattern when it differs.
+            let (pattern, own_item) = match full.split_once(':') {
+                Some((p, i)) => (p, i),
+                None => (*full, r.item),
+            };
+            let (pkey, psegs) = segments(pattern);
+            if pkey != key || psegs.len() != segs.len() {
+                continue;
+            }
+            let mut names = Map::new();
+            let fits = psegs.iter().zip(&segs).all(|(p, s)| match (p, s) {
+                (Seg::Index(name), Seg::Index(n)) => match n.parse::<u64>() {
+                    Ok(n) => {
+                        names.insert((*name).to_string(), json!(n));
+                        true
+                    }
+                    Err(_) => false,
+                },
+                (Seg::Key(a), Seg::Key(b)) => a == b,
+                _ => false,
+            });
+            if fits {
+                item = own_item;
+                at = names;
+                break;
+            }
+        }
+    }
+    d.insert("key".into(), json!(key));
+    d.insert("item".into(), json!(item));
+    d.insert("at".into(), Value::Object(at));
+    Value::Object(d)
 }
 
 /// Values equal as a player would read them: numbers by value (5 and 5.0), and a
@@ -157,17 +453,27 @@ fn same(a: &Value, b: &Value) -> bool {
 }
 
 /// Walks `seen` (played) against `computed`, recording every differing leaf by path.
-fn diff(path: String, seen: &Value, computed: &Value, out: &mut Vec<Value>, count: &mut usize) {
+fn diff(
+    path: String,
+    seen: &Value,
+    computed: &Value,
+    out: &mut Vec<Map<String, Value>>,
+    count: &mut usize,
+) {
     fn record(
         path: String,
         seen: &Value,
         computed: &Value,
-        out: &mut Vec<Value>,
+        out: &mut Vec<Map<String, Value>>,
         count: &mut usize,
     ) {
         *count += 1;
         if out.len() < MAX_DIFFERENCES {
-            out.push(json!({"path": path, "played": seen, "computed": computed}));
+            let mut m = Map::new();
+            m.insert("path".into(), Value::String(path));
+            m.insert("played".into(), seen.clone());
+            m.insert("computed".into(), computed.clone());
+            out.push(m);
         }
     }
     match (seen, computed) {
@@ -203,59 +509,113 @@ fn diff(path: String, seen: &Value, computed: &Value, out: &mut Vec<Value>, coun
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schemes::match_seed_v2::SCHEME;
 
     fn report() -> Report {
-        let mut r = Report::new("test");
+        let mut r = Report::new(&SCHEME);
         r.set("deals", json!([[[1, 2], [3, 4]], [[5, 6], [7, 8]]]));
         r.set("multiplier", "13.68");
-        r.check("commitmentOk", "c", true, json!("a"), json!("a"));
+        r.commitment_check(
+            "commitmentOk",
+            true,
+            "commitment",
+            Some("serverSeed"),
+            json!("a"),
+            json!("a"),
+        );
         r
+    }
+
+    fn rec(v: Value) -> Map<String, Value> {
+        match v {
+            Value::Object(m) => m,
+            _ => unreachable!("test records are objects"),
+        }
     }
 
     #[test]
     fn played_equal_passes_and_differences_have_paths() {
         let v = report()
-            .finish(Some(
-                &json!({"deals": [[[1, 2], [3, 4]], [[5, 6], [7, 8]]], "multiplier": 13.68}),
-            ))
+            .finish(&rec(json!({"played": {"deals": [[[1, 2], [3, 4]], [[5, 6], [7, 8]]], "multiplier": 13.68}})))
             .unwrap();
         assert_eq!(v["verdict"], "pass");
         assert_eq!(v["differenceCount"], 0);
 
         let v = report()
-            .finish(Some(
-                &json!({"deals": [[[1, 2], [3, 4]], [[5, 6], [7, 9]]]}),
+            .finish(&rec(
+                json!({"played": {"deals": [[[1, 2], [3, 4]], [[5, 6], [7, 9]]]}}),
             ))
             .unwrap();
         assert_eq!(v["verdict"], "fail");
-        assert_eq!(v["differences"][0]["path"], "deals[1][1][1]");
-        assert_eq!(v["differences"][0]["played"], 9);
-        assert_eq!(v["differences"][0]["computed"], 8);
+        let d = &v["differences"][0];
+        assert_eq!(d["path"], "deals[1][1][1]");
+        assert_eq!(d["played"], 9);
+        assert_eq!(d["computed"], 8);
+        assert_eq!(d["item"], "card");
+        assert_eq!(d["at"], json!({"deal": 1, "seat": 1, "card": 1}));
     }
 
     #[test]
     fn played_shorter_or_unknown() {
         let v = report()
-            .finish(Some(&json!({"deals": [[[1, 2], [3, 4]]]})))
+            .finish(&rec(json!({"played": {"deals": [[[1, 2], [3, 4]]]}})))
             .unwrap();
         assert_eq!(v["differences"][0]["path"], "deals[1]");
-        let e = report().finish(Some(&json!({"cards": []}))).unwrap_err();
+        assert_eq!(v["differences"][0]["item"], "value");
+        let e = report()
+            .finish(&rec(json!({"played": {"cards": []}})))
+            .unwrap_err();
         assert_eq!(
             (e.code, e.field.as_str()),
             (ErrorCode::UnknownField, "played.cards")
         );
         let e = report()
-            .finish(Some(&json!({"commitmentOk": true})))
+            .finish(&rec(json!({"played": {"commitmentOk": true}})))
             .unwrap_err();
         assert_eq!(e.code, ErrorCode::UnknownField);
-        let e = report().finish(Some(&json!([1]))).unwrap_err();
+        let e = report().finish(&rec(json!({"played": [1]}))).unwrap_err();
         assert_eq!(e.code, ErrorCode::WrongType);
     }
 
     #[test]
-    fn failed_check_fails_verdict() {
-        let mut r = Report::new("t");
-        r.check("rootOk", "r", false, json!("a"), json!("b"));
-        assert_eq!(r.finish(None).unwrap()["verdict"], "fail");
+    fn verdicts() {
+        let mut r = Report::new(&SCHEME);
+        r.check(
+            Check::new("rootOk", "rootOk", false)
+                .published("deckRoot")
+                .values(json!("a"), json!("b")),
+        );
+        assert_eq!(r.finish(&Map::new()).unwrap()["verdict"], "fail");
+        // Nothing published was checked: unchecked, never pass.
+        let mut r = Report::new(&SCHEME);
+        r.set("multiplier", "2.00");
+        let v = r.finish(&Map::new()).unwrap();
+        assert_eq!(v["verdict"], "unchecked");
+        assert_eq!(v["missing"], json!(["commitment"]));
+        // A pending check: checking, unless something else already failed.
+        let mut r = report();
+        let mut c = Check::new("chainOk", "chainOk", false).published("terminal");
+        c.pending = true;
+        r.check(c);
+        let v = r.finish(&Map::new()).unwrap();
+        assert_eq!(v["verdict"], "checking");
+        assert!(v.get("chainOk").is_none());
+    }
+
+    #[test]
+    fn segments_split_paths() {
+        let (k, s) = segments("hands[2].second[1][0]");
+        assert_eq!(k, "hands");
+        assert!(
+            s == vec![
+                Seg::Index("2"),
+                Seg::Key("second"),
+                Seg::Index("1"),
+                Seg::Index("0")
+            ]
+        );
+        let (k, s) = segments("multiplier");
+        assert_eq!(k, "multiplier");
+        assert!(s.is_empty());
     }
 }

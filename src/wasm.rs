@@ -24,7 +24,7 @@ fn to_js_error(e: &VerifyError) -> JsValue {
     // Reflect::set on a fresh Error object cannot fail; ignore its Result.
     let _ = Reflect::set(obj, &"code".into(), &e.code.as_str().into());
     let _ = Reflect::set(obj, &"field".into(), &e.field.as_str().into());
-    if let Ok(params) = to_js(&e.params) {
+    if let Ok(params) = to_js(&serde_json::Value::Object(e.params.clone())) {
         let _ = Reflect::set(obj, &"params".into(), &params);
     }
     err.into()
@@ -73,24 +73,42 @@ fn record_text(record: &JsValue) -> Result<String, VerifyError> {
 
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    v.serialize(&ser)
-        .map_err(|e| to_js_error(&VerifyError::new(ErrorCode::Internal, "", e.to_string())))
+    v.serialize(&ser).map_err(|e| {
+        let err = JsError::new(&e.to_string());
+        err.set_name("VerifyError");
+        let _ = Reflect::set(err.as_ref(), &"code".into(), &"internal".into());
+        let _ = Reflect::set(err.as_ref(), &"field".into(), &"".into());
+        err.into()
+    })
 }
 
-/// `verify(record)`: the report as a JS object, or a thrown `VerifyError`.
+/// Verification options (`{walk: "pending"}` or `{walk: {steps, found}}`), from a JS
+/// object through JSON, as records are.
+fn options(options: &JsValue) -> Result<crate::Options, VerifyError> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(crate::Options::default());
+    }
+    let text = record_text(options)?;
+    crate::Options::from_json(&crate::parse_json(&text)?)
+}
+
+/// `verify(record, options?)`: the report as a JS object, or a thrown `VerifyError`.
 #[wasm_bindgen]
-pub fn verify(record: JsValue) -> Result<JsValue, JsValue> {
-    let text = record_text(&record).map_err(|e| to_js_error(&e))?;
-    let report = crate::verify_json(&text).map_err(|e| to_js_error(&e))?;
+pub fn verify(record: JsValue, opts: JsValue) -> Result<JsValue, JsValue> {
+    let run = || {
+        let text = record_text(&record)?;
+        crate::verify_json_with(&text, &options(&opts)?)
+    };
+    let report = run().map_err(|e| to_js_error(&e))?;
     to_js(&report)
 }
 
 /// JSON text in, JSON text out (`{"report": …}` or `{"error": {…}}`), for batch
 /// callers that would only stringify the object again.
 #[wasm_bindgen(js_name = verifyText)]
-pub fn verify_text(text: JsString) -> String {
+pub fn verify_text(text: JsString, opts: JsValue) -> String {
     let out = js_text(&text, "input")
-        .and_then(|t| crate::verify_json(&t))
+        .and_then(|t| crate::verify_json_with(&t, &options(&opts)?))
         .map(|r| serde_json::json!({ "report": r }))
         .unwrap_or_else(|e| serde_json::json!({ "error": crate::error_json(&e) }));
     out.to_string()
@@ -143,18 +161,16 @@ pub fn sha256_hex_js(bytes: &[u8]) -> String {
     sha256_hex(bytes)
 }
 
-/// The known schemes, for menus.
+/// Every scheme's descriptor (fields, games, result keys, terminals), from the core.
 #[wasm_bindgen]
 pub fn schemes() -> Result<JsValue, JsValue> {
-    to_js(&crate::schemes::SCHEMES.to_vec())
+    to_js(&crate::descriptors())
 }
 
 /// A 64-hex-digit argument as the 64 lowercase ASCII bytes a chain link is made of.
 fn link_text(value: &str, field: &str) -> Result<[u8; 64], JsValue> {
     let h = as_hex64(&value.into(), field).map_err(|e| to_js_error(&e))?;
-    let mut out = [0u8; 64];
-    out.copy_from_slice(h.as_bytes());
-    Ok(out)
+    Ok(h.text_bytes())
 }
 
 /// A chain walk that a Web Worker advances in slices, reporting progress between them.
@@ -169,10 +185,9 @@ impl ChainWalker {
     pub fn new(hash: &str, terminal: &str) -> Result<ChainWalker, JsValue> {
         let h = as_hex64(&hash.into(), "hash").map_err(|e| to_js_error(&e))?;
         let t = as_hex64(&terminal.into(), "terminal").map_err(|e| to_js_error(&e))?;
-        // Both are 64 validated hex digits, so the walk always exists.
-        let inner = ChainWalk::from_hex(&h, &t)
-            .ok_or_else(|| to_js_error(&VerifyError::new(ErrorCode::Internal, "", "chain walk")))?;
-        Ok(ChainWalker { inner })
+        Ok(ChainWalker {
+            inner: ChainWalk::new(&h.text_bytes(), t.bytes()),
+        })
     }
 
     /// Applies up to `n` more steps; true once the terminal is reached.
@@ -222,9 +237,16 @@ pub fn bench_chain_generic(hash: &str, n: u32) -> Result<String, JsValue> {
 /// A pasted round history checked line by line (see `round_history`): JSON text of
 /// `{summary, rows}` or `{error}`.
 #[wasm_bindgen(js_name = checkRounds)]
-pub fn check_rounds(game: &str, text: JsString) -> String {
+pub fn check_rounds(game: &str, text: JsString, opts: JsValue) -> String {
+    let opts = || -> Result<crate::round_history::HistoryOptions, VerifyError> {
+        if opts.is_undefined() || opts.is_null() {
+            return Ok(Default::default());
+        }
+        let t = record_text(&opts)?;
+        crate::round_history::HistoryOptions::from_json(&crate::parse_json(&t)?)
+    };
     js_text(&text, "history")
-        .and_then(|t| crate::round_history::check_rounds(game, &t))
+        .and_then(|t| crate::round_history::check_rounds_with(game, &t, &opts()?))
         .unwrap_or_else(|e| serde_json::json!({ "error": crate::error_json(&e) }))
         .to_string()
 }

@@ -110,6 +110,8 @@ fn recomputed(report: &Value) -> serde_json::Map<String, Value> {
         "leafClimbs",
         "differences",
         "differenceCount",
+        "hints",
+        "missing",
     ];
     report
         .as_object()

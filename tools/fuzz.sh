@@ -10,10 +10,11 @@ command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 corpus=fuzz/corpus
 mkdir -p "$corpus"/{record_json,scheme_fields,played,round_history}
 # Seeds: every vector record, as text and as "scheme byte + fields".
+# The pick byte's scheme order comes from the core (harness.rs `scheme_ids`).
+cargo run --quiet --release --example schemes -- --ids > fuzz/scheme_ids.json
 python3 - <<'PY'
 import glob, hashlib, json, os
-schemes = ["match_seed_v2", "poker_hmac_v1", "chess_colour_v1", "selfpoker", "crash", "platforms",
-           "battle", "hash_chain", "dice", "mines", "match_seed_v1"]
+schemes = json.load(open("fuzz/scheme_ids.json"))
 for f in sorted(glob.glob("tests/vectors/*.jsonl")):
     for line in open(f):
         if not line.strip():

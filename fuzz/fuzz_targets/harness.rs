@@ -4,12 +4,14 @@
 // maxSteps 100,000,000.
 #![allow(dead_code)]
 
-use fairverify::schemes::SCHEMES;
+use fairverify::schemes::{match_seed_v2, ALL, UNSUPPORTED};
 use serde_json::{json, Value};
 
-const GAMES: [&str; 8] = [
-    "table", "dame", "xiangqi", "tarneeb", "trix", "bridge", "baloot", "mahjong",
-];
+/// The scheme a pick byte selects: the descriptors' order, then the unsupported
+/// ones (tools/fuzz.sh seeds the corpus from the same list, `examples/schemes.rs`).
+pub fn scheme_ids() -> Vec<&'static str> {
+    ALL.iter().map(|s| s.id).chain(UNSUPPORTED).collect()
+}
 
 fn bounded(rec: &Value) -> bool {
     let small = |k: &str, max: u64| {
@@ -50,12 +52,14 @@ pub fn scheme_fields(data: &[u8]) {
     let Ok(Value::Object(mut m)) = serde_json::from_slice::<Value>(rest) else {
         return;
     };
-    let scheme = SCHEMES[pick as usize % SCHEMES.len()];
+    let ids = scheme_ids();
+    let scheme = ids[pick as usize % ids.len()];
     m.insert("scheme".into(), Value::from(scheme));
     if scheme == "match_seed_v2" && !m.contains_key("game") {
+        let games = match_seed_v2::SCHEME.games;
         m.insert(
             "game".into(),
-            Value::from(GAMES[(pick as usize / 11) % GAMES.len()]),
+            Value::from(games[(pick as usize / ids.len()) % games.len()].id),
         );
     }
     let rec = Value::Object(m);

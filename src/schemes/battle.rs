@@ -4,17 +4,46 @@
 
 use serde_json::{json, Value};
 
-use super::chain::{first_u64, round_hash, ChainCheck};
-use crate::error::{Result, VerifyError};
-use crate::record::{type_name, Fields};
+use super::chain::{self, round_hash, run_chain, ChainCheck, BATTLE_TERMINAL};
+use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::Options;
+use crate::error::{Result, VerifyError, Want};
+use crate::record::{Fields, Hex64};
 use crate::report::Report;
 
 pub const MAX_PLAYERS: usize = 10_000;
 
+const FIELDS: [FieldDesc; 4] = [
+    chain::HASH,
+    FieldDesc::new("chances", Kind::Numbers, Role::Setting),
+    chain::TERMINAL,
+    chain::MAX_STEPS_FIELD,
+];
+
+const RESULTS: [ResultDesc; 2] = [
+    result("winner", "winner", &["winner"]),
+    result("hash", "hash", &["hash"]),
+];
+
+pub const SCHEME: Scheme = Scheme {
+    id: "battle",
+    games: &[GameDesc {
+        id: "battle",
+        players: 0,
+        seats: "",
+    }],
+    fields: &FIELDS,
+    results: &RESULTS,
+    chain: true,
+    terminals: &[BATTLE_TERMINAL],
+    cards: "",
+    run,
+};
+
 /// The wheel position: `float64(uint64) / float64(math.MaxUint64)`; both conversions
 /// round to nearest-even, and float64(2^64 − 1) is 2^64.
-pub fn wheel_point(hash: &str) -> f64 {
-    first_u64(hash) as f64 / u64::MAX as f64
+pub fn wheel_point(hash: &Hex64) -> f64 {
+    hash.first_u64() as f64 / u64::MAX as f64
 }
 
 /// `pickWinner`: the published function's own refusals are `game_rule` errors.
@@ -22,6 +51,7 @@ pub fn pick_winner(v: f64, chances: &[f64]) -> Result<(usize, Vec<f64>)> {
     if chances.is_empty() {
         return Err(VerifyError::game_rule(
             "chances",
+            "no_players",
             "zero participants: `chances` is empty",
         ));
     }
@@ -30,16 +60,20 @@ pub fn pick_winner(v: f64, chances: &[f64]) -> Result<(usize, Vec<f64>)> {
         if c < 0.0 {
             return Err(VerifyError::game_rule(
                 &format!("chances[{i}]"),
+                "negative_chance",
                 format!("chance cannot be negative (chances[{i}] = {c})"),
-            ));
+            )
+            .with("value", c));
         }
         total += c;
     }
     if !(99.99..=100.01).contains(&total) {
         return Err(VerifyError::game_rule(
             "chances",
+            "chances_sum",
             format!("sum of chances must be 100%, got: {total:.2}%"),
-        ));
+        )
+        .with("sum", format!("{total:.2}")));
     }
     let mut cumulative = 0.0f64;
     let mut sums = Vec::with_capacity(chances.len());
@@ -55,19 +89,17 @@ pub fn pick_winner(v: f64, chances: &[f64]) -> Result<(usize, Vec<f64>)> {
         Some(w) => Ok((w, sums)),
         None => Err(VerifyError::game_rule(
             "hash",
+            "no_winner",
             format!("failed to pick winner: the wheel point {v} lies past every share (they add up to {cumulative})"),
         )),
     }
 }
 
-pub fn run(f: Fields, r: &mut Report) -> Result<()> {
+pub fn run(f: Fields, r: &mut Report, o: &Options) -> Result<()> {
     let hash = round_hash(f)?;
     let arr = f.array("chances")?;
     if arr.len() > MAX_PLAYERS {
-        return Err(VerifyError::out_of_range(
-            "chances",
-            &format!("at most {MAX_PLAYERS} players"),
-        ));
+        return Err(VerifyError::too_many("chances", MAX_PLAYERS));
     }
     let chances = arr
         .iter()
@@ -75,22 +107,20 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
         .map(|(i, v)| match v {
             Value::Number(n) => n
                 .as_f64()
-                .ok_or_else(|| VerifyError::wrong_type(&format!("chances[{i}]"), "a number")),
+                .ok_or_else(|| VerifyError::wrong_type(&format!("chances[{i}]"), Want::Number, v)),
             other => Err(VerifyError::wrong_type(
                 &format!("chances[{i}]"),
-                &format!("a number (percent), not {}", type_name(other)),
+                Want::Number,
+                other,
             )),
         })
         .collect::<Result<Vec<f64>>>()?;
-    let chain = ChainCheck::parse(f, false)?;
+    let chain = ChainCheck::parse(f, false, r)?;
     let v = wheel_point(&hash);
     let (winner, sums) = pick_winner(v, &chances)?;
     r.set("winner", winner);
     r.set("point", v);
     r.set("cumulative", json!(sums));
-    r.set("hash", hash.clone());
-    if let Some(c) = chain {
-        c.run(&hash, r);
-    }
-    Ok(())
+    r.set("hash", hash.as_str());
+    run_chain(chain, &hash, r, o)
 }

@@ -3,50 +3,54 @@
 
 use serde_json::{json, Value};
 
-use crate::error::Result;
+use super::descriptor::{FieldDesc, Kind, Role};
+use super::{Options, Walk};
+use crate::error::{ErrorCode, Result, VerifyError};
 use crate::primitives::hash_chain::ChainWalk;
-use crate::record::Fields;
-use crate::report::Report;
+use crate::record::{Fields, Hex64};
+use crate::report::{Check, Report};
 
 pub const DEFAULT_MAX_STEPS: i64 = 10_000_000;
 pub const MAX_STEPS: i64 = 100_000_000;
 
-/// The published terminals (10,000,000-link chains) the page offers by name.
-pub const PUBLISHED_TERMINALS: [(&str, &str); 3] = [
-    (
-        "Crash",
-        "c46f0705f6ba4df891ce44accda8f89f5a6fa8b987eb7c7b445280cf6cabfbc6",
-    ),
-    (
-        "Platform",
-        "eeb4d340bfaed702601b9a08faba2f8088c4810c3e3a883293accaf25053b883",
-    ),
-    (
-        "Battle",
-        "63cb1eb64ec4eb4de02f6bad85e42365d08f37497a1b7e907bd0b9183f27e1b3",
-    ),
-];
+/// The published terminals (10,000,000-link chains), SPEC §6.
+pub const CRASH_TERMINAL: (&str, &str) = (
+    "Crash",
+    "c46f0705f6ba4df891ce44accda8f89f5a6fa8b987eb7c7b445280cf6cabfbc6",
+);
+pub const PLATFORM_TERMINAL: (&str, &str) = (
+    "Platform",
+    "eeb4d340bfaed702601b9a08faba2f8088c4810c3e3a883293accaf25053b883",
+);
+pub const BATTLE_TERMINAL: (&str, &str) = (
+    "Battle",
+    "63cb1eb64ec4eb4de02f6bad85e42365d08f37497a1b7e907bd0b9183f27e1b3",
+);
+
+/// The fields every chain game shares.
+pub const HASH: FieldDesc = FieldDesc::new("hash", Kind::Hash, Role::Secret);
+pub const TERMINAL: FieldDesc = FieldDesc::new("terminal", Kind::Hash, Role::Commitment)
+    .optional()
+    .primary();
+pub const MAX_STEPS_FIELD: FieldDesc = FieldDesc::new("maxSteps", Kind::Int, Role::Limit)
+    .optional()
+    .range(1, MAX_STEPS);
 
 /// The round `hash`: 64 hex digits in either case, used in lowercase.
-pub fn round_hash(f: Fields) -> Result<String> {
+pub fn round_hash(f: Fields) -> Result<Hex64> {
     f.hex64("hash")
-}
-
-/// The first 8 bytes of a validated round hash, big-endian (Go's
-/// `binary.BigEndian.Uint64(h[:8])`): what platforms and battle draw from.
-pub fn first_u64(hash: &str) -> u64 {
-    u64::from_str_radix(&hash[..16], 16).unwrap_or(0)
 }
 
 /// A validated chain check, ready to run.
 pub struct ChainCheck {
-    terminal: String,
+    terminal: Hex64,
     max_steps: u64,
 }
 
 impl ChainCheck {
-    /// `terminal` (required for hash_chain, optional elsewhere) and `maxSteps`.
-    pub fn parse(f: Fields, required: bool) -> Result<Option<ChainCheck>> {
+    /// `terminal` and `maxSteps`. Without a terminal nothing published before the
+    /// game is checked: the report says the terminal is what is missing.
+    pub fn parse(f: Fields, required: bool, r: &mut Report) -> Result<Option<ChainCheck>> {
         let terminal = if required {
             Some(f.hex64("terminal")?)
         } else {
@@ -55,31 +59,82 @@ impl ChainCheck {
         let max_steps = f
             .opt_int("maxSteps", 1, MAX_STEPS)?
             .unwrap_or(DEFAULT_MAX_STEPS) as u64;
+        if terminal.is_none() {
+            r.missing("terminal");
+        }
         Ok(terminal.map(|terminal| ChainCheck {
             terminal,
             max_steps,
         }))
     }
 
-    /// Walks from `hash` towards the terminal: `chainOk`, and `round` when found.
-    pub fn run(&self, hash: &str, r: &mut Report) {
-        // Both were validated as 64 hex digits (the hash lowercased), so the walk exists.
-        let round = ChainWalk::from_hex(hash, &self.terminal)
-            .and_then(|walk| walk.round_within(self.max_steps));
-        let computed = match round {
-            Some(n) => json!(format!("reached after {n} hashes: round {n}")),
-            None => json!(format!("not reached within {} hashes", self.max_steps)),
-        };
-        r.check(
-            "chainOk",
-            "the round hash leads to the published terminal hash",
-            round.is_some(),
-            Value::from(self.terminal.clone()),
-            computed,
-        );
+    /// Walks from `hash` towards the terminal (or takes the outcome of a walk done
+    /// elsewhere): `chainOk`, and `round` when found.
+    pub fn run(&self, hash: &Hex64, r: &mut Report, options: &Options) -> Result<()> {
         r.set("maxSteps", self.max_steps);
-        if let Some(n) = round {
-            r.set("round", n);
+        let check = Check::new("chainOk", "chainOk", false)
+            .published("terminal")
+            .param("maxSteps", self.max_steps);
+        let (found, steps, remembered) = match &options.walk {
+            Walk::Pending => {
+                let mut c = check;
+                c.pending = true;
+                r.check(c.values(Value::from(self.terminal.as_str()), Value::Null));
+                return Ok(());
+            }
+            Walk::Run => {
+                let walk = ChainWalk::new(&hash.text_bytes(), self.terminal.bytes());
+                match walk.round_within(self.max_steps) {
+                    Some(n) => (true, n, None),
+                    None => (false, self.max_steps, None),
+                }
+            }
+            Walk::Done(o) => {
+                // A walk done elsewhere: it must be a walk this record allows.
+                let valid = o.steps <= self.max_steps
+                    && (!o.found || o.steps >= 1)
+                    && (o.found || o.steps == self.max_steps);
+                if !valid {
+                    return Err(VerifyError::new(
+                        ErrorCode::OutOfRange,
+                        "options.walk",
+                        format!(
+                            "a walk of {} steps (found: {}) does not fit maxSteps {}",
+                            o.steps, o.found, self.max_steps
+                        ),
+                    )
+                    .with("min", 1)
+                    .with("max", self.max_steps));
+                }
+                (o.found, o.steps, o.remembered)
+            }
+        };
+        let mut c = check.param("steps", steps);
+        c.ok = found;
+        if found {
+            c = c.param("round", steps);
+            if let Some((round, links)) = remembered {
+                c = c.param("rememberedRound", round).param("links", links);
+            }
+            r.set("round", steps);
         }
+        r.check(c.values(
+            Value::from(self.terminal.as_str()),
+            if found { json!(steps) } else { Value::Null },
+        ));
+        Ok(())
+    }
+}
+
+/// Runs the chain check of a chain record if it has a terminal.
+pub fn run_chain(
+    chain: Option<ChainCheck>,
+    hash: &Hex64,
+    r: &mut Report,
+    o: &Options,
+) -> Result<()> {
+    match chain {
+        Some(c) => c.run(hash, r, o),
+        None => Ok(()),
     }
 }

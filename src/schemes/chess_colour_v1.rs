@@ -4,13 +4,40 @@
 
 use serde_json::Value;
 
-use super::commitment_check;
+use super::descriptor::{result, Empty, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::record::Fields;
 use crate::report::Report;
 use crate::rng::hmac_stream::{HmacStream, WordSource, XorStream};
 
-pub fn run(f: Fields, r: &mut Report) -> Result<()> {
+const FIELDS: [FieldDesc; 6] = [
+    FieldDesc::new("seedA", Kind::Text, Role::Secret),
+    FieldDesc::new("commitA", Kind::Hash, Role::Commitment).primary(),
+    FieldDesc::new("clientA", Kind::Text, Role::Client).empty(Empty::Keep),
+    FieldDesc::new("seedB", Kind::Text, Role::Secret).empty(Empty::Null),
+    FieldDesc::new("commitB", Kind::Hash, Role::Commitment).empty(Empty::Null),
+    FieldDesc::new("clientB", Kind::Text, Role::Client).empty(Empty::Keep),
+];
+
+const RESULTS: [ResultDesc; 1] = [result("aPlaysWhite", "white", &["aPlaysWhite"])];
+
+pub const SCHEME: Scheme = Scheme {
+    id: "chess_colour_v1",
+    games: &[GameDesc {
+        id: "chess",
+        players: 2,
+        seats: "chess",
+    }],
+    fields: &FIELDS,
+    results: &RESULTS,
+    chain: false,
+    terminals: &[],
+    cards: "",
+    run,
+};
+
+pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
     let seed_a = f.str("seedA")?;
     let commit_a = f.hex64("commitA")?;
     // commitA also goes into the message, exactly as given (SPEC conventions).
@@ -27,23 +54,30 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
             missing,
             "`seedB` and `commitB` go together: both strings for a human opponent, \
              both null for a bot",
-        ));
+        )
+        .with("with", if seed_b.is_some() { "seedB" } else { "commitB" }));
     }
 
     commitment_check(
         r,
-        "commitAOk",
-        "A's revealed seed hashes to A's commitment",
-        &commit_a,
-        seed_a,
+        Commitment {
+            key: "commitAOk",
+            published_field: "commitA",
+            published: &commit_a,
+            secret_field: Some("seedA"),
+            hashed: seed_a,
+        },
     );
     if let (Some(seed), Some(commit)) = (seed_b, &commit_b) {
         commitment_check(
             r,
-            "commitBOk",
-            "B's revealed seed hashes to B's commitment",
-            commit,
-            seed,
+            Commitment {
+                key: "commitBOk",
+                published_field: "commitB",
+                published: commit,
+                secret_field: Some("seedB"),
+                hashed: seed,
+            },
         );
     }
 

@@ -3,26 +3,66 @@
 
 use serde_json::{json, Value};
 
-use super::chain::{round_hash, ChainCheck};
+use super::chain::{self, round_hash, run_chain, ChainCheck, CRASH_TERMINAL};
+use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::Options;
 use crate::error::Result;
 use crate::primitives::hash_chain::hash_seed;
-use crate::record::Fields;
+use crate::record::{Fields, Hex64};
 use crate::report::Report;
 use crate::rng::go_big_float::quo64_to_f64;
 
 /// SPEC caps `history` at 100,000 rounds.
 pub const MAX_HISTORY: i64 = 100_000;
 
+const FIELDS: [FieldDesc; 4] = [
+    chain::HASH,
+    FieldDesc::new("history", Kind::Int, Role::Count)
+        .optional()
+        .range(0, MAX_HISTORY),
+    chain::TERMINAL,
+    chain::MAX_STEPS_FIELD,
+];
+
+const RESULTS: [ResultDesc; 3] = [
+    result("multiplier", "multiplier", &["multiplier"]),
+    result("hash", "hash", &["hash"]),
+    // Entry 0 is this round, then the rounds before it (SPEC §6).
+    result(
+        "history",
+        "multiplier",
+        &["history[back].multiplier", "history[back].hash:hash"],
+    ),
+];
+
+pub const SCHEME: Scheme = Scheme {
+    id: "crash",
+    games: &[GameDesc {
+        id: "crash",
+        players: 0,
+        seats: "",
+    }],
+    fields: &FIELDS,
+    results: &RESULTS,
+    chain: true,
+    terminals: &[CRASH_TERMINAL],
+    cards: "",
+    run,
+};
+
 /// N = 100 × the crash point: 100 for an instant crash (the whole hash divisible by
 /// 40), else `floor(Quo(100·2^52 − h, 2^52 − h))` with Go's rounding, h = the first
-/// 13 hex digits. `hash` is 64 lowercase hex digits.
-pub fn crash_hundredths(hash: &str) -> u64 {
-    let digit = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u64;
-    let mod40 = hash.bytes().fold(0u64, |m, c| (m * 16 + digit(c)) % 40);
+/// 13 hex digits.
+pub fn crash_hundredths(hash: &Hex64) -> u64 {
+    let mod40 = hash
+        .bytes()
+        .iter()
+        .fold(0u64, |m, &b| (m * 256 + b as u64) % 40);
     if mod40 == 0 {
         return 100;
     }
-    let h = hash.bytes().take(13).fold(0u64, |v, c| v * 16 + digit(c));
+    // The first 13 hex digits are the top 52 bits.
+    let h = hash.first_u64() >> 12;
     let e = 1u64 << 52;
     // h < 2^52, so the divisor is at least 1 and both operands are below 2^59.
     quo64_to_f64(100 * e - h, e - h).floor() as u64
@@ -33,29 +73,27 @@ pub fn format_multiplier(n: u64) -> String {
     format!("{}.{:02}", n / 100, n % 100)
 }
 
-pub fn run(f: Fields, r: &mut Report) -> Result<()> {
+pub fn run(f: Fields, r: &mut Report, o: &Options) -> Result<()> {
     let hash = round_hash(f)?;
     let history = f.opt_int("history", 0, MAX_HISTORY)?;
-    let chain = ChainCheck::parse(f, false)?;
+    let chain = ChainCheck::parse(f, false, r)?;
     let n = crash_hundredths(&hash);
     r.set("multiplier", format_multiplier(n));
-    r.set("hash", hash.clone());
+    r.set("hash", hash.as_str());
     if let Some(count) = history {
         let mut rows = Vec::with_capacity(count as usize);
         let mut cur = hash.clone();
         for i in 0..count {
             if i > 0 {
-                cur = hash_seed(&cur);
+                // A SHA-256 of 64 hex digits is 64 hex digits.
+                cur = Hex64::parse(&hash_seed(cur.as_str())).unwrap_or(cur);
             }
             let m = format_multiplier(crash_hundredths(&cur));
-            rows.push(json!({"hash": cur, "multiplier": m}));
+            rows.push(json!({"hash": cur.as_str(), "multiplier": m}));
         }
         r.set("history", Value::Array(rows));
     }
-    if let Some(c) = chain {
-        c.run(&hash, r);
-    }
-    Ok(())
+    run_chain(chain, &hash, r, o)
 }
 
 #[cfg(test)]
@@ -70,13 +108,17 @@ mod tests {
         assert_eq!(format_multiplier(50975), "509.75");
     }
 
+    fn hx(s: &str) -> Hex64 {
+        Hex64::parse(s).expect("64 hex digits")
+    }
+
     #[test]
     fn instant_crash_on_multiples_of_40() {
         // 0x…28 = 40: the whole number is a multiple of 40.
         let h = format!("{}{}", "0".repeat(62), "28");
-        assert_eq!(crash_hundredths(&h), 100);
+        assert_eq!(crash_hundredths(&hx(&h)), 100);
         // h = 0 (first 13 digits zero) but not a multiple of 40: 100·2^52/2^52 = 100.
         let h = format!("{}{}", "0".repeat(62), "29");
-        assert_eq!(crash_hundredths(&h), 100);
+        assert_eq!(crash_hundredths(&hx(&h)), 100);
     }
 }

@@ -4,9 +4,10 @@
 
 use serde_json::{json, Value};
 
-use super::commitment_check;
-use crate::error::{ErrorCode, Result, VerifyError};
-use crate::record::{as_int, type_name, Fields};
+use super::descriptor::{result, Empty, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::{commitment_check, Commitment, Options};
+use crate::error::{ErrorCode, Result, VerifyError, Want};
+use crate::record::{as_int, Fields};
 use crate::report::Report;
 use crate::rng::hmac_stream::{HmacStream, WordSource};
 
@@ -17,13 +18,83 @@ pub const GAMES: [&str; 8] = [
     "table", "dame", "xiangqi", "tarneeb", "trix", "bridge", "baloot", "mahjong",
 ];
 
-/// Seats per game **(choice)**: 2 for the board games, 4 for the card games and mahjong.
-fn players_for(game: &str) -> Option<usize> {
-    match game {
-        "table" | "dame" | "xiangqi" => Some(2),
-        "tarneeb" | "trix" | "bridge" | "baloot" | "mahjong" => Some(4),
-        _ => None,
+/// The games and their seats **(choice)**: 2 for the board games, 4 for the card
+/// games and mahjong.
+const GAME_LIST: [GameDesc; 8] = [
+    game("table", 2),
+    game("dame", 2),
+    game("xiangqi", 2),
+    game("tarneeb", 4),
+    game("trix", 4),
+    game("bridge", 4),
+    game("baloot", 4),
+    game("mahjong", 4),
+];
+
+const fn game(id: &'static str, players: u32) -> GameDesc {
+    GameDesc {
+        id,
+        players,
+        seats: id,
     }
+}
+
+const FIELDS: [FieldDesc; 10] = [
+    FieldDesc::new("game", Kind::Select, Role::Setting).options(&GAMES),
+    FieldDesc::new("matchId", Kind::Text, Role::Id),
+    FieldDesc::new("serverSeed", Kind::Text, Role::Secret),
+    FieldDesc::new("commitment", Kind::Hash, Role::Commitment).primary(),
+    FieldDesc::new("clientSeeds", Kind::List, Role::Client).empty(Empty::Keep),
+    FieldDesc::new("rolls", Kind::Int, Role::Count)
+        .range(0, MAX_COUNT)
+        .games(&["table"]),
+    FieldDesc::new("deals", Kind::Int, Role::Count)
+        .range(0, MAX_COUNT)
+        .games(&["tarneeb", "trix", "bridge"]),
+    FieldDesc::new("hands", Kind::Buyers, Role::Count).games(&["baloot"]),
+    // An int with `options`: only these values (SPEC: 136 or 144; empty is 144).
+    FieldDesc::new("tileSet", Kind::Int, Role::Setting)
+        .optional()
+        .options(&["144", "136"])
+        .games(&["mahjong"]),
+    FieldDesc::new("draws", Kind::Int, Role::Count)
+        .optional()
+        .range(0, 144)
+        .games(&["mahjong"]),
+];
+
+const RESULTS: [ResultDesc; 5] = [
+    result("seats", "player", &["seats[seat]"]),
+    result("rolls", "die", &["rolls[roll][die]"]),
+    result("deals", "card", &["deals[deal][seat][card]"]),
+    result(
+        "hands",
+        "card",
+        &[
+            "hands[hand].first[seat][card]",
+            "hands[hand].second[seat][card]",
+            "hands[hand].faceUp",
+        ],
+    ),
+    result("tiles", "tile", &["tiles[draw]"]),
+];
+
+pub const SCHEME: Scheme = Scheme {
+    id: "match_seed_v2",
+    games: &GAME_LIST,
+    fields: &FIELDS,
+    results: &RESULTS,
+    chain: false,
+    terminals: &[],
+    cards: "rank_major",
+    run,
+};
+
+fn players_for(game: &str) -> Option<usize> {
+    GAME_LIST
+        .iter()
+        .find(|g| g.id == game)
+        .map(|g| g.players as usize)
 }
 
 /// Baloot's 32-card deck: ranks 7 to ace (`c % 13 >= 5`), ascending ids.
@@ -31,7 +102,7 @@ pub fn baloot_deck() -> Vec<u32> {
     (0..52).filter(|c| c % 13 >= 5).collect()
 }
 
-pub fn run(f: Fields, r: &mut Report) -> Result<()> {
+pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
     let game = f.str("game")?;
     let players = players_for(game).ok_or_else(|| {
         VerifyError::new(
@@ -43,23 +114,18 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
                 GAMES.join(", ")
             ),
         )
+        .with("game", game.chars().take(64).collect::<String>())
+        .with("known", GAMES.to_vec())
     })?;
     let match_id = f.id_text("matchId")?;
     let commitment = f.hex64("commitment")?;
     let server_seed = f.str("serverSeed")?;
-    let seeds_v = f.array("clientSeeds")?;
-    let mut seeds = Vec::with_capacity(seeds_v.len());
-    for (i, v) in seeds_v.iter().enumerate() {
-        match v {
-            Value::String(s) => seeds.push(format!("{i}={s}")),
-            other => {
-                return Err(VerifyError::wrong_type(
-                    &format!("clientSeeds[{i}]"),
-                    &format!("a string, not {}", type_name(other)),
-                ))
-            }
-        }
-    }
+    let seeds: Vec<String> = f
+        .str_list("clientSeeds", 64)?
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{i}={s}"))
+        .collect();
     if seeds.len() != players {
         return Err(VerifyError::new(
             ErrorCode::BadSeatCount,
@@ -69,7 +135,10 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
                  entries (one per player), not {}",
                 seeds.len()
             ),
-        ));
+        )
+        .with("game", game)
+        .with("players", players)
+        .with("count", seeds.len()));
     }
 
     // Validate the game's fields before any drawing.
@@ -81,7 +150,14 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
             let tile_set = match f.opt_int("tileSet", 0, i64::MAX)? {
                 None | Some(144) => 144,
                 Some(136) => 136,
-                Some(_) => return Err(VerifyError::out_of_range("tileSet", "136 or 144")),
+                Some(_) => {
+                    return Err(VerifyError::new(
+                        ErrorCode::OutOfRange,
+                        "tileSet",
+                        "the field `tileSet` must be 136 or 144",
+                    )
+                    .with("allowed", vec![136, 144]))
+                }
             };
             let draws = f
                 .opt_int("draws", 0, tile_set as i64)?
@@ -93,10 +169,13 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
 
     commitment_check(
         r,
-        "commitmentOk",
-        "the revealed server seed hashes to the commitment",
-        &commitment,
-        server_seed,
+        Commitment {
+            key: "commitmentOk",
+            published_field: "commitment",
+            published: &commitment,
+            secret_field: Some("serverSeed"),
+            hashed: server_seed,
+        },
     );
 
     let prefix = format!("pf2:{game}:{match_id}:{}:", seeds.join(","));
@@ -156,10 +235,7 @@ enum Work {
 fn baloot_buyers(f: Fields) -> Result<Vec<Option<usize>>> {
     let hands = f.array("hands")?;
     if hands.len() as i64 > MAX_COUNT {
-        return Err(VerifyError::out_of_range(
-            "hands",
-            &format!("a list of at most {MAX_COUNT} hands"),
-        ));
+        return Err(VerifyError::too_many("hands", MAX_COUNT as usize));
     }
     hands
         .iter()
@@ -168,12 +244,7 @@ fn baloot_buyers(f: Fields) -> Result<Vec<Option<usize>>> {
             let field = format!("hands[{i}]");
             let obj = match h {
                 Value::Object(o) => o,
-                other => {
-                    return Err(VerifyError::wrong_type(
-                        &field,
-                        &format!("an object like {{\"buyer\": 0}}, not {}", type_name(other)),
-                    ))
-                }
+                other => return Err(VerifyError::wrong_type(&field, Want::Object, other)),
             };
             match obj.get("buyer") {
                 None => Err(VerifyError::missing(&format!("{field}.buyer"))),

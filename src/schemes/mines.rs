@@ -1,13 +1,53 @@
 //! SPEC §7 `mines`: mine cells from HMAC(gameSeed text, "mine-i"), first 4 bytes
 //! big-endian mod 25 + 1, kept if new, until there are `mines` of them.
 
-use serde_json::json;
+use serde_json::{json, Map, Value};
 
-use super::dice::game_seed;
+use super::bets::{self, BETS, CLIENT_SEED, NONCE, SERVER_SEED, SERVER_SEED_HASH};
+use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::Options;
 use crate::error::{Result, VerifyError};
-use crate::primitives::sha256::hmac_sha256;
+use crate::primitives::sha256::{hmac_sha256, to_hex};
 use crate::record::Fields;
 use crate::report::Report;
+
+const FIELDS: [FieldDesc; 6] = [
+    SERVER_SEED,
+    SERVER_SEED_HASH,
+    CLIENT_SEED,
+    NONCE,
+    FieldDesc::new("mines", Kind::Int, Role::Setting).range(0, CELLS as i64),
+    BETS,
+];
+
+const RESULTS: [ResultDesc; 3] = [
+    result("mines", "mine", &["mines[mine]"]),
+    result("gameSeed", "hash", &["gameSeed"]),
+    result(
+        "bets",
+        "mine",
+        &[
+            "bets[bet].mines[mine]",
+            "bets[bet].gameSeed:hash",
+            "bets[bet].nonce:value",
+        ],
+    ),
+];
+
+pub const SCHEME: Scheme = Scheme {
+    id: "mines",
+    games: &[GameDesc {
+        id: "mines",
+        players: 0,
+        seats: "",
+    }],
+    fields: &FIELDS,
+    results: &RESULTS,
+    chain: false,
+    terminals: &[],
+    cards: "",
+    run,
+};
 
 pub const CELLS: u32 = 25;
 /// No real seed needs more than a few hundred draws for 25 mines; this bound only
@@ -22,6 +62,7 @@ pub fn place_mines(game_seed: &str, count: usize) -> Result<Vec<u32>> {
         if i >= MAX_DRAWS {
             return Err(VerifyError::game_rule(
                 "mines",
+                "mines_unfinished",
                 "mine placement did not finish",
             ));
         }
@@ -37,9 +78,14 @@ pub fn place_mines(game_seed: &str, count: usize) -> Result<Vec<u32>> {
     Ok(mines)
 }
 
-pub fn run(f: Fields, r: &mut Report) -> Result<()> {
+/// One board: `mines` mine cells from the bet's game seed.
+fn board(f: Fields, seed: &[u8; 32]) -> Result<Map<String, Value>> {
     let count = f.int("mines", 0, CELLS as i64)? as usize;
-    let seed = game_seed(f, r)?;
-    r.set("mines", json!(place_mines(&seed, count)?));
-    Ok(())
+    let mut m = Map::new();
+    m.insert("mines".into(), json!(place_mines(&to_hex(seed), count)?));
+    Ok(m)
+}
+
+pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
+    bets::run_record(f, r, "mines", board)
 }

@@ -1,16 +1,19 @@
-//! One file per scheme in SPEC; `verify` picks the derivation from `scheme`.
+//! One file per scheme in SPEC, each with its descriptor (`SCHEME`); `verify`
+//! finds the scheme named by `scheme` in [`ALL`] and runs it.
 
 use serde_json::{Map, Value};
 
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::primitives::sha256::sha256_hex;
-use crate::record::{type_name, Fields};
+use crate::record::{type_name, Fields, Hex64};
 use crate::report::Report;
 
 pub mod battle;
+pub mod bets;
 pub mod chain;
 pub mod chess_colour_v1;
 pub mod crash;
+pub mod descriptor;
 pub mod dice;
 pub mod hash_chain;
 pub mod match_seed_v2;
@@ -19,23 +22,130 @@ pub mod platforms;
 pub mod poker_hmac_v1;
 pub mod selfpoker;
 
-/// Every scheme the verifier knows, in the order a page lists them.
-pub const SCHEMES: [&str; 11] = [
-    "match_seed_v2",
-    "poker_hmac_v1",
-    "chess_colour_v1",
-    "selfpoker",
-    "crash",
-    "platforms",
-    "battle",
-    "hash_chain",
-    "dice",
-    "mines",
-    "match_seed_v1",
+pub use descriptor::Scheme;
+
+/// Every scheme the verifier checks, in the order a page lists them.
+pub const ALL: [&Scheme; 10] = [
+    &match_seed_v2::SCHEME,
+    &poker_hmac_v1::SCHEME,
+    &chess_colour_v1::SCHEME,
+    &selfpoker::SCHEME,
+    &crash::SCHEME,
+    &platforms::SCHEME,
+    &battle::SCHEME,
+    &hash_chain::SCHEME,
+    &dice::SCHEME,
+    &mines::SCHEME,
 ];
+
+/// Schemes that exist but have no published derivation: refused with
+/// `unsupported_scheme`, never a pass or a fail (SPEC §2).
+pub const UNSUPPORTED: [&str; 1] = ["match_seed_v1"];
+
+pub fn find(id: &str) -> Option<&'static Scheme> {
+    ALL.iter().copied().find(|s| s.id == id)
+}
+
+/// How the chain walk of a chain record is done.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Walk {
+    /// The core walks (the CLI, short walks).
+    #[default]
+    Run,
+    /// The walk runs elsewhere and has not finished: the chain check is pending.
+    Pending,
+    /// A walk done elsewhere (a Web Worker driving `ChainWalker`); the core builds
+    /// the check, `round` and the verdict from it.
+    Done(WalkOutcome),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct WalkOutcome {
+    pub steps: u64,
+    pub found: bool,
+    /// The walk ended on a position proven earlier on this device: its round and
+    /// the links actually walked.
+    pub remembered: Option<(u64, u64)>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub walk: Walk,
+}
+
+impl Options {
+    /// `{"walk": "pending"}` or `{"walk": {"steps", "found", "remembered"?: {"round", "links"}}}`.
+    pub fn from_json(v: &Value) -> Result<Options> {
+        let mut o = Options::default();
+        let map = match v {
+            Value::Null => return Ok(o),
+            Value::Object(m) => m,
+            other => {
+                return Err(VerifyError::wrong_type(
+                    "options",
+                    crate::error::Want::Object,
+                    other,
+                ))
+            }
+        };
+        let f = Fields::new(map, "options");
+        match f.get("walk") {
+            None => {}
+            Some(Value::String(s)) if s == "pending" => o.walk = Walk::Pending,
+            Some(Value::Object(w)) => {
+                let wf = Fields::new(w, "options.walk");
+                let steps = wf.int("steps", 0, chain::MAX_STEPS)? as u64;
+                let found = match wf.req("found")? {
+                    Value::Bool(b) => *b,
+                    other => {
+                        return Err(VerifyError::wrong_type(
+                            "options.walk.found",
+                            crate::error::Want::Object,
+                            other,
+                        ))
+                    }
+                };
+                let remembered = match wf.get("remembered") {
+                    None => None,
+                    Some(Value::Object(m)) => {
+                        let rf = Fields::new(m, "options.walk.remembered");
+                        Some((
+                            rf.int("round", 1, chain::MAX_STEPS)? as u64,
+                            rf.int("links", 0, chain::MAX_STEPS)? as u64,
+                        ))
+                    }
+                    Some(other) => {
+                        return Err(VerifyError::wrong_type(
+                            "options.walk.remembered",
+                            crate::error::Want::Object,
+                            other,
+                        ))
+                    }
+                };
+                o.walk = Walk::Done(WalkOutcome {
+                    steps,
+                    found,
+                    remembered,
+                });
+            }
+            Some(other) => {
+                return Err(VerifyError::wrong_type(
+                    "options.walk",
+                    crate::error::Want::Object,
+                    other,
+                ))
+            }
+        }
+        Ok(o)
+    }
+}
 
 /// A record in, a report (or a typed error) out.
 pub fn verify(record: &Value) -> Result<Value> {
+    verify_with(record, &Options::default())
+}
+
+pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
     let map: &Map<String, Value> = match record {
         Value::Object(m) => m,
         other => {
@@ -43,62 +153,70 @@ pub fn verify(record: &Value) -> Result<Value> {
                 ErrorCode::NotObject,
                 "",
                 format!("a record must be a JSON object, not {}", type_name(other)),
-            ))
+            )
+            .with("got", crate::error::type_token(other)))
         }
     };
     let f = Fields::new(map, "");
-    let scheme = f.str("scheme")?;
-    let mut r = Report::new(scheme);
-    match scheme {
-        "match_seed_v2" => match_seed_v2::run(f, &mut r)?,
-        "poker_hmac_v1" => poker_hmac_v1::run(f, &mut r)?,
-        "chess_colour_v1" => chess_colour_v1::run(f, &mut r)?,
-        "selfpoker" => selfpoker::run(f, &mut r)?,
-        "crash" => crash::run(f, &mut r)?,
-        "platforms" => platforms::run(f, &mut r)?,
-        "battle" => battle::run(f, &mut r)?,
-        "hash_chain" => hash_chain::run(f, &mut r)?,
-        "dice" => dice::run(f, &mut r)?,
-        "mines" => mines::run(f, &mut r)?,
-        "match_seed_v1" => {
+    let id = f.str("scheme")?;
+    let scheme = match find(id) {
+        Some(s) => s,
+        None if UNSUPPORTED.contains(&id) => {
             return Err(VerifyError::new(
                 ErrorCode::UnsupportedScheme,
                 "scheme",
-                "match_seed_v1 has no published derivation, so its matches cannot be \
-                 recomputed here; only match_seed_v2 and later can be verified",
-            ))
+                format!(
+                    "{id} has no published derivation, so its matches cannot be \
+                     recomputed here; only match_seed_v2 and later can be verified"
+                ),
+            )
+            .with("scheme", id))
         }
-        other => {
+        None => {
+            let known: Vec<&str> = ALL.iter().map(|s| s.id).collect();
+            let shown: String = id.chars().take(64).collect();
             return Err(VerifyError::new(
                 ErrorCode::UnknownScheme,
                 "scheme",
                 format!(
-                    "unknown scheme `{}`; known schemes: {}",
-                    other.chars().take(64).collect::<String>(),
-                    SCHEMES[..10].join(", ")
+                    "unknown scheme `{shown}`; known schemes: {}",
+                    known.join(", ")
                 ),
-            ))
+            )
+            .with("scheme", shown)
+            .with("known", known));
         }
-    }
-    r.finish(f.get("played"))
+    };
+    let mut r = Report::new(scheme);
+    (scheme.run)(f, &mut r, options)?;
+    r.finish(map)
 }
 
-/// `sha256(seed) == published` (case-insensitive; `published` is already lowercase),
-/// recorded under `key`.
-pub(crate) fn commitment_check(
-    r: &mut Report,
-    key: &str,
-    label: &str,
-    published: &str,
-    seed: &str,
-) {
-    let computed = sha256_hex(seed.as_bytes());
-    let ok = computed == published;
-    r.check(
-        key,
-        label,
+/// Every descriptor, as JSON (`FairVerifier.schemes()`).
+pub fn descriptors() -> Value {
+    Value::Array(ALL.iter().map(|s| s.to_json()).collect())
+}
+
+/// A commitment check: `sha256(hashed) == published` (case-insensitive; `published`
+/// is already lowercase). `published_field` holds the published hash and
+/// `secret_field` the revealed seed it commits to (for the typo hints).
+pub(crate) struct Commitment<'a> {
+    pub key: &'static str,
+    pub published_field: &'static str,
+    pub published: &'a Hex64,
+    pub secret_field: Option<&'static str>,
+    pub hashed: &'a str,
+}
+
+pub(crate) fn commitment_check(r: &mut Report, c: Commitment) {
+    let computed = sha256_hex(c.hashed.as_bytes());
+    let ok = computed == c.published.as_str();
+    r.commitment_check(
+        c.key,
         ok,
-        Value::from(published),
+        c.published_field,
+        c.secret_field,
+        Value::from(c.published.as_str()),
         Value::from(computed),
     );
 }

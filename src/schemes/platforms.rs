@@ -1,27 +1,48 @@
 //! SPEC §6 `platforms`: `rand.New(rand.NewSource(int64(first 8 bytes))).Intn(25) + 1`.
 
-use super::chain::{first_u64, round_hash, ChainCheck};
+use super::chain::{self, round_hash, run_chain, ChainCheck, PLATFORM_TERMINAL};
+use super::descriptor::{result, FieldDesc, GameDesc, ResultDesc, Scheme};
+use super::Options;
 use crate::error::Result;
-use crate::record::Fields;
+use crate::record::{Fields, Hex64};
 use crate::report::Report;
 use crate::rng::go_math_rand::GoRand;
 
 pub const PLATFORMS: i32 = 25;
 
-/// The last platform of a round; `hash` is 64 validated hex digits.
-pub fn last_platform(hash: &str) -> i32 {
+const FIELDS: [FieldDesc; 3] = [chain::HASH, chain::TERMINAL, chain::MAX_STEPS_FIELD];
+
+const RESULTS: [ResultDesc; 2] = [
+    result("lastPlatform", "platform", &["lastPlatform"]),
+    result("hash", "hash", &["hash"]),
+];
+
+pub const SCHEME: Scheme = Scheme {
+    id: "platforms",
+    games: &[GameDesc {
+        id: "platforms",
+        players: 0,
+        seats: "",
+    }],
+    fields: &FIELDS,
+    results: &RESULTS,
+    chain: true,
+    terminals: &[PLATFORM_TERMINAL],
+    cards: "",
+    run,
+};
+
+/// The last platform of a round.
+pub fn last_platform(hash: &Hex64) -> i32 {
     // binary.BigEndian.Uint64, then int64(number): two's complement reinterpretation.
-    let x = first_u64(hash) as i64;
+    let x = hash.first_u64() as i64;
     GoRand::new(x).intn(PLATFORMS) + 1
 }
 
-pub fn run(f: Fields, r: &mut Report) -> Result<()> {
+pub fn run(f: Fields, r: &mut Report, o: &Options) -> Result<()> {
     let hash = round_hash(f)?;
-    let chain = ChainCheck::parse(f, false)?;
+    let chain = ChainCheck::parse(f, false, r)?;
     r.set("lastPlatform", last_platform(&hash));
-    r.set("hash", hash.clone());
-    if let Some(c) = chain {
-        c.run(&hash, r);
-    }
-    Ok(())
+    r.set("hash", hash.as_str());
+    run_chain(chain, &hash, r, o)
 }

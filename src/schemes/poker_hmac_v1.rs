@@ -4,18 +4,52 @@
 
 use serde_json::{json, Value};
 
-use super::commitment_check;
-use crate::error::{ErrorCode, Result, VerifyError};
+use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::{commitment_check, Commitment, Options};
+use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::primitives::merkle;
 use crate::primitives::sha256::hmac_hex;
-use crate::record::{as_hex64, type_name, Fields, MAX_SAFE_INTEGER};
-use crate::report::Report;
+use crate::record::{as_hex64, Fields, MAX_SAFE_INTEGER};
+use crate::report::{Check, Report};
 use crate::rng::hmac_stream::{HmacStream, WordSource};
 
 /// Seated players: hole cards for m players plus a 5-card board must fit 52 cards.
 pub const MAX_SEATS: usize = 23;
 
-pub fn run(f: Fields, r: &mut Report) -> Result<()> {
+const FIELDS: [FieldDesc; 9] = [
+    FieldDesc::new("table", Kind::Text, Role::Id),
+    FieldDesc::new("session", Kind::Text, Role::Id),
+    FieldDesc::new("hand", Kind::Int, Role::Id).range(0, MAX_SAFE_INTEGER),
+    FieldDesc::new("clientSeeds", Kind::Seats, Role::Client),
+    FieldDesc::new("handCommitment", Kind::Hash, Role::Commitment).primary(),
+    FieldDesc::new("deckRoot", Kind::Hash, Role::Commitment),
+    FieldDesc::new("serverSeed", Kind::Text, Role::Secret).optional(),
+    FieldDesc::new("commitment", Kind::Hash, Role::Commitment).optional(),
+    FieldDesc::new("leaves", Kind::Json, Role::Secret).optional(),
+];
+
+const RESULTS: [ResultDesc; 3] = [
+    result("deck", "card", &["deck[position]"]),
+    result("holeCards", "card", &["holeCards[player][card]"]),
+    result("board", "card", &["board[card]"]),
+];
+
+pub const SCHEME: Scheme = Scheme {
+    id: "poker_hmac_v1",
+    games: &[GameDesc {
+        id: "poker",
+        players: 0,
+        seats: "poker",
+    }],
+    fields: &FIELDS,
+    results: &RESULTS,
+    chain: false,
+    terminals: &[],
+    cards: "rank_major",
+    run,
+};
+
+pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
     let table = f.id_text("table")?;
     let session = f.id_text("session")?;
     let hand = f.int("hand", 0, MAX_SAFE_INTEGER)?;
@@ -34,7 +68,13 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
             "serverSeed",
             "a poker_hmac_v1 record needs the revealed `serverSeed` (full reveal) or \
              your `leaves` with their Merkle paths (partial reveal)",
-        ));
+        )
+        .with("or", "leaves"));
+    }
+    if server_seed.is_none() && leaves.as_ref().is_some_and(Vec::is_empty) {
+        // No seed and no leaf: nothing published before the deal can be checked.
+        r.missing("serverSeed");
+        r.missing("leaves");
     }
     // A session commitment beside a partial reveal cannot be checked (the seed is
     // still secret); it is validated above and otherwise left for the full reveal.
@@ -43,10 +83,13 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
         if let Some(c) = &commitment {
             commitment_check(
                 r,
-                "commitmentOk",
-                "the revealed session seed hashes to the session commitment",
-                c,
-                seed,
+                Commitment {
+                    key: "commitmentOk",
+                    published_field: "commitment",
+                    published: c,
+                    secret_field: Some("serverSeed"),
+                    hashed: seed,
+                },
             );
         }
         let hand_value = hmac_hex(
@@ -56,10 +99,13 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
         r.set("handValue", hand_value.clone());
         commitment_check(
             r,
-            "handCommitmentOk",
-            "the hand value hashes to the hand commitment shown before the deal",
-            &hand_commitment,
-            &hand_value,
+            Commitment {
+                key: "handCommitmentOk",
+                published_field: "handCommitment",
+                published: &hand_commitment,
+                secret_field: Some("serverSeed"),
+                hashed: &hand_value,
+            },
         );
         let seeds_text: Vec<String> = seats.iter().map(|(s, v)| format!("{s}={v}")).collect();
         let prefix = format!("pk1:{table}:{session}:{hand}:{}:", seeds_text.join(","));
@@ -80,11 +126,9 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
         let root = levels[merkle::DEPTH][0].clone();
         r.set("root", root.clone());
         r.check(
-            "rootOk",
-            "the recomputed deck's Merkle root equals the deck commitment",
-            root == deck_root,
-            Value::from(deck_root.clone()),
-            Value::from(root),
+            Check::new("rootOk", "rootOk", root == deck_root.as_str())
+                .published("deckRoot")
+                .values(Value::from(deck_root.as_str()), Value::from(root)),
         );
         let m = seats.len();
         let hole: Vec<[u32; 2]> = (0..m).map(|j| [deck[2 * j], deck[2 * j + 1]]).collect();
@@ -104,16 +148,13 @@ pub fn run(f: Fields, r: &mut Report) -> Result<()> {
             let leaf_hash = merkle::leaf(l.position, l.card, &l.salt);
             let climb = merkle::climb(leaf_hash, l.position, &l.path);
             let top = climb[climb.len() - 1].clone();
-            let ok = top == deck_root;
+            let ok = top == deck_root.as_str();
             r.check_only(
-                &format!("leaves[{i}]"),
-                &format!(
-                    "your card at deck position {} climbs to the deck commitment",
-                    l.position
-                ),
-                ok,
-                Value::from(deck_root.clone()),
-                Value::from(top),
+                Check::new(&format!("leaves[{i}]"), "leafOk", ok)
+                    .published("deckRoot")
+                    .param("position", l.position)
+                    .param("card", l.card)
+                    .values(Value::from(deck_root.as_str()), Value::from(top)),
             );
             oks.push(ok);
             climbs.push(json!({"position": l.position, "card": l.card, "hashes": climb}));
@@ -142,19 +183,15 @@ fn client_seeds(f: Fields) -> Result<Vec<(u64, String)>> {
                     "seat numbers in `clientSeeds` must be plain decimal (like 2 or 10); `{}` is not",
                     k.chars().take(32).collect::<String>()
                 ),
-            ));
+            )
+            .with("value", k.chars().take(32).collect::<String>()));
         }
         let seat: u64 = k
             .parse()
-            .map_err(|_| VerifyError::out_of_range(&field, "a seat number"))?;
+            .map_err(|_| VerifyError::out_of_range(&field, 0, MAX_SAFE_INTEGER))?;
         let seed = match v {
             Value::String(s) => s.clone(),
-            other => {
-                return Err(VerifyError::wrong_type(
-                    &field,
-                    &format!("a string, not {}", type_name(other)),
-                ))
-            }
+            other => return Err(VerifyError::wrong_type(&field, Want::Text, other)),
         };
         out.push((seat, seed));
     }
@@ -167,7 +204,10 @@ fn client_seeds(f: Fields) -> Result<Vec<(u64, String)>> {
                 "`clientSeeds` must have one entry per seated player, 1 to {MAX_SEATS}; it has {}",
                 out.len()
             ),
-        ));
+        )
+        .with("min", 1)
+        .with("max", MAX_SEATS)
+        .with("count", out.len()));
     }
     Ok(out)
 }
@@ -182,10 +222,7 @@ struct Leaf {
 fn parse_leaves(f: Fields) -> Result<Vec<Leaf>> {
     let arr = f.array("leaves")?;
     if arr.len() > 52 {
-        return Err(VerifyError::out_of_range(
-            "leaves",
-            "a list of at most 52 leaves",
-        ));
+        return Err(VerifyError::too_many("leaves", 52));
     }
     arr.iter()
         .enumerate()
@@ -193,12 +230,7 @@ fn parse_leaves(f: Fields) -> Result<Vec<Leaf>> {
             let name = format!("leaves[{i}]");
             let obj = match v {
                 Value::Object(o) => o,
-                other => {
-                    return Err(VerifyError::wrong_type(
-                        &name,
-                        &format!("an object, not {}", type_name(other)),
-                    ))
-                }
+                other => return Err(VerifyError::wrong_type(&name, Want::Object, other)),
             };
             let lf = Fields::new(obj, &name);
             let position = lf.int("position", 0, 51)? as usize;
@@ -215,7 +247,9 @@ fn parse_leaves(f: Fields) -> Result<Vec<Leaf>> {
                         merkle::DEPTH,
                         path_v.len()
                     ),
-                ));
+                )
+                .with("exactly", merkle::DEPTH)
+                .with("count", path_v.len()));
             }
             // Path hashes go into node messages, so they are used as given (SPEC).
             let path = path_v

@@ -1,12 +1,40 @@
 //! SPEC §5: selfpoker, hold'em dealt from `numpy.random.default_rng(seed).permutation(52)`.
 
-use serde_json::json;
+use serde_json::{json, Value};
 
-use super::commitment_check;
+use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::record::Fields;
 use crate::report::Report;
 use crate::rng::numpy_pcg64::Pcg64;
+
+const FIELDS: [FieldDesc; 3] = [
+    FieldDesc::new("seed", Kind::Text, Role::Secret),
+    FieldDesc::new("commit", Kind::Hash, Role::Commitment).primary(),
+    FieldDesc::new("players", Kind::Int, Role::Count).range(2, 23),
+];
+
+const RESULTS: [ResultDesc; 3] = [
+    result("deck", "card", &["deck[position]"]),
+    result("holeCards", "card", &["holeCards[player][card]"]),
+    result("board", "card", &["board[card]"]),
+];
+
+pub const SCHEME: Scheme = Scheme {
+    id: "selfpoker",
+    games: &[GameDesc {
+        id: "selfpoker",
+        players: 0,
+        seats: "poker",
+    }],
+    fields: &FIELDS,
+    results: &RESULTS,
+    chain: false,
+    terminals: &[],
+    cards: "value_major",
+    run,
+};
 
 /// The seed is `secrets.randbits(63)` on the server: canonical decimal below 2^63.
 pub fn parse_seed(s: &str) -> Result<u64> {
@@ -24,30 +52,43 @@ pub fn parse_seed(s: &str) -> Result<u64> {
                 s.chars().take(40).collect::<String>()
             ),
         )
+        .with("value", s.chars().take(40).collect::<String>())
     };
     if !canonical {
         return Err(bad());
     }
     match s.parse::<u64>() {
         Ok(v) if v < (1 << 63) => Ok(v),
-        _ => Err(VerifyError::out_of_range(
+        _ => Err(VerifyError::new(
+            ErrorCode::OutOfRange,
             "seed",
-            "below 2^63 (at most 9223372036854775807)",
-        )),
+            "the field `seed` must be below 2^63 (at most 9223372036854775807)",
+        )
+        .with("min", 0)
+        .with("max", "9223372036854775807")),
     }
 }
 
-pub fn run(f: Fields, r: &mut Report) -> Result<()> {
+pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
     let seed_text = f.str("seed")?;
-    let seed = parse_seed(seed_text)?;
+    // The commitment pasted as the seed cannot be a decimal seed: say so (SPEC hint).
+    let seed = parse_seed(seed_text).map_err(|e| match f.get("commit") {
+        Some(Value::String(c)) if seed_text.trim().eq_ignore_ascii_case(c.trim()) => {
+            e.with("hint", "seed_is_commitment")
+        }
+        _ => e,
+    })?;
     let commit = f.hex64("commit")?;
     let players = f.int("players", 2, 23)? as usize;
     commitment_check(
         r,
-        "commitmentOk",
-        "sha256(\"selfpoker:\" + seed) equals the commitment shown before the hand",
-        &commit,
-        &format!("selfpoker:{seed_text}"),
+        Commitment {
+            key: "commitmentOk",
+            published_field: "commit",
+            published: &commit,
+            secret_field: Some("seed"),
+            hashed: &format!("selfpoker:{seed_text}"),
+        },
     );
     let deck = Pcg64::default_rng(seed as u128).permutation(52);
     let hole: Vec<[u32; 2]> = (0..players)

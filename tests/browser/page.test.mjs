@@ -169,7 +169,8 @@ test('bad input shows a clear error next to the field and the page stays usable'
   const good = cases.find((c) => c.record.scheme === 'crash' && !c.expect.error && !c.record.terminal);
   await page.fill('#f-hash', good.record.hash);
   await page.click('#verify');
-  await page.waitForSelector('#verdict[data-verdict="pass"]');
+  // No terminal: recomputed but nothing published was checked (SPEC: unchecked).
+  await page.waitForSelector('#verdict[data-verdict="unchecked"]');
   assert.equal(await page.getAttribute('.multiplier', 'data-multiplier'), good.expect.multiplier);
   assert.equal(await page.textContent('#f-hash-err'), '');
   // A link to something that is not a record.

@@ -68,7 +68,15 @@ test('--jsonl: bare records, named records and bad lines, one output line each',
   assert.equal(out[2].result.verdict, 'fail');
   assert.equal(out[3].result.error.code, 'not_object');
   assert.equal(out[4].result.error.code, 'unknown_scheme');
-  assert.equal(out[5].result.verdict, 'pass');
+  assert.equal(out[5].result.verdict, 'unchecked');
+});
+
+test('a crash round without a terminal is unchecked: exit 3, never a pass', () => {
+  const r = runCli(['-'], JSON.stringify({ scheme: 'crash', hash: 'a'.repeat(64) }));
+  assert.equal(r.code, 3);
+  const rep = JSON.parse(r.stdout);
+  assert.equal(rep.verdict, 'unchecked');
+  assert.deepEqual(rep.missing, ['terminal']);
 });
 
 test('verify() throws a VerifyError with code and field', () => {

@@ -1,0 +1,125 @@
+//! SPEC §7 for dice and mines: the game seed of a bet, the one commitment check,
+//! and "every bet under one server seed" (`bets`): up to 10,000 bets checked
+//! against one revealed server seed, each with its nonce, its own selection or mine
+//! count, optionally its own client seed and its own `played`.
+
+use serde_json::{json, Map, Value};
+
+use super::descriptor::{Empty, FieldDesc, Kind, Role};
+use super::{commitment_check, Commitment};
+use crate::error::{ErrorCode, Result, VerifyError, Want};
+use crate::primitives::sha256::{hmac_sha256, to_hex};
+use crate::record::{Fields, MAX_SAFE_INTEGER};
+use crate::report::Report;
+
+/// SPEC: 1 to 10,000 bets under one server seed.
+pub const MAX_BETS: usize = 10_000;
+
+pub const SERVER_SEED: FieldDesc = FieldDesc::new("serverSeed", Kind::Text, Role::Secret);
+pub const SERVER_SEED_HASH: FieldDesc =
+    FieldDesc::new("serverSeedHash", Kind::Hash, Role::Commitment)
+        .optional()
+        .primary();
+pub const CLIENT_SEED: FieldDesc =
+    FieldDesc::new("clientSeed", Kind::Text, Role::Client).empty(Empty::Keep);
+pub const NONCE: FieldDesc =
+    FieldDesc::new("nonce", Kind::Int, Role::Id).range(-MAX_SAFE_INTEGER, MAX_SAFE_INTEGER);
+pub const BETS: FieldDesc = FieldDesc::new("bets", Kind::Bets, Role::Count).optional();
+
+/// `GenerateUserGameSeed`: the joined text `serverSeed:clientSeed:nonce` is the HMAC
+/// *key* and the message is empty, as published. The raw 32 bytes.
+pub fn game_seed(server_seed: &str, client_seed: &str, nonce: i64) -> [u8; 32] {
+    hmac_sha256(
+        format!("{server_seed}:{client_seed}:{nonce}").as_bytes(),
+        b"",
+    )
+}
+
+/// What one bet recomputes from its fields (`selected` or `mines`) and game seed:
+/// the result keys of that bet (`face`, `win` or `mines`).
+pub type BetFn = fn(Fields, &[u8; 32]) -> Result<Map<String, Value>>;
+
+/// A dice or mines record: the commitment once, then the single bet or every bet.
+/// `setting` is the per-bet field (`selected` or `mines`).
+pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Result<()> {
+    let server_seed = f.str("serverSeed")?;
+    if let Some(h) = f.opt_hex64("serverSeedHash")? {
+        commitment_check(
+            r,
+            Commitment {
+                key: "commitmentOk",
+                published_field: "serverSeedHash",
+                published: &h,
+                secret_field: Some("serverSeed"),
+                hashed: server_seed,
+            },
+        );
+    }
+    if f.get("bets").is_none() {
+        let client_seed = f.str("clientSeed")?;
+        let nonce = f.int("nonce", -MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)?;
+        let seed = game_seed(server_seed, client_seed, nonce);
+        r.set("gameSeed", to_hex(&seed));
+        for (k, v) in bet(f, &seed)? {
+            r.set(&k, v);
+        }
+        return Ok(());
+    }
+    let list = f.array("bets")?;
+    for single in ["nonce", setting] {
+        if f.get(single).is_some() {
+            return Err(VerifyError::new(
+                ErrorCode::ConflictingFields,
+                single,
+                format!("a record has either `bets` or a single bet's `{single}`, not both"),
+            )
+            .with("with", "bets"));
+        }
+    }
+    if list.is_empty() || list.len() > MAX_BETS {
+        return Err(VerifyError::new(
+            ErrorCode::OutOfRange,
+            "bets",
+            format!("`bets` must hold 1 to {MAX_BETS} bets, not {}", list.len()),
+        )
+        .with("minItems", 1)
+        .with("maxItems", MAX_BETS)
+        .with("count", list.len()));
+    }
+    let default_client = f.opt_str("clientSeed")?;
+    let mut out = Vec::with_capacity(list.len());
+    for (i, v) in list.iter().enumerate() {
+        let name = format!("bets[{i}]");
+        let Value::Object(obj) = v else {
+            return Err(VerifyError::wrong_type(&name, Want::Object, v));
+        };
+        if let Some(k) = obj
+            .keys()
+            .find(|k| !["nonce", "clientSeed", "played", setting].contains(&k.as_str()))
+        {
+            return Err(VerifyError::new(
+                ErrorCode::UnknownField,
+                format!("{name}.{k}"),
+                format!("a bet holds `nonce`, `{setting}` and optionally `clientSeed` and `played`, not `{k}`"),
+            )
+            .with("known", vec!["nonce", setting, "clientSeed", "played"]));
+        }
+        let bf = Fields::new(obj, &name);
+        let client_seed = match bf.opt_str("clientSeed")? {
+            Some(c) => c,
+            None => default_client.ok_or_else(|| VerifyError::missing(&bf.name("clientSeed")))?,
+        };
+        let nonce = bf.int("nonce", -MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)?;
+        let seed = game_seed(server_seed, client_seed, nonce);
+        let mut m = bet(bf, &seed)?;
+        m.insert("nonce".into(), json!(nonce));
+        m.insert("gameSeed".into(), json!(to_hex(&seed)));
+        let computed = Value::Object(m);
+        if let Some(played) = bf.get("played") {
+            r.compare_played(&name, played, &computed)?;
+        }
+        out.push(computed);
+    }
+    r.set("bets", Value::Array(out));
+    Ok(())
+}
