@@ -4,6 +4,7 @@ import { chromium } from 'playwright-core';
 import path from 'node:path';
 import fs from 'node:fs';
 import { ROOT } from '../node/helpers.mjs';
+import { textToBase64url } from '../../www/core/base64.js';
 
 export const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
 export const PAGE = path.join(ROOT, 'pkg/verifier.html');
@@ -37,7 +38,7 @@ export async function openPage(browser, { width = 1200, height = 900, allowed = 
 }
 
 export function b64url(obj) {
-  return Buffer.from(JSON.stringify(obj), 'utf8').toString('base64url');
+  return textToBase64url(JSON.stringify(obj));
 }
 
 export async function shot(page, name, { fullPage = true } = {}) {

@@ -169,8 +169,9 @@ test('bad input shows a clear error next to the field and the page stays usable'
   const good = cases.find((c) => c.record.scheme === 'crash' && !c.expect.error && !c.record.terminal);
   await page.fill('#f-hash', good.record.hash);
   await page.click('#verify');
-  // No terminal: recomputed but nothing published was checked (SPEC: unchecked).
+  // A crash round without its chain terminal: recomputed, but unchecked (SPEC verdicts).
   await page.waitForSelector('#verdict[data-verdict="unchecked"]');
+  assert.equal(await page.getAttribute('.missing', 'data-missing'), 'terminal');
   assert.equal(await page.getAttribute('.multiplier', 'data-multiplier'), good.expect.multiplier);
   assert.equal(await page.textContent('#f-hash-err'), '');
   // A link to something that is not a record.
@@ -321,6 +322,43 @@ test('Copy link makes a #record= link that reproduces the result; a file of reco
   assert.equal(await page.getAttribute('#batch-summary', 'data-failed'), String(failed));
   assert.equal(await page.getAttribute('#batch-summary', 'data-passed'), String(mines.length - failed));
   assert.match(await page.textContent('.batch-item summary'), /public\/mines/);
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the form is built from the scheme descriptors: every field of every scheme and game, its help, its terminals', async () => {
+  const { createRequire } = await import('node:module');
+  const { VERIFIER } = await import('../node/helpers.mjs');
+  const { describe, fieldsFor } = await import('../../www/core/descriptors.js');
+  const fs = await import('node:fs');
+  const pathMod = await import('node:path');
+  const en = JSON.parse(fs.readFileSync(pathMod.join(pathMod.dirname(VERIFIER), '../www/i18n/en.json'), 'utf8'));
+  const descriptors = describe(createRequire(import.meta.url)(VERIFIER));
+  const { page, blocked, errors, context } = await openPage(browser);
+  await page.goto(PAGE_URL);
+  assert.deepEqual(await page.$$eval('#scheme option', (o) => o.map((x) => x.value)), descriptors.map((d) => d.id));
+  let checked = 0;
+  for (const d of descriptors) {
+    await page.selectOption('#scheme', d.id);
+    for (const g of d.games) {
+      if (d.games.length > 1) await page.selectOption('#f-game', g.id);
+      const shown = await page.$$eval('#fields [data-field]', (els) => els.map((e) => e.getAttribute('data-field')));
+      const want = fieldsFor(d, g.id).map((f) => f.name);
+      assert.deepEqual(shown, want, `${d.id}/${g.id}: the form's fields`);
+      for (const f of fieldsFor(d, g.id)) {
+        const label = await page.textContent(`[data-field="${f.name}"] label`);
+        assert.ok(label.startsWith(en[f.label]), `${d.id}/${f.name}: label ${label}`);
+        checked++;
+      }
+    }
+    assert.equal(await page.textContent('#how-text'), en[d.help], `${d.id}: help text`);
+    const terminals = await page.$$eval('.terminals button', (b) => b.map((x) => x.textContent));
+    assert.deepEqual(terminals, (d.terminals || []).map((x) => x.name), `${d.id}: published terminals`);
+  }
+  assert.ok(checked > 40, `only ${checked} fields checked`);
+  // The round-history games are the chain schemes.
+  assert.deepEqual(await page.$$eval('#rounds-game option', (o) => o.map((x) => x.value)), descriptors.filter((d) => d.chain).map((d) => d.id));
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);
   await context.close();

@@ -118,12 +118,12 @@ test('a malformed record shows an error and the host page keeps working', async 
     const el2 = document.createElement('fair-verify');
     el2.id = 'badge-bad2';
     document.body.append(el2);
-    el2.record = { scheme: 'selfpoker', seed: '007', commit: '00', players: 3 };
+    el2.record = { scheme: 'selfpoker', seed: '007', commit: '00', players: 3 }; // a 2-digit commitment: bad_hex
   });
   assert.equal((await badge(page, 'badge-bad')).state, 'error');
   assert.equal((await badge(page, 'badge-bad2')).state, 'error');
   const ev = await page.evaluate(() => window.__events);
-  assert.deepEqual(ev.map((e) => [e.type, e.detail.code]), [['fair-verify:error', 'bad_json'], ['fair-verify:error', 'bad_decimal']]);
+  assert.deepEqual(ev.map((e) => [e.type, e.detail.code]), [['fair-verify:error', 'bad_json'], ['fair-verify:error', 'bad_hex']]);
   // The host page still runs its own code.
   await page.click('#reveal-fair');
   await page.waitForFunction(() => document.getElementById('badge-fair').getAttribute('data-state') === 'pass');

@@ -121,21 +121,33 @@ test('several files: each checked and reported, the exit status is the worst', (
   assert.match(runCli(['--help']).stdout, /2 invalid input > 1 fail > 3 unchecked > 0 pass/);
 });
 
-test('--human: verdict, checks, differences from the English catalog; --lang falls back to English', () => {
+test('--human: verdict, checks, differences, results from the English catalog; --lang falls back to English', () => {
   const played = file(JSON.stringify({ ...failing.record, played: { face: 7 } }));
   const r = runCli(['--human', played]);
   assert.equal(r.code, 1);
-  assert.ok(r.stdout.includes(en['verdict.fail']), r.stdout);
-  assert.ok(r.stdout.includes(en['check.commitmentOk']), r.stdout);
-  assert.ok(r.stdout.includes(en['cli.differences'].replace('{count}', '1')), r.stdout);
+  for (const key of ['verdict.fail', 'check.heading', 'check.commitmentOk', 'check.played', 'page.result.heading', 'cli.fullReport']) {
+    assert.ok(r.stdout.includes(en[key]), `${key} in\n${r.stdout}`);
+  }
+  assert.ok(r.stdout.includes(en['diff.headingCount'].one.replace('{count}', '1')), r.stdout);
+  assert.ok(r.stdout.includes('face' + en['diff.item'].replace('{played}', '7').replace('{computed}', String(failing.expect.face))), r.stdout);
   assert.ok(r.stdout.includes(failing.record.serverSeedHash), 'the published hash, verbatim');
   assert.ok(r.stdout.split('\n').length < 25, 'one screen');
   for (const lang of [['--lang', 'xx'], ['--lang=ro']]) {
     assert.equal(runCli(['--human', ...lang, played]).stdout, r.stdout, lang.join(' '));
   }
+  const pass = runCli(['--human', file(passText)]);
+  assert.equal(pass.code, 0);
+  assert.ok(pass.stdout.startsWith(en['verdict.pass']), pass.stdout);
+  // Invalid input: the catalog's sentence for the code, the field by its label.
   const e = runCli(['--human', file('{"scheme": "dice"}')]);
+  const err = report(runCli([file('{"scheme": "dice"}')])).error;
   assert.equal(e.code, 2);
-  assert.ok(e.stdout.includes(en['err.missing_field'].replace('{field}', 'selected')), e.stdout);
+  assert.ok(e.stdout.includes(en['verdict.error']), e.stdout);
+  assert.ok(e.stdout.includes(en[`err.${err.code}`]), e.stdout);
+  assert.ok(e.stdout.includes(en['cli.field'].replace('{field}', `${en[`field.${err.field}`]} (${err.field})`)), e.stdout);
+  // A key no catalog has shows the core's code, not nothing.
+  const tooBig = runCli(['--human', '-'], JSON.stringify({ ...passing.record, pad: 'x'.repeat(17 << 20) }));
+  assert.ok(tooBig.stdout.includes(en['err.too_large']) && tooBig.stdout.includes('(too_large)'), tooBig.stdout);
 });
 
 test('standard output at a terminal gets --human by default, a pipe gets JSON', () => {

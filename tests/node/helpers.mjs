@@ -1,8 +1,13 @@
-// Shared by the Node tests: paths, vector loading, the pass rule, running the CLI.
+// Shared by every Node and browser test (and the build's vector readers): paths, the
+// one vector loader, the one deep-equal (the shipped self-test's own), the pass rule,
+// running the CLI.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { deepEqual } from '../../www/core/equal.js';
+
+export { deepEqual };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const VERIFIER = path.join(ROOT, 'pkg/verifier.js');
@@ -21,15 +26,6 @@ export function loadCases(dir = vectorsDir()) {
     });
   }
   return cases;
-}
-
-export function deepEqual(a, b) {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
 }
 
 /** The pass rule; returns null on pass, else why it failed. `result` is a report or {error}. */

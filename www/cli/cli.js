@@ -1,15 +1,14 @@
 // The command-line interface of verifier.js (Node): `node verifier.js --help`.
-// `api` is the FairVerifier object (version, wasmSha256, wasmBytes, selfTest);
-// `engineCall` is the engine's call(fn), through which the core's byte entry points
-// are reached. Records are read as bytes and parsed only by the core.
+// `api` is the FairVerifier object (version, wasmSha256, wasmBytes, selfTest).
+// Records are read as bytes and parsed only by the core (./core.js).
 import { parseArgs } from './args.js';
 import * as core from './core.js';
 import { readRecord } from './read.js';
 import { runJsonl } from './jsonl.js';
 import { statusOf, worst, EXIT } from './status.js';
 import { helpText } from './help.js';
-import { makeRenderer } from './human.js';
-import { translator, requestedLanguage } from './i18n.js';
+import { renderHuman } from './human.js';
+import { useLanguage } from './i18n.js';
 
 const out = (s) => process.stdout.write(s + '\n');
 
@@ -22,17 +21,16 @@ function quietOnClosedPipe() {
   });
 }
 
-async function checkFiles(files, format, lang) {
+async function checkFiles(files, format) {
   let status = EXIT.pass;
   const several = files.length > 1;
   const human = format === 'human';
-  const render = human ? makeRenderer((await translator(lang)).t) : null;
   for (const file of files) {
     const read = await readRecord(file, core);
     const res = read.error ? { error: read.error } : core.verifyBytes(read.bytes);
     status = worst(status, statusOf(res));
     let text;
-    if (human) text = render(res, several ? file : null);
+    if (human) text = renderHuman(res, several ? file : null);
     else if (several) text = JSON.stringify({ file, result: res.error ? { error: res.error } : res.report });
     else text = JSON.stringify(res.error ? { error: res.error } : res.report, null, 2);
     if (!process.stdout.write(text + '\n')) await new Promise((r) => process.stdout.once('drain', r));
@@ -40,9 +38,19 @@ async function checkFiles(files, format, lang) {
   return status;
 }
 
-export async function cli(argv, api, engineCall) {
-  core.useEngine(engineCall);
+export async function cli(argv, api) {
   quietOnClosedPipe();
+  try {
+    await run(argv, api);
+  } catch (e) {
+    // Never expected (the core answers every input with a report or an error): no
+    // stack trace, and no exit status that could be read as a verdict.
+    process.stderr.write(`fairverify: internal error (${e && e.code ? e.code + ': ' : ''}${e && e.message}); nothing was verified\n`);
+    process.exitCode = EXIT.invalid;
+  }
+}
+
+async function run(argv, api) {
   const a = parseArgs(argv);
   if (a.error) {
     process.stderr.write(`fairverify: ${a.error}\n`);
@@ -72,5 +80,6 @@ export async function cli(argv, api, engineCall) {
     return;
   }
   const format = a.format || (process.stdout.isTTY ? 'human' : 'json');
-  process.exitCode = await checkFiles(a.files, format, requestedLanguage(a.lang));
+  if (format === 'human') useLanguage(a.lang);
+  process.exitCode = await checkFiles(a.files, format);
 }

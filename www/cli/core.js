@@ -1,13 +1,7 @@
 // The core's byte entry points, reached through the engine's `call` (which turns a
 // wasm trap into an `internal` error and drops the broken instance). Records are
 // never parsed here: bytes go in, the core's JSON text comes out.
-
-let call = null;
-
-/** The engine's `call(fn)`; set once by cli(). */
-export function useEngine(engineCall) {
-  call = engineCall;
-}
+import { call } from '../core/engine.js';
 
 function errorObject(e) {
   return { code: (e && e.code) || 'internal', field: (e && e.field) || '', message: String(e && e.message), params: (e && e.params) || {} };
@@ -44,4 +38,13 @@ export function sizeError(size) {
 /** The size limit per record in bytes (16 MiB). */
 export function maxRecordBytes() {
   return call((en) => en.maxRecordBytes());
+}
+
+/** The scheme descriptors (result keys of each scheme), or [] if unavailable. */
+export function schemes() {
+  try {
+    return call((en) => en.schemes());
+  } catch (e) {
+    return [];
+  }
 }

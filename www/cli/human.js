@@ -1,81 +1,102 @@
-// The result for a person at a terminal: the verdict, the checks, what differs from
-// what was shown, hints and (when nothing could be checked) the error, on one screen.
-// Every word comes from the message catalog; seeds, hashes and paths are printed
-// verbatim. `--json` gives everything.
+// The result for a person at a terminal: the verdict, the checks, what to ask the
+// operator for, hints, what differs from what was shown, or why nothing could be
+// checked, on one screen. Every word comes from the message catalog (www/i18n/,
+// the page's keys); seeds, hashes and paths are printed verbatim. `--json` gives
+// everything.
+import { t, has, language } from '../i18n/i18n.js';
+import { schemes } from './core.js';
 
-const MAX_CHECK_LINES = 12; // ok checks beyond this are counted, failed ones always shown
-const MAX_DIFFERENCES = 10;
-const MAX_VALUE = 80; // characters of a value shown inline
-
-const MARK = { true: '✓', false: '✗', null: '…' };
+const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
+const PAIRS_UP_TO = 4; // published/recomputed shown for every check of short lists, else for failed ones
+const MAX_DIFFERENCES = 8;
+const MAX_VALUE = 90; // characters of a value shown inline
+const MAX_RESULTS = 6; // recomputed values listed (by their SPEC key, verbatim)
 
 function value(v) {
   const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return s.length > MAX_VALUE ? s.slice(0, MAX_VALUE - 1) + '…' : s;
+  return s === undefined ? '' : s.length > MAX_VALUE ? s.slice(0, MAX_VALUE - 1) + '…' : s;
 }
 
-/** render(res, file) → text for one result ({report} or {error}); `file` heads it when given. */
-export function makeRenderer(t) {
-  // A message, or the core's code when no catalog has it.
-  const say = (key, params, fallback) => t(key, params) ?? fallback ?? key;
+const fieldName = (name) => (name && has(`field.${name}`) ? `${t(`field.${name}`)} (${name})` : name);
 
-  function checkLines(checks) {
-    const lines = [];
-    const ok = checks.filter((c) => c.ok === true);
-    const other = checks.filter((c) => c.ok !== true);
-    const shownOk = ok.slice(0, Math.max(0, MAX_CHECK_LINES - other.length));
-    for (const c of checks) {
-      if (c.ok === true && !shownOk.includes(c)) continue;
-      const code = c.code || c.name;
-      const params = { ...(c.params || {}), name: c.name };
-      lines.push(`  ${MARK[c.ok] || MARK.null} ${say('check.' + code, params, c.label || code)}`);
-      if (c.ok === false && c.expected !== undefined) {
-        lines.push(`      ${say('cli.published', {}, 'published')}  ${value(c.expected)}`);
-        lines.push(`      ${say('cli.computed', {}, 'computed')}  ${value(c.computed)}`);
-      }
+function checkLines(checks) {
+  const lines = [];
+  const bad = checks.filter((c) => c.ok !== true);
+  let okShown = Math.max(0, MAX_CHECKS - bad.length);
+  let okHidden = 0;
+  const pairs = checks.length <= PAIRS_UP_TO;
+  for (const c of checks) {
+    if (c.ok === true && okShown === 0) { okHidden++; continue; }
+    if (c.ok === true) okShown--;
+    const mark = c.pending || c.ok === null ? '…' : c.ok ? '✓' : '✗';
+    const text = has(`check.${c.code}`) ? t(`check.${c.code}`, c.params || {}) : c.code || c.name;
+    lines.push(`  ${mark} ${text}`);
+    if (pairs || c.ok === false) {
+      lines.push(`      ${t('check.published')}: ${value(c.expected)}`);
+      lines.push(`      ${t('check.recomputed')}: ${c.pending ? t('check.walkingNow') : value(c.computed)}`);
     }
-    const hidden = ok.length - shownOk.length;
-    if (hidden > 0) lines.push(`  ${MARK.true} ${say('cli.moreChecks', { count: hidden })}`);
-    return lines;
   }
+  if (okHidden > 0) lines.push(`  ✓ ${t('cli.moreChecks', { count: okHidden })}`);
+  return lines;
+}
 
-  return function render(res, file) {
-    const lines = [];
-    if (file) lines.push(`── ${file}`);
-    if (res.error) {
-      const e = res.error;
-      const params = { ...(e.params || {}), field: e.field };
-      lines.push(`✗ ${say('verdict.invalid', {}, 'invalid input')}: ${say('err.' + e.code, params, e.message)}`);
-      if (e.field) lines.push(`  ${say('cli.field', { field: e.field })}`);
-      lines.push(`  (${e.code})`);
-      return lines.join('\n');
-    }
-    const r = res.report;
-    const mark = { pass: '✓', fail: '✗' }[r.verdict] || '?';
-    lines.push(`${mark} ${say('verdict.' + r.verdict, { scheme: r.scheme })}`);
-    const checks = Array.isArray(r.checks) ? r.checks : [];
-    if (checks.length) {
-      lines.push(say('cli.checks', { count: checks.length }));
-      lines.push(...checkLines(checks));
-    }
-    const diffs = Array.isArray(r.differences) ? r.differences : [];
-    const count = typeof r.differenceCount === 'number' ? r.differenceCount : diffs.length;
-    if (count > 0) {
-      lines.push(say('cli.differences', { count }));
-      for (const d of diffs.slice(0, MAX_DIFFERENCES)) {
-        lines.push(`  ${d.path}: ${say('cli.played', {}, 'shown')} ${value(d.played)}, ${say('cli.computed', {}, 'computed')} ${value(d.computed)}`);
+function errorLines(e) {
+  const code = e.code || 'internal';
+  const lines = [`✗ ${t('verdict.error')}`];
+  const lead = t(has(`err.${code}`) ? `err.${code}` : 'err.invalid', { field: e.field || '', ...(e.params || {}) });
+  // The core's detail (offsets, sizes, the field) is English only, as on the page.
+  lines.push(`  ${lead}${language() === 'en' && e.message ? ' ' + e.message : ''}`);
+  if (e.field) lines.push(`  ${t('cli.field', { field: fieldName(e.field) })}`);
+  if (language() !== 'en') {
+    const params = Object.entries(e.params || {}).map(([k, v]) => `${k}=${value(v)}`);
+    if (params.length) lines.push(`  ${params.join(' ')}`);
+  }
+  lines.push(`  (${code})`);
+  return lines;
+}
+
+let resultKeys = null;
+/** The scheme's recomputed result keys, from its descriptor. */
+function keysOf(scheme) {
+  if (!resultKeys) resultKeys = new Map(schemes().map((d) => [d.id, (d.results || []).map((x) => x.key)]));
+  return resultKeys.get(scheme) || [];
+}
+
+function resultLines(r) {
+  const keys = keysOf(r.scheme).filter((k) => r[k] !== undefined && r[k] !== null).slice(0, MAX_RESULTS);
+  return keys.length ? [t('page.result.heading'), ...keys.map((k) => `  ${k}: ${value(r[k])}`)] : [];
+}
+
+/** One result ({report} or {error}) as text; `file` heads it when given. */
+export function renderHuman(res, file) {
+  const lines = file ? [`── ${file}`] : [];
+  if (res.error) return lines.concat(errorLines(res.error)).join('\n');
+  const r = res.report;
+  lines.push(t(`verdict.${r.verdict}`));
+  const checks = Array.isArray(r.checks) ? r.checks : [];
+  lines.push(t('check.heading'));
+  if (checks.length) lines.push(...checkLines(checks));
+  else lines.push(`  ${t(r.missing && r.missing.includes('terminal') ? 'check.noneChain' : 'check.none')}`);
+  if (Array.isArray(r.missing) && r.missing.length) {
+    const fields = new Intl.ListFormat(language(), { type: 'conjunction' }).format(r.missing.map((f) => fieldName(f)));
+    lines.push(t('missing.heading', { fields }));
+  }
+  for (const h of Array.isArray(r.hints) ? r.hints : []) {
+    const label = (name) => (name ? t(`field.${name}`) : '');
+    lines.push(`  • ${t(`hint.${h.code}`, { field: label(h.field), with: label(h.with), commitment: label(h.commitment) })}`);
+  }
+  if (Array.isArray(r.differences)) {
+    const count = typeof r.differenceCount === 'number' ? r.differenceCount : r.differences.length;
+    if (count === 0) lines.push(t('diff.none'));
+    else {
+      lines.push(t('diff.headingCount', { count }));
+      for (const d of r.differences.slice(0, MAX_DIFFERENCES)) {
+        lines.push(`  ${d.path}${t('diff.item', { played: value(d.played), computed: value(d.computed) })}`);
       }
-      if (count > MAX_DIFFERENCES) lines.push(`  ${say('cli.moreDifferences', { count: count - MAX_DIFFERENCES })}`);
+      if (count > MAX_DIFFERENCES) lines.push(`  ${t('diff.more', { count: count - MAX_DIFFERENCES })}`);
     }
-    const hints = Array.isArray(r.hints) ? r.hints : [];
-    if (hints.length) {
-      lines.push(say('cli.hints', { count: hints.length }));
-      for (const h of hints) lines.push(`  • ${say('hint.' + h.code, { ...h, ...(h.params || {}) }, h.code)}`);
-    }
-    if (Array.isArray(r.missing) && r.missing.length) {
-      lines.push(say('cli.missing', { fields: r.missing.join(', ') }));
-    }
-    lines.push(say('cli.fullReport', {}, '(--json: the full report)'));
-    return lines.join('\n');
-  };
+  }
+  lines.push(...resultLines(r));
+  lines.push(t('cli.fullReport'));
+  return lines.join('\n');
 }

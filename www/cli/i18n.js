@@ -1,41 +1,17 @@
-// The language of --human output and its messages, from the catalogs in www/i18n/
-// (<lang>.json, flat: message key → text with {placeholders}). A key missing from
-// the chosen catalog falls back to English; a key missing from English too gives
-// null, and the caller shows the core's own value (a code) instead.
-import en from '../i18n/en.json';
+// The language of --human output: --lang, else the POSIX locale variables, through
+// the page's catalog machinery (www/i18n/): a language without a catalog is English,
+// and a key missing from a catalog falls back to English.
+import { pickLanguage, setLanguage } from '../i18n/i18n.js';
 
-// Every catalog bundled: esbuild turns this pattern into a table of the files present.
-const load = (lang) => import(`../i18n/${lang}.json`);
-
-/** The language asked for: --lang, else LC_ALL, LC_MESSAGES, LANG (POSIX order). */
+/** The language asked for: --lang, else LC_ALL, LC_MESSAGES, LANG (POSIX order);
+ *  "C", "POSIX" or nothing is English. "pt_BR.UTF-8" → "pt-br". */
 export function requestedLanguage(argLang, env = process.env) {
   const raw = argLang || env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
-  const primary = raw.split(/[_.@-]/)[0].toLowerCase();
-  return /^[a-z]{2,3}$/.test(primary) ? primary : 'en'; // "C", "POSIX", "" → English
+  const tag = raw.split(/[.@]/)[0].replace(/_/g, '-').toLowerCase();
+  return tag === '' || tag === 'c' || tag === 'posix' ? 'en' : tag;
 }
 
-/** t(key, params) → text or null, and the language actually used. */
-export async function translator(lang) {
-  let catalog = en;
-  let used = 'en';
-  if (lang !== 'en') {
-    try {
-      const m = await load(lang);
-      catalog = m.default || m;
-      used = lang;
-    } catch (e) {
-      // No catalog for this language yet: English.
-    }
-  }
-  const nf = new Intl.NumberFormat(used === 'en' ? 'en' : [used, 'en']);
-  const t = (key, params = {}) => {
-    const s = Object.hasOwn(catalog, key) ? catalog[key] : Object.hasOwn(en, key) ? en[key] : null;
-    if (typeof s !== 'string') return null;
-    return s.replace(/\{(\w+)\}/g, (m, k) => {
-      if (!Object.hasOwn(params, k)) return m;
-      const v = params[k];
-      return typeof v === 'number' ? nf.format(v) : String(v);
-    });
-  };
-  return { t, lang: used };
+/** Sets the language of t() for this run; returns the one used (it has a catalog). */
+export function useLanguage(argLang, env = process.env) {
+  return setLanguage(pickLanguage([requestedLanguage(argLang, env)]));
 }

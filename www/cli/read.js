@@ -1,7 +1,8 @@
 // Reading a record as bytes (never as text: the core decodes it strictly), with the
 // size limit enforced while reading: a file larger than the limit is not read at
 // all, and standard input is counted past the limit without being kept.
-import fs from 'node:fs';
+// Node's fs, looked up only when the CLI runs (verifier.js also loads in browsers).
+const nodeFs = () => require('fs');
 
 function ioError(name, e) {
   const reason = (e && e.code) || 'EIO';
@@ -37,17 +38,17 @@ export async function readRecord(name, core, stdin = process.stdin) {
   if (name === '-') return readStream(stdin, 'standard input', core);
   let st;
   try {
-    st = fs.statSync(name);
+    st = nodeFs().statSync(name);
   } catch (e) {
     return { error: ioError(name, e) };
   }
   if (st.isDirectory()) return { error: ioError(name, { message: 'it is a directory', code: 'EISDIR' }) };
   // A FIFO or a device has no size: read it bounded, like standard input.
-  if (!st.isFile()) return readStream(fs.createReadStream(name), name, core);
+  if (!st.isFile()) return readStream(nodeFs().createReadStream(name), name, core);
   const tooBig = core.sizeError(st.size);
   if (tooBig) return { error: tooBig };
   try {
-    return { bytes: fs.readFileSync(name) };
+    return { bytes: nodeFs().readFileSync(name) };
   } catch (e) {
     return { error: ioError(name, e) };
   }

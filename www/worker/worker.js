@@ -1,15 +1,17 @@
-// The page's Web Worker: built from verifier.js plus this file as a blob: URL (the
-// page's CSP allows blob: workers and nothing else), so long chain walks and big
-// round histories never freeze the page. Cancel = terminate the worker.
-'use strict';
+// The page's Web Worker (its own bundle): started from a blob: URL made of
+// verifier.js and this file (the page's CSP allows blob: workers and nothing else),
+// so long chain walks and big round histories never freeze the page. Cancel =
+// terminate the worker. `FairVerifier` is the global that verifier.js defines.
+const V = self.FairVerifier;
+
+// Slices of 16,384 links (a few milliseconds): V8 moves the hot loop to its
+// optimising tier between calls, and progress is posted about ten times a second.
+const SLICE = 16384;
 
 function walk(m) {
-  const w = FairVerifier.chainWalker(m.hash, m.terminal);
+  const w = V.chainWalker(m.hash, m.terminal);
   const t0 = performance.now();
   let last = t0;
-  // Slices of 16,384 links (a few milliseconds): V8 moves the hot loop to its
-  // optimising tier between calls, and progress is posted about ten times a second.
-  const SLICE = 16384;
   while (w.steps < m.maxSteps) {
     if (w.advance(Math.min(SLICE, m.maxSteps - w.steps))) break;
     const now = performance.now();
@@ -28,7 +30,7 @@ function batch(m) {
   let last = t0;
   const results = [];
   for (const text of m.texts) {
-    results.push(FairVerifier.verifyText(text));
+    results.push(V.verifyText(text));
     const now = performance.now();
     if (now - last > 100) {
       postMessage({ type: 'progress', id: m.id, steps: results.length, maxSteps: m.texts.length, elapsed: now - t0 });
@@ -43,7 +45,7 @@ self.onmessage = (e) => {
   try {
     if (m.type === 'walk') walk(m);
     else if (m.type === 'batch') batch(m);
-    else if (m.type === 'rounds') postMessage({ type: 'rounds', id: m.id, json: FairVerifier.checkRounds(m.game, m.text) });
+    else if (m.type === 'rounds') postMessage({ type: 'rounds', id: m.id, json: V.checkRounds(m.game, m.text) });
   } catch (err) {
     postMessage({ type: 'error', id: m.id, code: err.code || 'internal', message: String(err.message) });
   }

@@ -1,0 +1,60 @@
+// One wasm instance behind wasm-bindgen's glue, made on first use. Errors thrown
+// by the core pass through as VerifyError; anything else drops the instance and
+// becomes an `internal` VerifyError (no verdict is given).
+import { makeGlue } from 'fv:glue';
+import { wasmBytes } from './wasm.js';
+
+// Node: compile the wasm with the optimising tier from the start. V8 otherwise
+// runs new code in its baseline tier and a single long call (a 1,000,000-link
+// chain walk) never gets the optimised code: about 8 times slower.
+if (typeof process === 'object' && process.versions && process.versions.node && typeof require === 'function') {
+  try { require('v8').setFlagsFromString('--no-liftoff'); } catch (e) { /* keep the default tiers */ }
+}
+
+let wasmModule = null;
+let engine = null;
+
+export function verifyError(code, field, message, params) {
+  const err = new Error(message);
+  err.name = 'VerifyError';
+  err.code = code;
+  err.field = field || '';
+  if (params) err.params = params;
+  return err;
+}
+
+// A fresh copy of the glue and a fresh instance after a trap (which should never
+// happen): the old instance is dropped, not reused.
+function makeEngine() {
+  const glue = makeGlue();
+  if (!wasmModule) wasmModule = new WebAssembly.Module(wasmBytes());
+  glue.initSync({ module: wasmModule });
+  return glue;
+}
+
+function getEngine() {
+  if (!wasmBytes()) throw verifyError('not_ready', '', 'the verifier is still loading; wait for FairVerifier.ready');
+  if (!engine) engine = makeEngine();
+  return engine;
+}
+
+function internalError(e) {
+  engine = null;
+  return verifyError('internal', '', 'internal error in the verifier (' + (e && e.message) +
+    '); this record could not be checked, so no verdict is given');
+}
+
+/** Runs fn(engine); rethrows VerifyErrors, wraps anything else as `internal`. */
+export function call(fn) {
+  try {
+    return fn(getEngine());
+  } catch (e) {
+    if (e && e.name === 'VerifyError') throw e;
+    throw internalError(e);
+  }
+}
+
+/** The `{"error": …}` JSON text of a thrown error, for the never-throwing calls. */
+export function errorText(e) {
+  return JSON.stringify({ error: { code: e.code || 'internal', field: e.field || '', message: e.message } });
+}

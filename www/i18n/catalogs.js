@@ -1,0 +1,6 @@
+// Every catalog bundled into the shipped files. A new language: its JSON file here
+// (same keys, placeholders and plural forms as en.json; tests/node/i18n.test.mjs).
+import en from './en.json';
+
+export const CATALOGS = { en };
+export const FALLBACK = 'en';

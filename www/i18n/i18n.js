@@ -1,0 +1,87 @@
+// Words for people: t(key, params, lang) from the bundled catalogs. Placeholders are
+// `{name}`; a message may be an object of plural forms ({"one": …, "other": …})
+// chosen with Intl.PluralRules by the `count` param; numbers are formatted with
+// Intl.NumberFormat. A key missing from a catalog falls back to English. Seeds and
+// hashes never pass through here: they are shown verbatim, left to right.
+import { CATALOGS, FALLBACK } from './catalogs.js';
+
+let current = FALLBACK;
+
+/** The languages with a catalog. */
+export const languages = () => Object.keys(CATALOGS);
+
+/** The first of `wanted` (BCP 47 tags, best first) that has a catalog, else English. */
+export function pickLanguage(wanted) {
+  for (const tag of wanted || []) {
+    const t = String(tag || '').toLowerCase();
+    if (CATALOGS[t]) return t;
+    const base = t.split('-')[0];
+    if (CATALOGS[base]) return base;
+  }
+  return FALLBACK;
+}
+
+export function setLanguage(lang) {
+  current = CATALOGS[lang] ? lang : FALLBACK;
+  return current;
+}
+
+export const language = () => current;
+
+/** Right-to-left languages get <html dir="rtl">. */
+export const direction = (lang = current) => (['ar', 'he', 'fa', 'ur'].includes(lang.split('-')[0]) ? 'rtl' : 'ltr');
+
+export function has(key, lang = current) {
+  return Object.prototype.hasOwnProperty.call(CATALOGS[lang] || {}, key) ||
+    Object.prototype.hasOwnProperty.call(CATALOGS[FALLBACK], key);
+}
+
+function lookup(key, lang) {
+  const own = CATALOGS[lang];
+  if (own && Object.prototype.hasOwnProperty.call(own, key)) return { msg: own[key], lang };
+  if (Object.prototype.hasOwnProperty.call(CATALOGS[FALLBACK], key)) return { msg: CATALOGS[FALLBACK][key], lang: FALLBACK };
+  return { msg: key, lang };
+}
+
+/** A number in the language's own digits grouping ("1,234" / "1 234"). */
+export function formatNumber(n, lang = current, options) {
+  return new Intl.NumberFormat(lang, options).format(n);
+}
+
+function render(value, lang) {
+  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 1e21 ? formatNumber(value, lang) : String(value);
+  return value;
+}
+
+/** The message's template, with the plural form chosen by params.count. */
+function template(key, params, lang) {
+  const { msg, lang: used } = lookup(key, lang);
+  if (msg && typeof msg === 'object') {
+    const form = new Intl.PluralRules(used).select(Number(params && params.count));
+    return { text: msg[form] !== undefined ? msg[form] : msg.other, lang: used };
+  }
+  return { text: String(msg), lang: used };
+}
+
+/** Pieces of a message: strings and the raw values of params that are not strings or
+ *  numbers (DOM nodes, for seeds and hashes in <bdi>/<code>). */
+export function parts(key, params, lang = current) {
+  const { text, lang: used } = template(key, params, lang);
+  const out = [];
+  const re = /\{([A-Za-z0-9_]+)\}/g;
+  let at = 0;
+  let m;
+  while ((m = re.exec(text)) !== null) {
+    if (m.index > at) out.push(text.slice(at, m.index));
+    const v = params && Object.prototype.hasOwnProperty.call(params, m[1]) ? params[m[1]] : m[0];
+    out.push(typeof v === 'string' || typeof v === 'number' ? String(render(v, used)) : v);
+    at = re.lastIndex;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+
+/** The message as text. */
+export function t(key, params, lang = current) {
+  return parts(key, params, lang).map((p) => (typeof p === 'string' ? p : String(p))).join('');
+}

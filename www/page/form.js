@@ -1,0 +1,105 @@
+// The form of a scheme, built from its descriptor: one input a field (data-field),
+// the help text, the published chain terminals; reading it back as a record.
+import { el, $ } from '../ui/dom.js';
+import { t, has } from '../i18n/i18n.js';
+import { fieldsFor } from '../core/descriptors.js';
+import { scheme } from './schemes.js';
+import { state } from './state.js';
+import { toText, fromText, SKIP, MULTILINE } from './fields.js';
+
+const KIND_HINTS = ['list', 'seats', 'numbers', 'buyers', 'json'];
+
+function fieldLabel(f) {
+  let label = t(f.label);
+  if (KIND_HINTS.includes(f.kind)) label = t('field.withKind', { label, kind: t(`kind.${f.kind}`) });
+  return f.required === false ? t('field.optional', { label }) : label;
+}
+
+function optionLabel(desc, value) {
+  const g = desc.games.find((x) => x.id === value);
+  return g ? t(g.label) : value;
+}
+
+function terminalButtons(desc, input) {
+  const pick = el('div', { class: 'terminals' }, el('span', { text: t('page.terminals.published') }));
+  for (const { name, hash } of desc.terminals) {
+    const b = el('button', { type: 'button', class: 'link', text: name, 'aria-label': t('page.terminals.use', { name }) });
+    b.addEventListener('click', () => { input.value = hash; });
+    pick.append(b);
+  }
+  return pick;
+}
+
+function fieldView(desc, f) {
+  const id = `f-${f.name}`;
+  let input;
+  if (f.kind === 'select') {
+    input = el('select', { id, name: f.name }, ...f.options.map((o) => el('option', { value: o, text: optionLabel(desc, o) })));
+    input.addEventListener('change', () => buildForm(desc.id, { ...readForm(true), [f.name]: input.value }));
+  } else if (MULTILINE.includes(f.kind)) {
+    input = el('textarea', { id, name: f.name, rows: f.kind === 'json' ? 3 : 2, spellcheck: 'false', dir: 'ltr' });
+  } else {
+    input = el('input', {
+      id, name: f.name, type: 'text', inputmode: f.kind === 'int' ? 'numeric' : null, spellcheck: 'false', autocomplete: 'off', dir: 'ltr',
+    });
+  }
+  input.setAttribute('aria-describedby', `${id}-err`);
+  const wrap = el('div', { class: 'field', 'data-field': f.name }, el('label', { for: id, text: fieldLabel(f) }), input);
+  if (f.role === 'commitment' && desc.terminals && desc.terminals.length) wrap.append(terminalButtons(desc, input));
+  const help = f.help && has(f.help) ? t(f.help) : '';
+  if (help) wrap.append(el('p', { class: 'fieldhelp', text: help }));
+  wrap.append(el('p', { class: 'fielderr', id: `${id}-err`, 'aria-live': 'polite' }));
+  return wrap;
+}
+
+/** The game a record (or the form) is about; the scheme's first game by default. */
+function gameOf(desc, values) {
+  return (values && typeof values.game === 'string' && values.game) || ($('#f-game') || {}).value || desc.games[0].id;
+}
+
+/** Shows the form of scheme `id`, filled with `values` (a record) if given. */
+export function buildForm(id, values) {
+  const desc = scheme(id);
+  state.scheme = id;
+  $('#scheme').value = id;
+  const game = values && values.game ? values.game : desc.games[0].id;
+  $('#fields').replaceChildren(...fieldsFor(desc, game).map((f) => fieldView(desc, f)));
+  if (values) fillForm(values);
+  $('#how-text').textContent = t(desc.help);
+}
+
+export function fillForm(record) {
+  const desc = scheme(state.scheme);
+  for (const f of fieldsFor(desc, gameOf(desc, record))) {
+    const input = document.getElementById(`f-${f.name}`);
+    if (input) input.value = toText(f, record[f.name]);
+  }
+}
+
+/** The record the form describes. `partial`: keep unparsable JSON as typed. */
+export function readForm(partial) {
+  const desc = scheme(state.scheme);
+  const rec = { scheme: desc.id };
+  for (const f of fieldsFor(desc, gameOf(desc))) {
+    const input = document.getElementById(`f-${f.name}`);
+    if (!input) continue;
+    const v = fromText(f, input.value, partial);
+    if (v !== SKIP) rec[f.name] = v;
+  }
+  return rec;
+}
+
+export function clearFieldErrors() {
+  document.querySelectorAll('.fielderr').forEach((p) => { p.textContent = ''; });
+  document.querySelectorAll('.field.invalid').forEach((p) => p.classList.remove('invalid'));
+}
+
+/** Puts an error's sentence under its field, if the form has that field. */
+export function showFieldError(e, text) {
+  const top = String(e.field || '').split(/[.[]/)[0];
+  const p = document.getElementById(`f-${top}-err`);
+  if (!p) return false;
+  p.textContent = text;
+  p.parentElement.classList.add('invalid');
+  return true;
+}

@@ -1,0 +1,56 @@
+// Links: `#record=` (base64url of the record's JSON) beside `#lang=`; Copy link.
+// Nothing is stored: the link is the only memory.
+import { $ } from '../ui/dom.js';
+import { t } from '../i18n/i18n.js';
+import { status } from '../ui/notices.js';
+import { textToBase64url, base64urlToText } from '../core/base64.js';
+import { showResult } from '../ui/notices.js';
+import * as render from '../render/report.js';
+import { readForm, showFieldError } from './form.js';
+
+/** The fragment's parameters: `#lang=ro&record=…` (either may be missing). */
+export function readFragment(hash = location.hash) {
+  const out = {};
+  for (const part of hash.replace(/^#/, '').split('&')) {
+    const i = part.indexOf('=');
+    if (i > 0) out[part.slice(0, i)] = part.slice(i + 1);
+  }
+  return out;
+}
+
+/** A link to this page that opens `record` (and keeps the chosen language). */
+export function linkTo(record) {
+  const { lang } = readFragment();
+  const params = (lang ? `lang=${lang}&` : '') + 'record=' + textToBase64url(JSON.stringify(record));
+  return location.href.split('#')[0] + '#' + params;
+}
+
+export function copyLink() {
+  let record;
+  try { record = readForm(false); } catch (e) { showFieldError(e, render.errorText(e)); return; }
+  const url = linkTo(record);
+  const out = $('#link-out');
+  out.value = url;
+  out.hidden = false;
+  out.select();
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    navigator.clipboard.writeText(url).then(() => status('#link-status', 'page.link.copied'), () => status('#link-status', 'page.link.select'));
+  } else {
+    status('#link-status', 'page.link.select');
+  }
+}
+
+/** Opens the fragment's record, if any, with `load(record)`; true when there was one. */
+export function openFragment(load) {
+  const { record } = readFragment();
+  if (!record) return false;
+  let value;
+  try {
+    value = JSON.parse(base64urlToText(record));
+  } catch (e) {
+    showResult(render.error({ code: 'bad_json', field: '', message: `${t('err.badLink')} (${e.message})` }));
+    return true;
+  }
+  load(value);
+  return true;
+}

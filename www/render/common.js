@@ -1,0 +1,16 @@
+// Small pieces shared by the drawings.
+import { el, code } from '../ui/dom.js';
+
+/** A hash (or other verbatim value): monospace, left to right. */
+export function hash(text) {
+  return code(text, 'hash');
+}
+
+export function section(title, ...children) {
+  return el('section', { class: 'block' }, el('h3', { text: title }), ...children);
+}
+
+/** A value from a report as text (strings verbatim, the rest as JSON). */
+export function fmt(v) {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
