@@ -163,3 +163,46 @@ test('--jsonl: a 40 MB line is too_large without being kept; the next line is an
     assert.ok(kb < 150 * 1024, `peak RSS ${kb} kB for a 40 MB line`);
   }
 });
+
+/** Writes `bytes` to a fresh --jsonl run in pieces of 1 to 7 bytes, pausing now and
+ *  then so that the verifier sees many small chunks; the parsed answers. */
+async function dribble(bytes) {
+  const child = spawn(process.execPath, [VERIFIER, '--jsonl'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.on('data', (d) => { stdout += d; });
+  const done = new Promise((resolve) => child.on('close', resolve));
+  for (let i = 0, k = 0; i < bytes.length; k++) {
+    const n = 1 + (k % 7);
+    child.stdin.write(bytes.subarray(i, i + n));
+    i += n;
+    if (k % 50 === 0) await new Promise((r) => setTimeout(r, 2));
+  }
+  child.stdin.end();
+  assert.equal(await done, 0);
+  return stdout.trim().split('\n').map((l) => JSON.parse(l));
+}
+
+test('--jsonl: lines split across tiny chunks; UTF-16 input (with its BOM) is decoded line by line', async () => {
+  const lines = [
+    JSON.stringify({ name: 'é🎲', record: passing.record }),
+    '',
+    '{"scheme": "dice"}',
+    JSON.stringify({ ...passing.record, clientSeed: '漢字' }),
+  ];
+  const text = lines.join('\r\n') + '\n';
+  const want = runCli(['--jsonl'], text).stdout.trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(want.map((o) => o.line), [1, 3, 4]);
+  assert.equal(want[0].name, 'é🎲');
+  assert.equal(want[0].result.verdict, 'pass');
+  assert.deepEqual(await dribble(Buffer.from(text)), want, 'UTF-8 in tiny chunks');
+  const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  const be = Buffer.from(le).swap16();
+  assert.deepEqual(await dribble(le), want, 'UTF-16LE');
+  assert.deepEqual(await dribble(be), want, 'UTF-16BE');
+  // A UTF-16 line with a lone surrogate is that line's bad_utf8; the others are answered.
+  const bad = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('"a', 'utf16le'), Buffer.from([0x00, 0xd8]),
+    Buffer.from('"\n' + lines[0] + '\n', 'utf16le')]);
+  const out = await dribble(bad);
+  assert.equal(out[0].result.error.code, 'bad_utf8');
+  assert.deepEqual([out[1].line, out[1].result.verdict], [2, 'pass']);
+});
