@@ -4,7 +4,8 @@
 export const helpText = (version, maxBytes) => `fairverify ${version}: offline provably-fair verifier (no network)
 
 Usage:
-  node verifier.js FILE...         verify each record (JSON files; "-" reads standard input)
+  node verifier.js FILE...         verify each record (a JSON file: a record or {"name", "record"};
+                                   "-" reads standard input)
   node verifier.js --jsonl         verify JSON lines from standard input as they arrive: each
                                    a bare record or {"name": ..., "record": {...}}; one line
                                    out for each non-blank line in:
