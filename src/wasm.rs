@@ -250,3 +250,110 @@ pub fn check_rounds(game: &str, text: JsString, opts: JsValue) -> String {
         .unwrap_or_else(|e| serde_json::json!({ "error": crate::error_json(&e) }))
         .to_string()
 }
+
+/// A chain walk that checks every link against remembered positions of its terminal
+/// (issue 16). `new RememberingChainWalker(hash, terminal, hashes?, rounds?)`:
+/// `hashes` (Uint8Array) holds 32 bytes per remembered position and `rounds`
+/// (Float64Array) each one's round, both oldest first and both proven against this
+/// `terminal` (the caller keeps them per terminal); the newest 10,000 are used.
+/// Without them it is a plain walk that still records checkpoints.
+#[wasm_bindgen]
+pub struct RememberingChainWalker {
+    inner: ChainWalk,
+}
+
+#[wasm_bindgen]
+impl RememberingChainWalker {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        hash: &str,
+        terminal: &str,
+        hashes: Option<Vec<u8>>,
+        rounds: Option<Vec<f64>>,
+    ) -> Result<RememberingChainWalker, JsValue> {
+        use crate::primitives::chain_memory::{ChainMemory, DEFAULT_CAPACITY};
+        let start = link_text(hash, "hash")?;
+        let t = link_text(terminal, "terminal")?;
+        let target: [u8; 32] = std::str::from_utf8(&t)
+            .ok()
+            .and_then(crate::primitives::sha256::from_hex)
+            .and_then(|v| v.try_into().ok())
+            // 64 validated hex digits always decode to 32 bytes.
+            .ok_or_else(|| {
+                to_js_error(&VerifyError::new(ErrorCode::Internal, "terminal", "hex"))
+            })?;
+        let mut inner = ChainWalk::new(&start, &target);
+        let (hashes, rounds) = (hashes.unwrap_or_default(), rounds.unwrap_or_default());
+        if !hashes.is_empty() || !rounds.is_empty() {
+            let memory = ChainMemory::from_flat(&target, &hashes, &rounds, DEFAULT_CAPACITY)
+                .map_err(|e| to_js_error(&e))?;
+            inner = inner.with_memory(std::sync::Arc::new(memory));
+        }
+        Ok(RememberingChainWalker { inner })
+    }
+
+    /// Applies up to `n` more links; true once the round is known (the terminal or
+    /// a remembered position reached).
+    pub fn advance(&mut self, n: u32) -> bool {
+        self.inner.advance(n as u64)
+    }
+
+    /// The round once `found` (links walked plus the remembered round, if any).
+    #[wasm_bindgen(getter)]
+    pub fn steps(&self) -> f64 {
+        self.inner.steps as f64
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn found(&self) -> bool {
+        self.inner.found
+    }
+
+    /// Whether a remembered position ended the walk.
+    #[wasm_bindgen(getter, js_name = viaMemory)]
+    pub fn via_memory(&self) -> bool {
+        self.inner.via_memory()
+    }
+
+    #[wasm_bindgen(getter, js_name = linksWalked)]
+    pub fn links_walked(&self) -> f64 {
+        self.inner.links_walked() as f64
+    }
+
+    /// The round of the remembered position that ended the walk, else undefined.
+    #[wasm_bindgen(getter, js_name = rememberedRound)]
+    pub fn remembered_round(&self) -> Option<f64> {
+        self.inner.remembered_round().map(|r| r as f64)
+    }
+
+    /// The current link (the hash after `linksWalked` HashSeeds).
+    #[wasm_bindgen(getter)]
+    pub fn current(&self) -> String {
+        String::from_utf8_lossy(&self.inner.current_hex()).into_owned()
+    }
+
+    /// What to remember once found, oldest first, in the constructor's form:
+    /// `{hashes: Uint8Array, rounds: Float64Array}` (empty until found).
+    pub fn checkpoints(&self) -> js_sys::Object {
+        let entries = self.inner.to_remember();
+        let mut hashes = Vec::with_capacity(entries.len() * 32);
+        let mut rounds = Vec::with_capacity(entries.len());
+        for e in &entries {
+            hashes.extend_from_slice(&e.hash);
+            rounds.push(e.distance as f64);
+        }
+        let out = js_sys::Object::new();
+        // Reflect::set on a fresh plain object cannot fail; ignore its Result.
+        let _ = Reflect::set(
+            &out,
+            &"hashes".into(),
+            &js_sys::Uint8Array::from(&hashes[..]),
+        );
+        let _ = Reflect::set(
+            &out,
+            &"rounds".into(),
+            &js_sys::Float64Array::from(&rounds[..]),
+        );
+        out
+    }
+}

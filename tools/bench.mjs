@@ -1,6 +1,9 @@
 // ./build.sh bench (JS part): over the same 1,000,000 links, in one run, the wasm
 // kernel against the wasm generic sha2 loop, Node's warmed createHash loop,
 // @noble/hashes, the CLI, and the page's Web Worker in headless Chromium.
+// Then the remembered chain positions (issue 16): the walk's links/s with and without
+// a remembered set of 1,000 entries, and a check 10 rounds newer than a proven
+// 1,000,000-step round next to that first check's time.
 // Reports links per second and ratios; asserts nothing about absolute times.
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
@@ -8,6 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
+import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha256';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
@@ -60,6 +64,54 @@ fs.writeFileSync(rec, JSON.stringify({ scheme: 'hash_chain', hash: START, termin
 const cli = time(() => { try { execFileSync(process.execPath, [path.join(root, 'pkg/verifier.js'), rec]); } catch (e) { return e.status; } return 0; });
 rows.push([`CLI hash_chain record (maxSteps ${N}, whole process)`, cli]);
 
+// Remembered positions. The walker class is not part of verifier.js's API, so this
+// binds the same shipped pkg/fairverify.wasm to wasm-bindgen's glue for it.
+function rawEngine() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-bench-glue-'));
+  execFileSync('wasm-bindgen', ['--target', 'no-modules', '--no-typescript', '--out-dir', dir,
+    path.join(root, 'target/wasm32-unknown-unknown/release/fairverify.wasm')]);
+  const glue = fs.readFileSync(path.join(dir, 'fairverify.js'), 'utf8');
+  fs.rmSync(dir, { recursive: true, force: true });
+  const wb = new Function(`${glue}\nreturn wasm_bindgen;`)();
+  wb.initSync({ module: new WebAssembly.Module(fs.readFileSync(path.join(root, 'pkg/fairverify.wasm'))) });
+  return wb;
+}
+const en = rawEngine();
+const NEVER = 'f'.repeat(64);
+const SET = 1000;
+const setHashes = new Uint8Array(crypto.randomBytes(32 * SET));
+const setRounds = Float64Array.from({ length: SET }, (_, i) => 1 + i * 9973);
+const walkTo = (terminal, hashes, rounds) => (n) => {
+  const w = new en.RememberingChainWalker(START, terminal, hashes, rounds);
+  w.advance(n);
+  const out = w.current;
+  w.free();
+  return out;
+};
+walkTo(NEVER)(50_000); walkTo(NEVER, setHashes, setRounds)(50_000); // warm-up
+const [plainWalk, setWalk] = bestOf(3, [() => walkTo(NEVER)(N), () => walkTo(NEVER, setHashes, setRounds)(N)]);
+if (plainWalk.out !== kernel.out || setWalk.out !== kernel.out) throw new Error('the walks disagree with the kernel');
+
+// A chain whose terminal is 1,000,010 links from START: round 1,000,000 is START
+// after 10 links, and START itself is the round 10 newer.
+const PROVEN = 1_000_000;
+const terminal = en.benchChainKernel(START, PROVEN + 10);
+const proven = en.benchChainKernel(START, 10);
+const check = (hash, memory) => time(() => {
+  const w = memory ? new en.RememberingChainWalker(hash, terminal, memory.hashes, memory.rounds)
+    : new en.RememberingChainWalker(hash, terminal);
+  while (!w.advance(16_384));
+  const r = { steps: w.steps, viaMemory: w.viaMemory, linksWalked: w.linksWalked,
+    rememberedRound: w.rememberedRound, memory: w.checkpoints() };
+  w.free();
+  return r;
+});
+const first = check(proven);
+const second = check(START, first.out.memory);
+if (first.out.steps !== PROVEN || first.out.viaMemory) throw new Error(`first check: ${JSON.stringify(first.out)}`);
+if (second.out.steps !== PROVEN + 10 || !second.out.viaMemory || second.out.linksWalked !== 10 ||
+  second.out.rememberedRound !== PROVEN) throw new Error(`second check: ${JSON.stringify(second.out)}`);
+
 // The CLI's start-up (a one-record run, whole process) and its --jsonl throughput,
 // each with V8's default tiers and with --no-liftoff (the optimising tier only), so
 // that the flag is kept only where it helps. Best of 5 (start-up) or 3, interleaved.
@@ -104,6 +156,17 @@ console.log(`  kernel / Node createHash       ${ratio(kernel, node)}x   (target 
 console.log(`  kernel / @noble/hashes         ${ratio(kernel, noble)}x   (target ≥ 6)`);
 console.log(`  CLI / kernel (time)            ${(cli.s / kernel.s).toFixed(2)}x   (1.0 = the kernel's speed; includes start-up)`);
 if (worker) console.log(`  worker / kernel in Node        ${(worker / (N / kernel.s)).toFixed(2)}x`);
+
+console.log(`\nremembered chain positions (wasm walker in Node, ${N} links, best of 3 interleaved):`);
+console.log(`  ${'walk, no remembered set'.padEnd(52)} ${lps(plainWalk)} links/s`);
+console.log(`  ${`walk, ${SET} remembered positions checked every link`.padEnd(52)} ${lps(setWalk)} links/s`);
+console.log(`  with / without                 ${ratio(setWalk, plainWalk)}x   (target ≥ 0.95)`);
+const ms = (r) => `${(r.s * 1000).toFixed(1)} ms`;
+console.log(`  first check, round ${PROVEN} (full walk)`.padEnd(54) + ms(first).padStart(10) +
+  `   (remembers ${first.out.memory.rounds.length} positions)`);
+console.log(`  second check, 10 rounds newer`.padEnd(54) + ms(second).padStart(10) +
+  `   (${second.out.linksWalked} links, then round ${second.out.rememberedRound} as proven)`);
+console.log(`  second / first (time)          ${(second.s / first.s * 100).toFixed(3)} %   (target < 5 %)`);
 
 console.log('\nCLI (node pkg/verifier.js, whole process), V8 default tiers against --no-liftoff:');
 tiers.forEach(([name], i) => {

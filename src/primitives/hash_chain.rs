@@ -8,6 +8,9 @@
 //! next first block's big-endian words. No allocation, no byte buffers per link.
 //! `step_generic` (the sha2 crate plus hex) is the reference the kernel is tested against.
 
+use std::sync::Arc;
+
+use super::chain_memory::{ChainMemory, Remembered, CHECKPOINT_EVERY};
 use super::sha256::{from_hex, hex32_into, sha256, sha256_hex};
 
 const H0: [u32; 8] = [
@@ -81,200 +84,74 @@ macro_rules! round {
     };
 }
 
+/// Eight rounds, the state's names rotated one place per round (after eight they
+/// are back where they started). `$kw!(i)` gives round i's K + W; `$i` is a literal
+/// multiple of 8, so every index folds to a constant.
+macro_rules! rounds8 {
+    ($bc:ident, [$a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident], $kw:ident, $i:expr) => {
+        round!($bc, $a, $b, $c, $d, $e, $f, $g, $h, $kw!($i));
+        round!($bc, $h, $a, $b, $c, $d, $e, $f, $g, $kw!($i + 1));
+        round!($bc, $g, $h, $a, $b, $c, $d, $e, $f, $kw!($i + 2));
+        round!($bc, $f, $g, $h, $a, $b, $c, $d, $e, $kw!($i + 3));
+        round!($bc, $e, $f, $g, $h, $a, $b, $c, $d, $kw!($i + 4));
+        round!($bc, $d, $e, $f, $g, $h, $a, $b, $c, $kw!($i + 5));
+        round!($bc, $c, $d, $e, $f, $g, $h, $a, $b, $kw!($i + 6));
+        round!($bc, $b, $c, $d, $e, $f, $g, $h, $a, $kw!($i + 7));
+    };
+}
+
+/// All 64 rounds of one block, fully unrolled.
+macro_rules! rounds64 {
+    ($bc:ident, $s:tt, $kw:ident) => {
+        rounds8!($bc, $s, $kw, 0);
+        rounds8!($bc, $s, $kw, 8);
+        rounds8!($bc, $s, $kw, 16);
+        rounds8!($bc, $s, $kw, 24);
+        rounds8!($bc, $s, $kw, 32);
+        rounds8!($bc, $s, $kw, 40);
+        rounds8!($bc, $s, $kw, 48);
+        rounds8!($bc, $s, $kw, 56);
+    };
+}
+
 /// SHA-256 of one 64-byte message given as 16 big-endian words: the first block
 /// from the initial hash value, then the constant padding block whose schedule
-/// plus round constants is `PAD_KW`. Fully unrolled (generated): the roles of
-/// a..h rotate by name instead of by moves, the 16-word schedule lives in locals,
-/// and the padding block's K+W are immediates. FIPS 180-4 §6.2.2.
+/// plus round constants is `PAD_KW`. Fully unrolled by the macros above: the roles
+/// of a..h rotate by name instead of by moves, the 16-word schedule is a ring
+/// indexed by constants (so it lives in locals), and the padding block's K+W are
+/// immediates. FIPS 180-4 §6.2.2.
 #[inline(never)] // one copy for every caller; a call per link costs nothing measurable
-#[rustfmt::skip]
 #[allow(unused_assignments)] // the last round's `bc` has no next round
 fn sha256_64(m: &[u32; 16]) -> [u32; 8] {
+    let mut w = *m;
+    // Round i's K + W; from round 16 on, W[i] replaces W[i - 16] in the ring first.
+    macro_rules! kw_message {
+        ($i:expr) => {{
+            const I: usize = $i;
+            if I >= 16 {
+                w[I % 16] = w[I % 16]
+                    .wrapping_add(small_sigma1(w[(I + 14) % 16]))
+                    .wrapping_add(w[(I + 9) % 16])
+                    .wrapping_add(small_sigma0(w[(I + 1) % 16]));
+            }
+            K[I].wrapping_add(w[I % 16])
+        }};
+    }
+    macro_rules! kw_padding {
+        ($i:expr) => {
+            PAD_KW[$i]
+        };
+    }
     let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = H0;
     let mut bc = b ^ c;
-    let [mut w0, mut w1, mut w2, mut w3, mut w4, mut w5, mut w6, mut w7, mut w8, mut w9, mut w10, mut w11, mut w12, mut w13, mut w14, mut w15] = *m;
-    round!(bc, a, b, c, d, e, f, g, h, K[0].wrapping_add(w0));
-    round!(bc, h, a, b, c, d, e, f, g, K[1].wrapping_add(w1));
-    round!(bc, g, h, a, b, c, d, e, f, K[2].wrapping_add(w2));
-    round!(bc, f, g, h, a, b, c, d, e, K[3].wrapping_add(w3));
-    round!(bc, e, f, g, h, a, b, c, d, K[4].wrapping_add(w4));
-    round!(bc, d, e, f, g, h, a, b, c, K[5].wrapping_add(w5));
-    round!(bc, c, d, e, f, g, h, a, b, K[6].wrapping_add(w6));
-    round!(bc, b, c, d, e, f, g, h, a, K[7].wrapping_add(w7));
-    round!(bc, a, b, c, d, e, f, g, h, K[8].wrapping_add(w8));
-    round!(bc, h, a, b, c, d, e, f, g, K[9].wrapping_add(w9));
-    round!(bc, g, h, a, b, c, d, e, f, K[10].wrapping_add(w10));
-    round!(bc, f, g, h, a, b, c, d, e, K[11].wrapping_add(w11));
-    round!(bc, e, f, g, h, a, b, c, d, K[12].wrapping_add(w12));
-    round!(bc, d, e, f, g, h, a, b, c, K[13].wrapping_add(w13));
-    round!(bc, c, d, e, f, g, h, a, b, K[14].wrapping_add(w14));
-    round!(bc, b, c, d, e, f, g, h, a, K[15].wrapping_add(w15));
-    w0 = w0.wrapping_add(small_sigma1(w14)).wrapping_add(w9).wrapping_add(small_sigma0(w1));
-    round!(bc, a, b, c, d, e, f, g, h, K[16].wrapping_add(w0));
-    w1 = w1.wrapping_add(small_sigma1(w15)).wrapping_add(w10).wrapping_add(small_sigma0(w2));
-    round!(bc, h, a, b, c, d, e, f, g, K[17].wrapping_add(w1));
-    w2 = w2.wrapping_add(small_sigma1(w0)).wrapping_add(w11).wrapping_add(small_sigma0(w3));
-    round!(bc, g, h, a, b, c, d, e, f, K[18].wrapping_add(w2));
-    w3 = w3.wrapping_add(small_sigma1(w1)).wrapping_add(w12).wrapping_add(small_sigma0(w4));
-    round!(bc, f, g, h, a, b, c, d, e, K[19].wrapping_add(w3));
-    w4 = w4.wrapping_add(small_sigma1(w2)).wrapping_add(w13).wrapping_add(small_sigma0(w5));
-    round!(bc, e, f, g, h, a, b, c, d, K[20].wrapping_add(w4));
-    w5 = w5.wrapping_add(small_sigma1(w3)).wrapping_add(w14).wrapping_add(small_sigma0(w6));
-    round!(bc, d, e, f, g, h, a, b, c, K[21].wrapping_add(w5));
-    w6 = w6.wrapping_add(small_sigma1(w4)).wrapping_add(w15).wrapping_add(small_sigma0(w7));
-    round!(bc, c, d, e, f, g, h, a, b, K[22].wrapping_add(w6));
-    w7 = w7.wrapping_add(small_sigma1(w5)).wrapping_add(w0).wrapping_add(small_sigma0(w8));
-    round!(bc, b, c, d, e, f, g, h, a, K[23].wrapping_add(w7));
-    w8 = w8.wrapping_add(small_sigma1(w6)).wrapping_add(w1).wrapping_add(small_sigma0(w9));
-    round!(bc, a, b, c, d, e, f, g, h, K[24].wrapping_add(w8));
-    w9 = w9.wrapping_add(small_sigma1(w7)).wrapping_add(w2).wrapping_add(small_sigma0(w10));
-    round!(bc, h, a, b, c, d, e, f, g, K[25].wrapping_add(w9));
-    w10 = w10.wrapping_add(small_sigma1(w8)).wrapping_add(w3).wrapping_add(small_sigma0(w11));
-    round!(bc, g, h, a, b, c, d, e, f, K[26].wrapping_add(w10));
-    w11 = w11.wrapping_add(small_sigma1(w9)).wrapping_add(w4).wrapping_add(small_sigma0(w12));
-    round!(bc, f, g, h, a, b, c, d, e, K[27].wrapping_add(w11));
-    w12 = w12.wrapping_add(small_sigma1(w10)).wrapping_add(w5).wrapping_add(small_sigma0(w13));
-    round!(bc, e, f, g, h, a, b, c, d, K[28].wrapping_add(w12));
-    w13 = w13.wrapping_add(small_sigma1(w11)).wrapping_add(w6).wrapping_add(small_sigma0(w14));
-    round!(bc, d, e, f, g, h, a, b, c, K[29].wrapping_add(w13));
-    w14 = w14.wrapping_add(small_sigma1(w12)).wrapping_add(w7).wrapping_add(small_sigma0(w15));
-    round!(bc, c, d, e, f, g, h, a, b, K[30].wrapping_add(w14));
-    w15 = w15.wrapping_add(small_sigma1(w13)).wrapping_add(w8).wrapping_add(small_sigma0(w0));
-    round!(bc, b, c, d, e, f, g, h, a, K[31].wrapping_add(w15));
-    w0 = w0.wrapping_add(small_sigma1(w14)).wrapping_add(w9).wrapping_add(small_sigma0(w1));
-    round!(bc, a, b, c, d, e, f, g, h, K[32].wrapping_add(w0));
-    w1 = w1.wrapping_add(small_sigma1(w15)).wrapping_add(w10).wrapping_add(small_sigma0(w2));
-    round!(bc, h, a, b, c, d, e, f, g, K[33].wrapping_add(w1));
-    w2 = w2.wrapping_add(small_sigma1(w0)).wrapping_add(w11).wrapping_add(small_sigma0(w3));
-    round!(bc, g, h, a, b, c, d, e, f, K[34].wrapping_add(w2));
-    w3 = w3.wrapping_add(small_sigma1(w1)).wrapping_add(w12).wrapping_add(small_sigma0(w4));
-    round!(bc, f, g, h, a, b, c, d, e, K[35].wrapping_add(w3));
-    w4 = w4.wrapping_add(small_sigma1(w2)).wrapping_add(w13).wrapping_add(small_sigma0(w5));
-    round!(bc, e, f, g, h, a, b, c, d, K[36].wrapping_add(w4));
-    w5 = w5.wrapping_add(small_sigma1(w3)).wrapping_add(w14).wrapping_add(small_sigma0(w6));
-    round!(bc, d, e, f, g, h, a, b, c, K[37].wrapping_add(w5));
-    w6 = w6.wrapping_add(small_sigma1(w4)).wrapping_add(w15).wrapping_add(small_sigma0(w7));
-    round!(bc, c, d, e, f, g, h, a, b, K[38].wrapping_add(w6));
-    w7 = w7.wrapping_add(small_sigma1(w5)).wrapping_add(w0).wrapping_add(small_sigma0(w8));
-    round!(bc, b, c, d, e, f, g, h, a, K[39].wrapping_add(w7));
-    w8 = w8.wrapping_add(small_sigma1(w6)).wrapping_add(w1).wrapping_add(small_sigma0(w9));
-    round!(bc, a, b, c, d, e, f, g, h, K[40].wrapping_add(w8));
-    w9 = w9.wrapping_add(small_sigma1(w7)).wrapping_add(w2).wrapping_add(small_sigma0(w10));
-    round!(bc, h, a, b, c, d, e, f, g, K[41].wrapping_add(w9));
-    w10 = w10.wrapping_add(small_sigma1(w8)).wrapping_add(w3).wrapping_add(small_sigma0(w11));
-    round!(bc, g, h, a, b, c, d, e, f, K[42].wrapping_add(w10));
-    w11 = w11.wrapping_add(small_sigma1(w9)).wrapping_add(w4).wrapping_add(small_sigma0(w12));
-    round!(bc, f, g, h, a, b, c, d, e, K[43].wrapping_add(w11));
-    w12 = w12.wrapping_add(small_sigma1(w10)).wrapping_add(w5).wrapping_add(small_sigma0(w13));
-    round!(bc, e, f, g, h, a, b, c, d, K[44].wrapping_add(w12));
-    w13 = w13.wrapping_add(small_sigma1(w11)).wrapping_add(w6).wrapping_add(small_sigma0(w14));
-    round!(bc, d, e, f, g, h, a, b, c, K[45].wrapping_add(w13));
-    w14 = w14.wrapping_add(small_sigma1(w12)).wrapping_add(w7).wrapping_add(small_sigma0(w15));
-    round!(bc, c, d, e, f, g, h, a, b, K[46].wrapping_add(w14));
-    w15 = w15.wrapping_add(small_sigma1(w13)).wrapping_add(w8).wrapping_add(small_sigma0(w0));
-    round!(bc, b, c, d, e, f, g, h, a, K[47].wrapping_add(w15));
-    w0 = w0.wrapping_add(small_sigma1(w14)).wrapping_add(w9).wrapping_add(small_sigma0(w1));
-    round!(bc, a, b, c, d, e, f, g, h, K[48].wrapping_add(w0));
-    w1 = w1.wrapping_add(small_sigma1(w15)).wrapping_add(w10).wrapping_add(small_sigma0(w2));
-    round!(bc, h, a, b, c, d, e, f, g, K[49].wrapping_add(w1));
-    w2 = w2.wrapping_add(small_sigma1(w0)).wrapping_add(w11).wrapping_add(small_sigma0(w3));
-    round!(bc, g, h, a, b, c, d, e, f, K[50].wrapping_add(w2));
-    w3 = w3.wrapping_add(small_sigma1(w1)).wrapping_add(w12).wrapping_add(small_sigma0(w4));
-    round!(bc, f, g, h, a, b, c, d, e, K[51].wrapping_add(w3));
-    w4 = w4.wrapping_add(small_sigma1(w2)).wrapping_add(w13).wrapping_add(small_sigma0(w5));
-    round!(bc, e, f, g, h, a, b, c, d, K[52].wrapping_add(w4));
-    w5 = w5.wrapping_add(small_sigma1(w3)).wrapping_add(w14).wrapping_add(small_sigma0(w6));
-    round!(bc, d, e, f, g, h, a, b, c, K[53].wrapping_add(w5));
-    w6 = w6.wrapping_add(small_sigma1(w4)).wrapping_add(w15).wrapping_add(small_sigma0(w7));
-    round!(bc, c, d, e, f, g, h, a, b, K[54].wrapping_add(w6));
-    w7 = w7.wrapping_add(small_sigma1(w5)).wrapping_add(w0).wrapping_add(small_sigma0(w8));
-    round!(bc, b, c, d, e, f, g, h, a, K[55].wrapping_add(w7));
-    w8 = w8.wrapping_add(small_sigma1(w6)).wrapping_add(w1).wrapping_add(small_sigma0(w9));
-    round!(bc, a, b, c, d, e, f, g, h, K[56].wrapping_add(w8));
-    w9 = w9.wrapping_add(small_sigma1(w7)).wrapping_add(w2).wrapping_add(small_sigma0(w10));
-    round!(bc, h, a, b, c, d, e, f, g, K[57].wrapping_add(w9));
-    w10 = w10.wrapping_add(small_sigma1(w8)).wrapping_add(w3).wrapping_add(small_sigma0(w11));
-    round!(bc, g, h, a, b, c, d, e, f, K[58].wrapping_add(w10));
-    w11 = w11.wrapping_add(small_sigma1(w9)).wrapping_add(w4).wrapping_add(small_sigma0(w12));
-    round!(bc, f, g, h, a, b, c, d, e, K[59].wrapping_add(w11));
-    w12 = w12.wrapping_add(small_sigma1(w10)).wrapping_add(w5).wrapping_add(small_sigma0(w13));
-    round!(bc, e, f, g, h, a, b, c, d, K[60].wrapping_add(w12));
-    w13 = w13.wrapping_add(small_sigma1(w11)).wrapping_add(w6).wrapping_add(small_sigma0(w14));
-    round!(bc, d, e, f, g, h, a, b, c, K[61].wrapping_add(w13));
-    w14 = w14.wrapping_add(small_sigma1(w12)).wrapping_add(w7).wrapping_add(small_sigma0(w15));
-    round!(bc, c, d, e, f, g, h, a, b, K[62].wrapping_add(w14));
-    w15 = w15.wrapping_add(small_sigma1(w13)).wrapping_add(w8).wrapping_add(small_sigma0(w0));
-    round!(bc, b, c, d, e, f, g, h, a, K[63].wrapping_add(w15));
-    let s = [H0[0].wrapping_add(a), H0[1].wrapping_add(b), H0[2].wrapping_add(c), H0[3].wrapping_add(d),
-        H0[4].wrapping_add(e), H0[5].wrapping_add(f), H0[6].wrapping_add(g), H0[7].wrapping_add(h)];
-    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = s;
+    rounds64!(bc, [a, b, c, d, e, f, g, h], kw_message);
+    let s = [a, b, c, d, e, f, g, h];
+    let s: [u32; 8] = core::array::from_fn(|i| H0[i].wrapping_add(s[i]));
+    [a, b, c, d, e, f, g, h] = s;
     bc = b ^ c;
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[0]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[1]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[2]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[3]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[4]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[5]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[6]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[7]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[8]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[9]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[10]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[11]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[12]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[13]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[14]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[15]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[16]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[17]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[18]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[19]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[20]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[21]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[22]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[23]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[24]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[25]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[26]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[27]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[28]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[29]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[30]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[31]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[32]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[33]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[34]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[35]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[36]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[37]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[38]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[39]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[40]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[41]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[42]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[43]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[44]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[45]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[46]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[47]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[48]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[49]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[50]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[51]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[52]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[53]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[54]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[55]);
-    round!(bc, a, b, c, d, e, f, g, h, PAD_KW[56]);
-    round!(bc, h, a, b, c, d, e, f, g, PAD_KW[57]);
-    round!(bc, g, h, a, b, c, d, e, f, PAD_KW[58]);
-    round!(bc, f, g, h, a, b, c, d, e, PAD_KW[59]);
-    round!(bc, e, f, g, h, a, b, c, d, PAD_KW[60]);
-    round!(bc, d, e, f, g, h, a, b, c, PAD_KW[61]);
-    round!(bc, c, d, e, f, g, h, a, b, PAD_KW[62]);
-    round!(bc, b, c, d, e, f, g, h, a, PAD_KW[63]);
-    [s[0].wrapping_add(a), s[1].wrapping_add(b), s[2].wrapping_add(c), s[3].wrapping_add(d),
-        s[4].wrapping_add(e), s[5].wrapping_add(f), s[6].wrapping_add(g), s[7].wrapping_add(h)]
+    rounds64!(bc, [a, b, c, d, e, f, g, h], kw_padding);
+    let out = [a, b, c, d, e, f, g, h];
+    core::array::from_fn(|i| s[i].wrapping_add(out[i]))
 }
 
 /// Spreads 16 bits into 4 lowercase hex ASCII bytes of one big-endian word.
@@ -383,23 +260,109 @@ pub fn hash_seed(hex: &str) -> String {
     sha256_hex(hex.as_bytes())
 }
 
+/// The 32 bytes of a link whose text is 64 lowercase hex digits; `None` for any
+/// other text (such a link is no chain position anyone could have remembered).
+#[inline(never)] // not on the hot path; one small copy
+fn link_hash(link: &Link) -> Option<[u8; 32]> {
+    let text = link.to_hex();
+    let nibble = |c: u8| match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        _ => None,
+    };
+    let mut out = [0u8; 32];
+    for (o, p) in out.iter_mut().zip(text.chunks_exact(2)) {
+        *o = (nibble(p[0])? << 4) | nibble(p[1])?;
+    }
+    Some(out)
+}
+
+/// Why a stretch of walking stopped.
+enum Stop {
+    /// It walked all the links it was given.
+    Walking,
+    /// A link's hash is the terminal.
+    Terminal,
+    /// A link's hash is remembered at this distance from the terminal.
+    Remembered(u64),
+}
+
+/// Up to `n` links from `link` (left on the last link walked): how many, and why it
+/// stopped. The kernel loop without a remembered set.
+#[inline(always)]
+fn walk_plain(link: &mut Link, target: &[u32; 8], n: u64) -> (u64, Stop) {
+    let mut l = *link;
+    for i in 0..n {
+        let d = l.digest();
+        l = Link::from_digest(&d);
+        if d == *target {
+            *link = l;
+            return (i + 1, Stop::Terminal);
+        }
+    }
+    *link = l;
+    (n, Stop::Walking)
+}
+
+/// The same, checking every link against a remembered set (one table probe a link).
+#[inline(always)]
+fn walk_remembering(
+    link: &mut Link,
+    target: &[u32; 8],
+    memory: &ChainMemory,
+    n: u64,
+) -> (u64, Stop) {
+    let mut l = *link;
+    for i in 0..n {
+        let d = l.digest();
+        l = Link::from_digest(&d);
+        if d == *target {
+            *link = l;
+            return (i + 1, Stop::Terminal);
+        }
+        if let Some(distance) = memory.distance_of(&d) {
+            *link = l;
+            return (i + 1, Stop::Remembered(distance));
+        }
+    }
+    *link = l;
+    (n, Stop::Walking)
+}
+
 /// A resumable walk towards `target` (so a Web Worker can report progress between
-/// chunks). `steps` counts the HashSeeds applied so far.
+/// chunks). `steps` counts the HashSeeds from the start to where the walk is; once
+/// `found`, it is the round. With a remembered set (`with_memory`) the walk may end
+/// on a remembered hash instead of the terminal: then `steps` is the links walked
+/// plus that hash's distance to the terminal. Every `CHECKPOINT_EVERY` links the
+/// walk notes the hash it reached, so a completed walk can say what to remember
+/// (`to_remember`) without walking again.
 #[derive(Clone, Debug)]
 pub struct ChainWalk {
+    start: Link,
     link: Link,
     target: [u32; 8],
     pub steps: u64,
     pub found: bool,
+    walked: u64,
+    remembered: Option<u64>,
+    memory: Option<Arc<ChainMemory>>,
+    /// The link after every `CHECKPOINT_EVERY` links, with the links walked to it.
+    checkpoints: Vec<(Link, u64)>,
 }
 
 impl ChainWalk {
     pub fn new(start_hex: &[u8; 64], target: &[u8; 32]) -> ChainWalk {
+        let start = Link::from_hex(start_hex);
         ChainWalk {
-            link: Link::from_hex(start_hex),
+            start,
+            link: start,
             target: digest_words(target),
             steps: 0,
             found: false,
+            walked: 0,
+            remembered: None,
+            memory: None,
+            checkpoints: Vec::new(),
         }
     }
 
@@ -411,34 +374,107 @@ impl ChainWalk {
         Some(ChainWalk::new(start, &target))
     }
 
-    /// Applies up to `n` more steps; stops early (with `found`) when a step lands on
-    /// the target. Returns whether the target was reached.
-    pub fn advance(&mut self, n: u64) -> bool {
-        if self.found {
-            return true;
+    /// Checks every link of this walk against `memory`, if that set belongs to this
+    /// walk's terminal (a set for another terminal is not used). A start that is
+    /// itself remembered is found at once, with no link walked. Call before `advance`.
+    pub fn with_memory(mut self, memory: Arc<ChainMemory>) -> ChainWalk {
+        if self.walked > 0 || self.found {
+            return self;
         }
-        let mut link = self.link;
-        for _ in 0..n {
-            let d = link.digest();
-            self.steps += 1;
-            if d == self.target {
-                self.found = true;
-                self.link = Link::from_digest(&d);
-                return true;
-            }
-            link = Link::from_digest(&d);
+        if memory.terminal_words() != &self.target || memory.is_empty() {
+            return self;
         }
-        self.link = link;
-        false
+        let at_start = link_hash(&self.start).and_then(|h| memory.distance_of(&digest_words(&h)));
+        if let Some(distance) = at_start {
+            self.found = true;
+            self.remembered = Some(distance);
+            self.steps = distance;
+        }
+        self.memory = Some(memory);
+        self
     }
 
-    /// The whole walk at once: the round (steps to the target), if within `max_steps`.
+    /// Applies up to `n` more links; stops early (with `found`) when a link's hash
+    /// is the target or a remembered one. Returns whether the walk is found.
+    #[inline(never)] // one copy for every caller (the walkers and the CLI)
+    pub fn advance(&mut self, n: u64) -> bool {
+        let mut left = n;
+        while !self.found && left > 0 {
+            // Walk in stretches that end on checkpoints.
+            let chunk = left.min(CHECKPOINT_EVERY - self.walked % CHECKPOINT_EVERY);
+            let (walked, stop) = match &self.memory {
+                None => walk_plain(&mut self.link, &self.target, chunk),
+                Some(m) => walk_remembering(&mut self.link, &self.target, m, chunk),
+            };
+            self.walked += walked;
+            self.steps = self.walked;
+            left -= walked;
+            match stop {
+                Stop::Terminal => self.found = true,
+                Stop::Remembered(distance) => {
+                    self.found = true;
+                    self.remembered = Some(distance);
+                    self.steps = self.walked + distance;
+                }
+                Stop::Walking => {
+                    if self.walked.is_multiple_of(CHECKPOINT_EVERY) {
+                        self.checkpoints.push((self.link, self.walked));
+                    }
+                }
+            }
+        }
+        self.found
+    }
+
+    /// The whole walk at once: the round (steps to the target), if within
+    /// `max_steps` (a walk ended by a remembered hash answers exactly as a full walk
+    /// would: a round beyond `max_steps` is not within it).
     pub fn round_within(mut self, max_steps: u64) -> Option<u64> {
-        self.advance(max_steps).then_some(self.steps)
+        self.advance(max_steps);
+        (self.found && self.steps <= max_steps).then_some(self.steps)
     }
 
     pub fn current_hex(&self) -> [u8; 64] {
         self.link.to_hex()
+    }
+
+    /// The links actually hashed (equal to `steps` unless a remembered hash ended it).
+    pub fn links_walked(&self) -> u64 {
+        self.walked
+    }
+
+    /// Whether a remembered hash ended the walk.
+    pub fn via_memory(&self) -> bool {
+        self.remembered.is_some()
+    }
+
+    /// The remembered hash's own round (its distance to the terminal), if one ended
+    /// the walk.
+    pub fn remembered_round(&self) -> Option<u64> {
+        self.remembered
+    }
+
+    /// Whether a remembered set is checked (it belongs to this walk's terminal).
+    pub fn uses_memory(&self) -> bool {
+        self.memory.is_some()
+    }
+
+    /// What a found walk adds to the remembered set of its terminal, oldest first:
+    /// the checkpoints it passed (every `CHECKPOINT_EVERY` links), then its start
+    /// with its round. Nothing for a walk that has not reached the terminal.
+    pub fn to_remember(&self) -> Vec<Remembered> {
+        if !self.found {
+            return Vec::new();
+        }
+        let mut out = Vec::with_capacity(self.checkpoints.len() + 1);
+        let start = [(self.start, 0)];
+        for (link, k) in self.checkpoints.iter().chain(&start) {
+            if let Some(hash) = link_hash(link) {
+                let distance = self.steps - k;
+                out.push(Remembered { hash, distance });
+            }
+        }
+        out
     }
 }
 
@@ -469,6 +505,36 @@ mod tests {
             assert_eq!(soft, link.digest());
             link = Link::from_digest(&soft);
             assert_eq!(link.to_hex(), generic);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        /// The unrolled rounds against sha2 on arbitrary 64-byte messages (not only
+        /// hex text), so every bit of every schedule word is exercised.
+        #[test]
+        fn kernel_matches_sha2_on_random_blocks(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 64)
+        ) {
+            let mut words = [0u32; 16];
+            for (w, c) in words.iter_mut().zip(bytes.chunks_exact(4)) {
+                *w = u32::from_be_bytes([c[0], c[1], c[2], c[3]]);
+            }
+            proptest::prop_assert_eq!(sha256_64(&words), digest_words(&sha256(&bytes)));
+        }
+
+        /// Random links (lowercase hex text) through every digest path and the hex step.
+        #[test]
+        fn link_step_matches_generic_on_random_links(
+            hash in proptest::prelude::any::<[u8; 32]>()
+        ) {
+            let mut text = [0u8; 64];
+            hex32_into(&hash, &mut text);
+            let link = Link::from_hex(&text);
+            let d = link.digest_soft();
+            proptest::prop_assert_eq!(d, link.digest_blocks());
+            proptest::prop_assert_eq!(Link::from_digest(&d).to_hex(), step_generic(&text));
         }
     }
 

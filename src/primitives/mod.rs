@@ -1,6 +1,7 @@
 //! Hash primitives: SHA-256 and HMAC-SHA256 over text as typed (SPEC: a string is
 //! hashed as its UTF-8 bytes), the chain kernel, and the poker Merkle tree.
 
+pub mod chain_memory;
 pub mod hash_chain;
 pub mod merkle;
 pub mod sha256;

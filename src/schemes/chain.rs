@@ -89,6 +89,9 @@ impl ChainCheck {
                     None => (false, self.max_steps, None),
                 }
             }
+            // A walk helped by remembered positions can find the round beyond
+            // maxSteps; a full walk would not have: not reached, as `round_within`.
+            Walk::Done(o) if o.found && o.steps > self.max_steps => (false, self.max_steps, None),
             Walk::Done(o) => {
                 // A walk done elsewhere: it must be a walk this record allows.
                 let valid = o.steps <= self.max_steps

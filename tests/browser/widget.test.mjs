@@ -123,7 +123,7 @@ test('a malformed record shows an error and the host page keeps working', async 
   assert.equal((await badge(page, 'badge-bad')).state, 'error');
   assert.equal((await badge(page, 'badge-bad2')).state, 'error');
   const ev = await page.evaluate(() => window.__events);
-  assert.deepEqual(ev.map((e) => [e.type, e.detail.code]), [['fair-verify:error', 'bad_json'], ['fair-verify:error', 'bad_hex']]);
+  assert.deepEqual(ev.map((e) => [e.type, e.detail.code]), [['fair-verify:error', 'bad_json'], ['fair-verify:error', 'bad_decimal']]);
   // The host page still runs its own code.
   await page.click('#reveal-fair');
   await page.waitForFunction(() => document.getElementById('badge-fair').getAttribute('data-state') === 'pass');
@@ -202,7 +202,7 @@ test('verifier.js works as a classic script and as a module script (served on lo
       }, rec.record);
       assert.deepEqual(out.mines, rec.expect.mines, name);
       assert.equal(out.selfTest, 0);
-      assert.deepEqual(out.code, ['VerifyError', 'missing_field', 'mines']);
+      assert.deepEqual(out.code, ['VerifyError', 'missing_field', 'serverSeed']);
       assert.deepEqual(blocked.filter((u) => !u.endsWith('/favicon.ico')), []);
       assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
       await context.close();
