@@ -111,6 +111,14 @@ test('several files: each checked and reported, the exit status is the worst', (
   assert.equal(out.length, 3);
   assert.equal(out[1].result.error.code, 'missing_field');
   assert.equal(runCli([pass, pass]).code, 0);
+  // Unchecked (a crash round without its terminal) is worse than pass, better than fail.
+  const unchecked = file(JSON.stringify({ scheme: 'crash', hash: 'a'.repeat(64) }));
+  r = runCli([pass, unchecked]);
+  assert.equal(r.code, 3);
+  assert.deepEqual(lines(r).map((o) => o.result.verdict), ['pass', 'unchecked']);
+  assert.equal(runCli([unchecked]).code, 3);
+  assert.equal(runCli([unchecked, fail, pass]).code, 1);
+  assert.equal(runCli([bad, unchecked]).code, 2);
   // A file that cannot be read is invalid input, and the others are still checked.
   r = runCli([path.join(dir, 'nope.json'), pass]);
   assert.equal(r.code, 2);

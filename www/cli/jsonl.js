@@ -13,7 +13,7 @@
 const FLUSH_BYTES = 64 * 1024; // write once this much output is waiting…
 const FLUSH_MS = 100; // …or this long after the previous write
 
-const BOM = { utf16le: Buffer.from([0xff, 0xfe]), utf16be: Buffer.from([0xfe, 0xff]) };
+const BOM = { utf16le: Uint8Array.of(0xff, 0xfe), utf16be: Uint8Array.of(0xfe, 0xff) };
 const BLANK = new Set([0x20, 0x09, 0x0d]);
 
 function isBlank(bytes, mode) {
