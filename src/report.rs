@@ -212,9 +212,25 @@ impl Report {
         let mut differences = std::mem::take(&mut self.differences);
         let mut count = self.difference_count;
         if let Some(obj) = played {
+            let pending = self.checks.iter().any(|c| c.pending);
             for (key, seen) in obj {
                 let computed = match self.result.get(key) {
                     Some(v) if !key.ends_with("Ok") => v,
+                    // A key the scheme recomputes but this record did not reach (no
+                    // round when the chain walk is pending or did not reach the
+                    // terminal): nothing to compare while pending, else it differs.
+                    None if self.scheme.result(key).is_some() => {
+                        if !pending {
+                            diff(
+                                key.clone(),
+                                seen,
+                                &Value::Null,
+                                &mut differences,
+                                &mut count,
+                            );
+                        }
+                        continue;
+                    }
                     _ => {
                         let known: Vec<&str> = self
                             .result

@@ -347,3 +347,30 @@ fn bets_equal_single_bets() {
         assert_eq!(code(bad), "unknown_field");
     }
 }
+
+/// `played.round` on a chain record: compared once the walk is done, nothing to
+/// compare while it is pending, a difference (not an error) when not reached.
+#[test]
+fn played_round_while_walking_and_when_not_reached() {
+    let mut h = "5e".repeat(32);
+    let start = h.clone();
+    for _ in 0..3 {
+        h = sha256_hex(h.as_bytes());
+    }
+    let rec = json!({"scheme": "crash", "hash": start, "terminal": h, "maxSteps": 10,
+                     "played": {"round": 3}});
+    let pending = Options {
+        walk: Walk::Pending,
+    };
+    assert_eq!(
+        schemes::verify_with(&rec, &pending).unwrap()["verdict"],
+        "checking"
+    );
+    assert_eq!(verify(rec.clone())["verdict"], "pass");
+    let mut far = rec.clone();
+    far["maxSteps"] = json!(2);
+    let v = verify(far);
+    assert_eq!(v["verdict"], "fail");
+    assert_eq!(v["differences"][0]["path"], "round");
+    assert_eq!(v["differences"][0]["item"], "round");
+}

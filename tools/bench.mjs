@@ -112,6 +112,18 @@ if (first.out.steps !== PROVEN || first.out.viaMemory) throw new Error(`first ch
 if (second.out.steps !== PROVEN + 10 || !second.out.viaMemory || second.out.linksWalked !== 10 ||
   second.out.rememberedRound !== PROVEN) throw new Error(`second check: ${JSON.stringify(second.out)}`);
 
+// The page (issue 14): Verify to verdict of an N-step chain next to the bare kernel
+// in the same page; and remembered positions in the page (issue 16).
+let pageRun = null;
+try {
+  const { measurePage } = await import('./bench_worker.mjs');
+  const newer = START; // round N + 10 of a chain whose round N is 10 links below START
+  const from = fv.bench.kernel(START, 10);
+  pageRun = await measurePage(N, from, fv.bench.kernel(from, N), newer);
+} catch (e) {
+  console.log(`(page in Chromium not measured: ${e.message})`);
+}
+
 // The CLI's start-up (a one-record run, whole process) and its --jsonl throughput,
 // each with V8's default tiers and with --no-liftoff (the optimising tier only), so
 // that the flag is kept only where it helps. Best of 5 (start-up) or 3, interleaved.
@@ -167,6 +179,16 @@ console.log(`  first check, round ${PROVEN} (full walk)`.padEnd(54) + ms(first).
 console.log(`  second check, 10 rounds newer`.padEnd(54) + ms(second).padStart(10) +
   `   (${second.out.linksWalked} links, then round ${second.out.rememberedRound} as proven)`);
 console.log(`  second / first (time)          ${(second.s / first.s * 100).toFixed(3)} %   (target < 5 %)`);
+if (pageRun) {
+  console.log(`\nthe page in headless Chromium (one page, best of 3 interleaved, warm worker):`);
+  console.log(`  ${`bare kernel walk, ${N} links, page thread`.padEnd(52)} ${pageRun.kernel.toFixed(1).padStart(8)} ms`);
+  console.log(`  ${`click Verify to verdict, ${N}-step chain`.padEnd(52)} ${pageRun.click.toFixed(1).padStart(8)} ms`);
+  console.log(`  Verify-to-verdict / kernel     ${(pageRun.click / pageRun.kernel).toFixed(2)}x   (target ≤ 1.15)`);
+  console.log(`  ${`remembered: first check, round ${N} (#record=)`.padEnd(52)} ${pageRun.first.ms.toFixed(1).padStart(8)} ms`);
+  console.log(`  ${`remembered: 10 rounds newer (${pageRun.second.links} links)`.padEnd(52)} ${pageRun.second.ms.toFixed(1).padStart(8)} ms`);
+  console.log(`  second / first (time)          ${(pageRun.second.ms / pageRun.first.ms * 100).toFixed(2)} %   (target < 5 %)`);
+}
+
 
 console.log('\nCLI (node pkg/verifier.js, whole process), V8 default tiers against --no-liftoff:');
 tiers.forEach(([name], i) => {

@@ -20,7 +20,9 @@ const FIELDS: [FieldDesc; 4] = [
     chain::MAX_STEPS_FIELD,
 ];
 
-const RESULTS: [ResultDesc; 2] = [
+const RESULTS: [ResultDesc; 3] = [
+    // The round, once the walk reached the terminal (SPEC §6).
+    result("round", "round", &["round"]),
     result("winner", "winner", &["winner"]),
     result("hash", "hash", &["hash"]),
 ];

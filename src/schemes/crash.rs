@@ -24,7 +24,9 @@ const FIELDS: [FieldDesc; 4] = [
     chain::MAX_STEPS_FIELD,
 ];
 
-const RESULTS: [ResultDesc; 3] = [
+const RESULTS: [ResultDesc; 4] = [
+    // The round, once the walk reached the terminal (SPEC §6).
+    result("round", "round", &["round"]),
     result("multiplier", "multiplier", &["multiplier"]),
     result("hash", "hash", &["hash"]),
     // Entry 0 is this round, then the rounds before it (SPEC §6).

@@ -17,7 +17,11 @@ const FIELDS: [FieldDesc; 3] = [
     chain::MAX_STEPS_FIELD,
 ];
 
-const RESULTS: [ResultDesc; 1] = [result("hash", "hash", &["hash"])];
+const RESULTS: [ResultDesc; 2] = [
+    // The round, once the walk reached the terminal (SPEC §6).
+    result("round", "round", &["round"]),
+    result("hash", "hash", &["hash"]),
+];
 
 pub const SCHEME: Scheme = Scheme {
     id: "hash_chain",

@@ -12,7 +12,9 @@ pub const PLATFORMS: i32 = 25;
 
 const FIELDS: [FieldDesc; 3] = [chain::HASH, chain::TERMINAL, chain::MAX_STEPS_FIELD];
 
-const RESULTS: [ResultDesc; 2] = [
+const RESULTS: [ResultDesc; 3] = [
+    // The round, once the walk reached the terminal (SPEC §6).
+    result("round", "round", &["round"]),
     result("lastPlatform", "platform", &["lastPlatform"]),
     result("hash", "hash", &["hash"]),
 ];

@@ -22,12 +22,20 @@ async function drawn(page) {
     for (const c of q('#result [data-check]')) out.checks[c.getAttribute('data-check')] = c.getAttribute('data-ok') === 'true';
     out.verdict = document.querySelector('#verdict') && document.querySelector('#verdict').getAttribute('data-verdict');
     if (!report) return out;
+    // Cards in dealt order (hands may be shown sorted by suit): by their data-path index.
+    const at = (e) => Number(/\[(\d+)\]$/.exec(e.getAttribute('data-path') || '[0]')[1]);
+    const dealt = (root) => q('[data-card]', root).sort((a, b) => at(a) - at(b)).map((e) => Number(e.getAttribute('data-card')));
+    // Long lists are paged: the drawn items by index, and the list's length.
+    const paged = (list, sel, attr, read) => {
+      const box = report.querySelector(`[data-list="${list}"]`);
+      return { count: box ? Number(box.getAttribute('data-count')) : 0, items: q(sel, report).map((e) => [Number(e.getAttribute(attr)), read(e)]) };
+    };
     out.seats = q('ol.seats [data-seat]', report).map((e) => Number(e.getAttribute('data-player')));
-    out.rolls = q('ol.rolls li', report).map((li) => nums('[data-die]', 'data-die', li));
-    out.deals = q('.deal[data-deal]', report).map((d) => q('[data-seat]', d).map((s) => nums('[data-card]', 'data-card', s)));
-    out.hands = q('.deal[data-hand]', report).map((h) => {
-      const first = q('[data-round="first"]', h).map((s) => nums('[data-card]', 'data-card', s));
-      const second = q('[data-round="second"]', h).map((s) => nums('[data-card]', 'data-card', s));
+    out.rolls = paged('rolls', 'ol.rolls li', 'data-roll', (li) => nums('[data-die]', 'data-die', li));
+    out.deals = paged('deals', '.deal[data-deal]', 'data-deal', (d) => q('[data-seat]', d).map((s) => dealt(s)));
+    out.hands = paged('hands', '.deal[data-hand]', 'data-hand', (h) => {
+      const first = q('[data-round="first"]', h).map((s) => dealt(s));
+      const second = q('[data-round="second"]', h).map((s) => dealt(s));
       const fu = h.querySelector('[data-faceup]');
       return { first, faceUp: fu ? Number(fu.getAttribute('data-faceup')) : null, second: second.length ? second : null };
     });
@@ -70,6 +78,11 @@ function compare(name, expect, got) {
       assert.equal(got.checks[k], want, `${name}: check ${k}`);
     } else if (k === 'gameSeed' || k === 'handValue' || k === 'root') {
       continue; // shown as text in the checks; not a drawn element
+    } else if (k === 'rolls' || k === 'deals' || k === 'hands') {
+      // Paged: every drawn item equals its expected one, and the list has them all.
+      assert.equal(got[k].count, want.length, `${name}: ${k} count`);
+      assert.ok(got[k].items.length > 0, `${name}: no ${k} drawn`);
+      for (const [i, v] of got[k].items) assert.deepEqual(v, want[i], `${name}: ${k}[${i}]`);
     } else if (k === 'history') {
       assert.deepEqual(got.history.slice(0, want.length), want, `${name}: history`);
     } else {

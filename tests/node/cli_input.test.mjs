@@ -140,9 +140,17 @@ test('--human: verdict, checks, differences, results from the English catalog; -
   assert.ok(r.stdout.includes('face' + en['diff.item'].replace('{played}', '7').replace('{computed}', String(failing.expect.face))), r.stdout);
   assert.ok(r.stdout.includes(failing.record.serverSeedHash), 'the published hash, verbatim');
   assert.ok(r.stdout.split('\n').length < 25, 'one screen');
-  for (const lang of [['--lang', 'xx'], ['--lang=ro']]) {
+  for (const lang of [['--lang', 'xx'], ['--lang=tlh']]) {
     assert.equal(runCli(['--human', ...lang, played]).stdout, r.stdout, lang.join(' '));
   }
+  // A language with a catalog: --lang, else LC_ALL / LC_MESSAGES / LANG.
+  const ro = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/i18n/ro.json'), 'utf8'));
+  const roOut = runCli(['--human', '--lang', 'ro', played]).stdout;
+  assert.ok(roOut.includes(ro['verdict.fail']) && roOut.includes(ro['check.heading']), roOut);
+  const env = (vars) => spawnSync(process.execPath, [VERIFIER, '--human', played], { encoding: 'utf8', env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: '', ...vars } }).stdout;
+  assert.equal(env({ LANG: 'ro_RO.UTF-8' }), roOut);
+  assert.equal(env({ LC_ALL: 'C', LANG: 'ro_RO.UTF-8' }), r.stdout, 'LC_ALL before LANG');
+  assert.equal(env({ LC_ALL: 'it_IT.UTF-8' }) === r.stdout, false, 'Italian');
   const pass = runCli(['--human', file(passText)]);
   assert.equal(pass.code, 0);
   assert.ok(pass.stdout.startsWith(en['verdict.pass']), pass.stdout);

@@ -1,5 +1,5 @@
 // The FairVerifier API over the wasm engine: verify, verifyText, chainWalker,
-// checkRounds, schemes and the benchmark hooks.
+// RememberingChainWalker, checkRounds, schemes and the benchmark hooks.
 import { call, errorText } from './engine.js';
 import { ready, wasmBytes, wasmSha256 } from './wasm.js';
 import { VERSION } from 'fv:build';
@@ -9,10 +9,11 @@ export function verify(record, options) {
   return call((en) => (options === undefined ? en.verify(record) : en.verify(record, options)));
 }
 
-/** verifyText(json): JSON text of `{"report": …}` or `{"error": {code, field, message}}`; never throws. */
-export function verifyText(text) {
+/** verifyText(json, options?): JSON text of `{"report": …}` or `{"error": {code, field, message}}`;
+ *  never throws. `options` as for verify (`{walk: 'pending'}`, `{walk: {steps, found, remembered?}}`). */
+export function verifyText(text, options) {
   try {
-    return call((en) => en.verifyText(String(text)));
+    return call((en) => (options === undefined ? en.verifyText(String(text)) : en.verifyText(String(text), options)));
   } catch (e) {
     return errorText(e);
   }
@@ -22,10 +23,23 @@ export function chainWalker(hash, terminal) {
   return call((en) => new en.ChainWalker(hash, terminal));
 }
 
-/** checkRounds(game, text): JSON text of {summary, rows} or {error}; never throws. */
-export function checkRounds(game, text) {
+/** A chain walk that stops at remembered positions of its terminal (issue 16):
+ *  `new RememberingChainWalker(hash, terminal, hashes?, rounds?)` with `hashes` a
+ *  Uint8Array of 32 bytes a position and `rounds` a Float64Array (oldest first, all
+ *  proven against this terminal). advance(n), steps, found, viaMemory, linksWalked,
+ *  rememberedRound, current, checkpoints() → {hashes, rounds}, free(). */
+export function RememberingChainWalker(hash, terminal, hashes, rounds) {
+  return call((en) => (hashes && hashes.length
+    ? new en.RememberingChainWalker(hash, terminal, hashes, rounds)
+    : new en.RememberingChainWalker(hash, terminal)));
+}
+
+/** checkRounds(game, text, options?): JSON text of {verdict, summary, rows} or {error};
+ *  never throws. `options`: {terminal?, maxSteps?, walk?: 'pending' | {steps, found}}. */
+export function checkRounds(game, text, options) {
   try {
-    return call((en) => en.checkRounds(String(game), String(text)));
+    return call((en) => (options === undefined ? en.checkRounds(String(game), String(text))
+      : en.checkRounds(String(game), String(text), options)));
   } catch (e) {
     return errorText(e);
   }
@@ -45,7 +59,7 @@ const bench = {
 /** The public object (FairVerifier). */
 export function createApi() {
   return {
-    verify, verifyText, chainWalker, checkRounds, schemes, bench,
+    verify, verifyText, chainWalker, RememberingChainWalker, checkRounds, schemes, bench,
     version: VERSION,
     /** Resolves once the wasm bytes are in hand (at once for verifier.js). */
     ready,

@@ -1,6 +1,8 @@
 // Every catalog bundled into the shipped files. A new language: its JSON file here
 // (same keys, placeholders and plural forms as en.json; tests/node/i18n.test.mjs).
 import en from './en.json';
+import ro from './ro.json';
+import it from './it.json';
 
-export const CATALOGS = { en };
+export const CATALOGS = { en, ro, it };
 export const FALLBACK = 'en';

@@ -1,64 +1,94 @@
-// Many records (a JSON array, JSON lines, a file): verified in the worker with
-// progress, then a summary above a paged list in which each record opens to its
-// drawing.
+// Text with records (a paste, a file, a drop): the worker finds the records in it
+// without parsing them in JavaScript. One record comes back to be verified (and
+// shown in the form); many are each verified by the core from their own text, in
+// the worker, with progress: a banner that agrees with the summary (pass, fail,
+// unchecked and invalid counted apart), then the records, failed ones first, each
+// opening to its drawing.
 import { el } from '../ui/dom.js';
 import { t } from '../i18n/i18n.js';
 import { makePager } from '../ui/pager.js';
-import { showProgress, progressTitle } from '../ui/progress.js';
+import { showProgress, progressTitle, placeProgress } from '../ui/progress.js';
 import { showResult } from '../ui/notices.js';
 import * as render from '../render/report.js';
-import { verdictView } from '../render/checks.js';
-import { recordEntry } from '../core/records.js';
+import { verdictView, statusBadge } from '../render/checks.js';
 import { scheme } from './schemes.js';
+import { state } from './state.js';
 import { runJob, cancelJob } from './jobs.js';
+import { clearFieldErrors } from './form.js';
+import { verdictFirst, showError } from './verify.js';
 
 const BATCH_PAGE = 200;
+const STATUSES = ['fail', 'invalid', 'unchecked', 'pass'];
+
+function parsed(text) {
+  try { return JSON.parse(text); } catch (e) { return null; }
+}
 
 function itemView(it, i) {
-  const r = it.report;
-  const d = it.record && typeof it.record === 'object' ? scheme(it.record.scheme) : null;
-  const what = [it.name, d ? t(d.label) : '?'];
-  if (r && r.multiplier) what.push(t('draw.multiplier', { value: r.multiplier }));
+  const what = [it.name === undefined || it.name === null ? t('batch.unnamed', { n: it.index + 1 }) : String(it.name)];
+  const d = it.scheme ? scheme(it.scheme) : null;
+  what.push(d ? t(d.label) : '?');
+  if (it.multiplier) what.push(t('draw.multiplier', { value: it.multiplier }));
   const summary = el('summary', { 'data-verdict': it.status },
-    el('span', { class: `badge ${it.status}`, text: t(`batch.badge.${it.status}`) }),
+    statusBadge(it.status),
     el('span', { text: ` ${what.join(' · ')}` }));
-  const det = el('details', { class: 'batch-item', 'data-index': i }, summary);
+  const det = el('details', { class: 'batch-item', 'data-index': it.index, 'data-status': it.status }, summary);
   // Drawn when opened, so thousands of rows stay cheap.
   det.addEventListener('toggle', () => {
     if (det.open && det.childElementCount === 1) {
-      det.append(r ? render.report(r, it.record, d) : render.error(it.error));
+      const out = parsed(it.result) || { error: { code: 'internal', field: '', message: '' } };
+      det.append(out.report ? render.report(out.report, parsed(it.text), d) : render.error(out.error));
       det.querySelectorAll('#verdict').forEach((v) => v.removeAttribute('id'));
     }
   });
-  return el('li', {}, det);
+  return el('li', { value: i + 1 }, det);
 }
 
-export async function runBatch(values) {
+/** The batch's verdict: fail over invalid over unchecked over pass, with its words. */
+function batchVerdict(count, total) {
+  const params = { count: total, failed: count.fail, invalid: count.invalid, unchecked: count.unchecked, passed: count.pass };
+  if (count.fail) return verdictView('fail', t('flow.batch.fail', { ...params, count: count.fail, total }));
+  if (count.invalid) return verdictView('invalid', t('flow.batch.invalid', { ...params, count: count.invalid, total }));
+  if (count.unchecked) return verdictView('unchecked', t('flow.batch.unchecked', { ...params, count: count.unchecked, total }));
+  return verdictView('pass', t('flow.batch.pass', params));
+}
+
+/** Text that holds one record or many: `loadOne(text, name)` for one. */
+export async function verifyInput(text, loadOne) {
+  clearFieldErrors();
   cancelJob();
-  const items = values.map((v, i) => recordEntry(v, t('batch.unnamed', { n: i + 1 })));
-  for (const it of items) it.name = String(it.name);
+  const token = {};
+  state.current = token;
+  showResult(verdictView('checking', t('flow.batch.checking')));
+  placeProgress(verdictFirst());
   progressTitle('progress.records');
-  const res = await runJob({ type: 'batch', texts: items.map((it) => it.text) }, (p) => showProgress(p, 'records'));
+  const res = await runJob({ type: 'batch', text: String(text) }, (p) => { if (state.current === token) showProgress(p, 'records'); });
+  if (state.current !== token) return;
   showProgress(null);
-  if (!res) { showResult(verdictView('fail', t('verdict.batchCancelled'))); return; }
-  const count = { pass: 0, fail: 0, invalid: 0 };
-  items.forEach((it, i) => {
-    const out = JSON.parse(res.results[i]);
-    it.report = out.report || null;
-    it.error = out.error || null;
-    it.status = it.report ? it.report.verdict : 'error';
-    if (it.status === 'pass') count.pass++; else if (it.status === 'fail') count.fail++; else count.invalid++;
+  if (!res) { showResult(verdictView('cancelled', t('flow.batch.cancelled'))); verdictFirst(); return; }
+  if (res.type === 'error') { showError(res); return; }
+  if (res.kind === 'empty') { showResult(verdictView('unchecked', t('flow.batch.empty'))); verdictFirst(); return; }
+  if (res.kind === 'one') { loadOne(res.text, res.name); return; }
+  showBatch(res.results);
+}
+
+function showBatch(results) {
+  const count = { pass: 0, fail: 0, unchecked: 0, invalid: 0 };
+  const items = results.map((r, index) => {
+    const status = STATUSES.includes(r.status) ? r.status : 'invalid';
+    count[status]++;
+    return { ...r, status, index };
   });
+  // Failed first, then invalid, then unchecked, then passed; each in input order.
+  const order = items.slice().sort((a, b) => STATUSES.indexOf(a.status) - STATUSES.indexOf(b.status) || a.index - b.index);
   const list = el('ol', { class: 'batch' });
-  const pager = makePager(items.length, BATCH_PAGE, (start, end) => {
-    list.replaceChildren(...items.slice(start, end).map((it, k) => itemView(it, start + k)));
-    list.start = start + 1;
-  });
-  const params = { count: items.length, passed: count.pass, failed: count.fail, invalid: count.invalid };
+  const draw = (start, end) => list.replaceChildren(...order.slice(start, end).map((it, k) => itemView(it, start + k)));
+  const pager = order.length > BATCH_PAGE ? makePager(order.length, BATCH_PAGE, draw) : (draw(0, order.length), null);
   const summary = el('p', {
-    id: 'batch-summary', 'data-passed': count.pass, 'data-failed': count.fail, 'data-invalid': count.invalid,
-    text: t('batch.summary', params),
+    id: 'batch-summary', 'data-passed': count.pass, 'data-failed': count.fail, 'data-unchecked': count.unchecked,
+    'data-invalid': count.invalid, 'data-count': items.length,
+    text: t('flow.batch.summary', { count: items.length, passed: count.pass, failed: count.fail, unchecked: count.unchecked, invalid: count.invalid }),
   });
-  const overall = count.invalid === 0 && count.fail === 0 ? 'pass' : 'fail';
-  showResult(verdictView(overall, t('verdict.batch', params)), summary, list, pager);
+  showResult(...[batchVerdict(count, items.length), summary, list, pager].filter(Boolean));
+  verdictFirst();
 }

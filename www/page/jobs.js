@@ -1,11 +1,15 @@
-// Long jobs (chain walks, batches, round histories) in a Web Worker made from the
-// page's own scripts (verifier.js + the worker bundle) as a blob: URL; one job at a
-// time; Cancel terminates it. Without workers, the same jobs run here in slices.
+// Long jobs (chain walks, batches, round histories) in the page's one Web Worker,
+// made from the page's own scripts (verifier.js + the worker bundle) as a blob: URL.
+// The worker is started once, compiles the wasm once and warms up while the page
+// is idle; every job reuses it. One job at a time: a new job or Cancel terminates a
+// running one (and its worker; the next job starts a new worker). Without workers,
+// the same tasks (www/worker/tasks.js) run on the page's thread in slices.
 import { V } from './verifier.js';
+import { runTask } from '../worker/tasks.js';
 
 let worker = null;
+let busy = null; // {id, resolve, onProgress, onPending}
 let jobId = 0;
-let cancel = null;
 
 function newWorker() {
   const v = document.getElementById('fv-verifier');
@@ -15,63 +19,97 @@ function newWorker() {
     const url = URL.createObjectURL(new Blob([v.textContent, '\n', w.textContent], { type: 'text/javascript' }));
     const made = new Worker(url);
     document.documentElement.setAttribute('data-worker', 'on');
+    made.onmessage = (e) => answer(made, e.data);
+    made.onerror = (e) => {
+      e.preventDefault();
+      drop(made);
+      finish({ type: 'error', code: 'internal', message: e.message || 'worker failed' });
+    };
+    made.postMessage({ type: 'warm', id: 0 });
     return made;
   } catch (e) {
     return null;
   }
 }
 
-/** Runs one job; onProgress gets {steps, maxSteps, elapsed}. Resolves with the
- *  worker's answer, or null when cancelled. */
-export function runJob(msg, onProgress) {
+function drop(w) {
+  if (worker === w) worker = null;
+  w.terminate();
+}
+
+function finish(value) {
+  const b = busy;
+  busy = null;
+  if (b) b.resolve(value);
+}
+
+function answer(w, m) {
+  if (w !== worker || !busy || m.id !== busy.id) return;
+  if (m.type === 'progress') { if (busy.onProgress) busy.onProgress(m); return; }
+  if (m.type === 'pending') { if (busy.onPending) busy.onPending(m); return; }
+  finish(m);
+}
+
+/** The warm worker, started if there is none (null without Web Workers). */
+function getWorker() {
+  if (!worker) worker = newWorker();
+  return worker;
+}
+
+/** Starts the worker ahead of the first job (the page calls this once at start). */
+export function warmUp() {
+  getWorker();
+}
+
+/** Runs one job; `on.progress` gets {steps, maxSteps, elapsed}, `on.pending` a
+ *  job's first answer (a round history with its walk pending). Resolves with the
+ *  job's answer, or null when cancelled. */
+export function runJob(msg, on = {}) {
   cancelJob();
   const id = ++jobId;
-  worker = newWorker();
-  if (!worker) return runHere({ ...msg, id }, onProgress);
+  const onProgress = typeof on === 'function' ? on : on.progress;
+  const w = getWorker();
   return new Promise((resolve) => {
-    const w = worker;
-    w.onmessage = (e) => {
-      if (e.data.id !== id) return;
-      if (e.data.type === 'progress') { if (onProgress) onProgress(e.data); return; }
-      w.terminate();
-      if (worker === w) worker = null;
-      cancel = null;
-      resolve(e.data);
-    };
-    w.onerror = (e) => { w.terminate(); resolve({ type: 'error', code: 'internal', message: e.message || 'worker failed' }); };
-    cancel = () => { w.terminate(); if (worker === w) worker = null; resolve(null); };
-    w.postMessage({ ...msg, id });
+    busy = { id, resolve, onProgress, onPending: on.pending };
+    if (w) w.postMessage({ ...msg, id });
+    else runHere({ ...msg, id });
   });
 }
 
+/** Is a job running? */
+export const jobRunning = () => busy !== null;
+
+/** Cancels the running job: its worker is terminated (a new one is started lazily). */
 export function cancelJob() {
-  if (cancel) { const c = cancel; cancel = null; c(); }
+  if (!busy) return;
+  if (worker) drop(worker);
+  if (busy.stop) busy.stop();
+  finish(null);
 }
 
-/** The same jobs on the page's own thread, in slices, for pages without workers. */
-function runHere(m, onProgress) {
-  const api = V();
-  return new Promise((resolve) => {
-    if (m.type === 'rounds') { resolve({ type: 'rounds', json: api.checkRounds(m.game, m.text) }); return; }
-    if (m.type === 'batch') { resolve({ type: 'batch', results: m.texts.map((x) => api.verifyText(x)) }); return; }
-    const w = api.chainWalker(m.hash, m.terminal);
-    const t0 = performance.now();
-    let stopped = false;
-    cancel = () => { stopped = true; resolve(null); };
-    const step = () => {
-      if (stopped) return;
-      const end = performance.now() + 40;
-      while (w.steps < m.maxSteps && performance.now() < end) {
-        if (w.advance(Math.min(16384, m.maxSteps - w.steps))) break;
-      }
-      if (w.found || w.steps >= m.maxSteps) {
-        cancel = null;
-        resolve({ type: 'walked', found: w.found, steps: w.steps, elapsed: performance.now() - t0 });
-      } else {
-        if (onProgress) onProgress({ steps: w.steps, maxSteps: m.maxSteps, elapsed: performance.now() - t0 });
-        setTimeout(step, 0);
-      }
-    };
-    step();
-  });
+/** The same tasks on the page's own thread, yielding every ~40 ms, for pages without workers. */
+function runHere(m) {
+  const job = busy;
+  let stopped = false;
+  job.stop = () => { stopped = true; };
+  let slice = performance.now();
+  const ctx = {
+    api: V(),
+    post: (a) => { if (!stopped && busy === job && a.id === job.id) answerHere(a); },
+    tick: () => new Promise((resolve, reject) => {
+      if (performance.now() - slice < 40 && !stopped) { resolve(); return; }
+      setTimeout(() => {
+        slice = performance.now();
+        if (stopped) reject(Object.assign(new Error('cancelled'), { cancelled: true }));
+        else resolve();
+      }, 0);
+    }),
+  };
+  runTask(ctx, m).catch(() => {});
+}
+
+function answerHere(m) {
+  if (m.type === 'progress') { if (busy.onProgress) busy.onProgress(m); return; }
+  if (m.type === 'pending') { if (busy.onPending) busy.onPending(m); return; }
+  finish(m);
 }

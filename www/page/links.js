@@ -40,17 +40,20 @@ export function copyLink() {
   }
 }
 
-/** Opens the fragment's record, if any, with `load(record)`; true when there was one. */
+/** Opens the fragment's record, if any, with `load(record, text)`; true when there was one. */
 export function openFragment(load) {
   const { record } = readFragment();
   if (!record) return false;
   let value;
+  let text;
   try {
-    value = JSON.parse(base64urlToText(record));
+    text = base64urlToText(record);
+    value = JSON.parse(text);
   } catch (e) {
     showResult(render.error({ code: 'bad_json', field: '', message: `${t('err.badLink')} (${e.message})` }));
     return true;
   }
-  load(value);
+  // The record's own text goes to the core (the parsed copy only fills the form).
+  load(value, text);
   return true;
 }

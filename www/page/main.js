@@ -1,5 +1,6 @@
 // The verifier page: start-up, language, routing (#lang=…&record=…), wiring.
-// Runs entirely in this page; it makes no requests and stores nothing.
+// Runs entirely in this page; it makes no requests, and stores nothing unless the
+// player ticks "Remember proven rounds on this device" (remember.js).
 import { el, $, code } from '../ui/dom.js';
 import { t, parts, pickLanguage, setLanguage, direction } from '../i18n/i18n.js';
 import { showResult } from '../ui/notices.js';
@@ -7,8 +8,9 @@ import * as render from '../render/report.js';
 import { V } from './verifier.js';
 import { schemes, scheme } from './schemes.js';
 import { buildForm, readForm, showFieldError } from './form.js';
-import { verifyOne } from './verify.js';
-import { cancelJob } from './jobs.js';
+import { verifyOne, verifyRecordText } from './verify.js';
+import { cancelJob, warmUp } from './jobs.js';
+import { rememberBox } from './remember.js';
 import { checkRoundsText, fillRoundGames } from './rounds.js';
 import { copyLink, openFragment, readFragment } from './links.js';
 import { wireInput } from './input.js';
@@ -32,12 +34,24 @@ function translatePage() {
   $('#fingerprint code').id = 'wasm-sha';
 }
 
-/** A single record object: fill the form (when it names a known scheme) and verify. */
-function loadRecord(record) {
+/** A record: fill the form (when it names a known scheme) and verify. With `text`
+ *  (a link, a paste, a file) the core verifies that very text; `record` is a parsed
+ *  copy for the form only. */
+function loadRecord(record, text, how) {
   if (record && typeof record === 'object' && !Array.isArray(record) && scheme(record.scheme)) {
     buildForm(record.scheme, record);
   }
-  verifyOne(record);
+  if (typeof text === 'string') verifyRecordText(text);
+  else verifyOne(record, how);
+}
+
+/** One record's text from a paste, a file or a drop. */
+function loadText(text) {
+  let record = null;
+  if (text.length <= (4 << 20)) {
+    try { record = JSON.parse(text); } catch (e) { /* the core says what is wrong */ }
+  }
+  loadRecord(record, text);
 }
 
 function verifyForm() {
@@ -50,7 +64,16 @@ function verifyForm() {
     return;
   }
   verifyOne(record);
-  $('#result').scrollIntoView({ block: 'start' });
+}
+
+/** A passed self-test is a quiet footnote; a failed one stays loud at the top. */
+function placeSelfTest() {
+  const box = $('#selftest');
+  if (!box || box.getAttribute('data-selftest') !== 'passed') return;
+  box.classList.add('footnote');
+  box.setAttribute('role', 'note');
+  const foot = document.querySelector('footer');
+  if (foot) foot.append(box);
 }
 
 function init() {
@@ -58,10 +81,11 @@ function init() {
   const sel = $('#scheme');
   sel.append(...schemes().map((d) => el('option', { value: d.id, text: t(d.label) })));
   sel.addEventListener('change', () => buildForm(sel.value));
-  wireExamples(loadRecord);
+  // An example picked in the menu: the verdict in view, the keyboard stays in the menu.
+  wireExamples((record) => loadRecord(record, undefined, { focus: false }));
   $('#form').addEventListener('submit', (e) => { e.preventDefault(); verifyForm(); });
   $('#copy-link').addEventListener('click', copyLink);
-  wireInput(loadRecord);
+  wireInput(loadText);
   window.addEventListener('hashchange', () => openFragment(loadRecord));
   $('#chain-cancel').addEventListener('click', cancelJob);
   fillRoundGames($('#rounds-game'));
@@ -70,9 +94,13 @@ function init() {
     const f = e.target.files[0];
     if (f) { const text = await f.text(); $('#rounds-text').value = text.length < 2e6 ? text : ''; checkRoundsText(text); }
   });
+  $('#result').after(rememberBox());
   buildForm(schemes()[0].id);
   runSelfTest();
+  placeSelfTest();
   openFragment(loadRecord);
+  // The worker: started once, the wasm compiled and warmed while the page is idle.
+  setTimeout(warmUp, 0);
 }
 
 init();

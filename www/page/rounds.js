@@ -1,68 +1,152 @@
-// Round histories (crash, platforms, battle, bare chains): one round a line, each
-// recomputed in the worker and checked to link to the next; mismatches first.
+// Round histories (crash, platforms, battle, bare chains): one round a line, checked
+// in the worker against a published terminal (picked from the scheme's published
+// list or pasted): the core checks every line with the walk pending, the worker
+// walks the oldest line to the terminal (or to a remembered position of that
+// terminal) with progress, and the core checks again with the outcome. The banner
+// and the summary both come from the core's verdict and counts; failures first;
+// no pager when everything fits one page.
 import { el, $, code } from '../ui/dom.js';
-import { t } from '../i18n/i18n.js';
+import { t, has } from '../i18n/i18n.js';
 import { makePager } from '../ui/pager.js';
-import { showResult, note } from '../ui/notices.js';
+import { showResult } from '../ui/notices.js';
+import { showProgress, progressTitle, placeProgress } from '../ui/progress.js';
 import { verdictView } from '../render/checks.js';
-import { schemes } from './schemes.js';
+import { schemes, scheme } from './schemes.js';
+import { state } from './state.js';
 import { runJob, cancelJob } from './jobs.js';
-import { showError } from './verify.js';
+import { showError, verdictFirst } from './verify.js';
+import { memoryFor, remember, rememberChanged } from './remember.js';
 
 const ROUND_PAGE = 200;
 
-/** The games a history can be checked for: the chain schemes. */
+function terminalPicks(game) {
+  const box = $('#rounds-terminals');
+  if (!box) return;
+  const d = scheme(game);
+  const list = (d && d.terminals) || [];
+  box.replaceChildren(...(list.length ? [el('span', { text: t('page.terminals.published') })] : []),
+    ...list.map(({ name, hash }) => {
+      const b = el('button', { type: 'button', class: 'link', text: name, 'aria-label': t('page.terminals.use', { name }) });
+      b.addEventListener('click', () => { $('#rounds-terminal').value = hash; });
+      return b;
+    }));
+}
+
+/** The games a history can be checked for (the chain schemes), and the terminal
+ *  field with the chosen game's published terminals (added to the history panel). */
 export function fillRoundGames(select) {
   select.replaceChildren(...schemes().filter((d) => d.chain).map((d) => el('option', { value: d.id, text: t(d.label) })));
+  if (!$('#rounds-terminal')) {
+    const field = el('div', { class: 'field', id: 'rounds-terminal-field' },
+      el('label', { for: 'rounds-terminal', text: t('flow.rounds.terminal') }),
+      el('input', { id: 'rounds-terminal', type: 'text', spellcheck: 'false', autocomplete: 'off', dir: 'ltr' }),
+      el('div', { class: 'published-terminals', id: 'rounds-terminals' }),
+      el('p', { class: 'fieldhelp', text: t('flow.rounds.terminalHelp') }));
+    const go = $('#rounds-go');
+    const actions = go && go.closest('.actions');
+    if (actions) actions.before(field); else select.closest('details').append(field);
+    select.addEventListener('change', () => terminalPicks(select.value));
+  }
+  terminalPicks(select.value);
 }
 
 export async function checkRoundsText(text) {
   if (!text.trim()) return;
   cancelJob();
-  showResult(note('rounds.checking'));
-  const res = await runJob({ type: 'rounds', game: $('#rounds-game').value, text });
-  if (!res) return;
-  const data = JSON.parse(res.json || '{}');
-  if (data.error || res.type === 'error') { showError(data.error || res); return; }
-  renderRounds(data);
+  const token = {};
+  state.current = token;
+  const game = $('#rounds-game').value;
+  const terminal = ($('#rounds-terminal') ? $('#rounds-terminal').value : '').trim();
+  showResult(verdictView('checking', t('flow.rounds.checking')));
+  placeProgress(verdictFirst());
+  progressTitle('progress.chain');
+  const memory = terminal && /^[0-9a-fA-F]{64}$/.test(terminal) ? memoryFor(terminal.toLowerCase()) : null;
+  const res = await runJob({ type: 'rounds', game, text, terminal: terminal || undefined, memory }, {
+    progress: (p) => { if (state.current === token) showProgress(p); },
+  });
+  if (state.current !== token) return;
+  showProgress(null);
+  if (!res) { showResult(verdictView('cancelled', t('flow.rounds.cancelled'))); verdictFirst(); return; }
+  if (res.type === 'error') { showError(res); return; }
+  const data = res.data;
+  if (data.error) { showError({ name: 'VerifyError', ...data.error }); return; }
+  const chain = data.summary.chain;
+  if (chain && chain.ok === true && res.walk && res.walk.remember) {
+    // The newest proven round too: the next history walks only down to it.
+    const newest = data.rows.filter((r) => r.hash && Number.isSafeInteger(r.round)).reduce((a, r) => (!a || r.round > a.round ? r : a), null);
+    remember(chain.terminal, res.walk.remember, newest ? [[newest.hash, newest.round]] : []);
+    rememberChanged();
+  }
+  renderRounds(data, res.walk);
 }
 
+/** The summary line: every count the banner is made of, from the core. */
 function summaryText(s) {
-  let text = t('rounds.summary', { count: s.rounds, verified: s.verified, mismatched: s.mismatched, invalid: s.invalid });
-  if (s.unchecked) text += t('rounds.unchecked', { count: s.unchecked });
-  text += s.breaks.length
+  const parts = [t('flow.rounds.counts', { count: s.rounds, verified: s.verified, mismatched: s.mismatched, invalid: s.invalid, unchecked: s.unchecked })];
+  parts.push(s.breaks.length
     ? t('rounds.breaks', { lines: s.breaks.map((b) => t('rounds.break', { a: b[0], b: b[1] })).join(', ') })
-    : t('rounds.linked');
-  return text + t('rounds.order', { order: s.order });
+    : t('rounds.linked'));
+  const c = s.chain;
+  if (!c) parts.push(t('flow.rounds.chain.none'));
+  else if (c.ok === true) parts.push(t('flow.rounds.chain.ok', { line: c.line, round: c.round }));
+  else if (c.ok === false) parts.push(t('flow.rounds.chain.bad', { line: c.line, maxSteps: c.maxSteps }));
+  return parts.join('') + t('rounds.order', { order: s.order });
+}
+
+/** The banner, from the core's verdict and the summary's counts. */
+function banner(data) {
+  const s = data.summary;
+  const chainBad = s.chain && s.chain.ok === false ? 1 : 0;
+  const problems = s.mismatched + s.invalid + s.breaks.length + chainBad;
+  switch (data.verdict) {
+    case 'pass': return verdictView('pass', t('flow.rounds.pass', { count: s.rounds }));
+    case 'fail': return verdictView('fail', t('flow.rounds.fail', { count: problems, rounds: s.rounds }));
+    case 'invalid': return verdictView('invalid', t('flow.rounds.invalid', { count: s.invalid, rounds: s.rounds }));
+    case 'checking': return verdictView('checking', t('flow.rounds.checking'));
+    default: return verdictView('unchecked', t('flow.rounds.unchecked', { count: s.rounds }));
+  }
+}
+
+const STATUS = { pass: 'ok', fail: 'mismatch', invalid: 'invalid', unchecked: 'unchecked' };
+
+function errorWords(e) {
+  return has(`err.${e.code}`) ? t(`err.${e.code}`, { field: e.field || '', ...(e.params || {}) }) : e.code;
 }
 
 function rowView(r) {
-  const status = r.error ? 'invalid' : r.ok === false ? 'mismatch' : r.ok === true ? 'ok' : '';
+  const status = STATUS[r.status] || 'unchecked';
   const mark = { ok: '✓', mismatch: '✗', invalid: '!' }[status] || '';
-  return el('tr', { class: status, 'data-line': r.line, 'data-status': status || 'unchecked' },
-    el('td', { text: r.line }), el('td', {}, code(r.hash || '', 'hash')),
-    el('td', { text: r.claimed === null ? '' : r.claimed }),
-    el('td', { text: r.error ? r.error : r.computed === null ? '' : String(r.computed) }),
-    el('td', { text: mark }),
-    el('td', { text: r.linksToNext === null ? '' : t(r.linksToNext ? 'rounds.links' : 'rounds.break.mark') }));
+  return el('tr', { class: status, 'data-line': r.line, 'data-status': status, 'data-round': r.round === null ? null : r.round },
+    el('td', { text: r.line }),
+    el('td', { text: r.round === null || r.round === undefined ? '' : r.round }),
+    el('td', {}, code(r.hash || '', 'hash')),
+    el('td', { text: r.claimed === null || r.claimed === undefined ? '' : r.claimed }),
+    el('td', { text: r.error ? errorWords(r.error) : r.computed === null || r.computed === undefined ? '' : String(r.computed) }),
+    el('td', { text: mark, 'aria-label': t(`flow.rounds.status.${status}`) }),
+    el('td', { text: r.linksToNext === null || r.linksToNext === undefined ? '' : t(r.linksToNext ? 'rounds.links' : 'rounds.break.mark') }));
 }
 
-function renderRounds(data) {
+function renderRounds(data, walked) {
   const s = data.summary;
-  const bad = s.mismatched + s.invalid + s.breaks.length;
+  const c = s.chain;
   const summary = el('p', {
-    id: 'rounds-summary', 'data-verified': s.verified, 'data-mismatched': s.mismatched,
-    'data-invalid': s.invalid, 'data-breaks': s.breaks.length, text: summaryText(s),
+    id: 'rounds-summary', 'data-verdict': data.verdict, 'data-rounds': s.rounds, 'data-verified': s.verified,
+    'data-mismatched': s.mismatched, 'data-invalid': s.invalid, 'data-unchecked': s.unchecked, 'data-breaks': s.breaks.length,
+    'data-chain': !c ? 'none' : c.ok === true ? 'ok' : c.ok === false ? 'fail' : 'pending',
+    'data-links-walked': walked ? walked.linksWalked : null, 'data-via-memory': walked ? String(!!walked.viaMemory) : null,
+    text: summaryText(s),
   });
-  // Mismatches first, then breaks, then the rest in their order.
-  const rank = (r) => (r.ok === false || r.error ? 0 : r.linksToNext === false ? 1 : 2);
-  const rows = data.rows.slice().sort((a, b) => rank(a) - rank(b) || a.line - b.line);
+  const rows = data.rows; // failures first (sorted in the worker)
   const body = el('tbody');
-  const head = ['line', 'hash', 'claimed', 'recomputed', null, 'links'].map((h) => el('th', { text: h ? t(`rounds.col.${h}`) : '' }));
+  const head = ['line', 'round', 'hash', 'claimed', 'recomputed', null, 'links']
+    .map((h) => el('th', { text: h ? t(h === 'round' ? 'flow.rounds.col.round' : `rounds.col.${h}`) : '' }));
   const table = el('table', { class: 'roundtable' }, el('thead', {}, el('tr', {}, ...head)), body);
-  const pager = makePager(rows.length, ROUND_PAGE, (start, end) => body.replaceChildren(...rows.slice(start, end).map(rowView)));
-  const verdict = bad === 0
-    ? verdictView('pass', t('verdict.rounds.pass', { count: s.rounds }))
-    : verdictView('fail', t('verdict.rounds.fail', { count: bad, rounds: s.rounds }));
-  showResult(verdict, summary, el('div', { class: 'history' }, table), pager);
+  const draw = (start, end) => body.replaceChildren(...rows.slice(start, end).map(rowView));
+  const pager = rows.length > ROUND_PAGE ? makePager(rows.length, ROUND_PAGE, draw) : (draw(0, rows.length), null);
+  const memo = walked && walked.viaMemory
+    ? el('p', { class: 'note walk-memory', id: 'chain-remembered', 'data-remembered-round': walked.rememberedRound,
+      text: t('flow.remembered', { round: walked.rememberedRound, count: walked.linksWalked }) })
+    : null;
+  showResult(...[banner(data), memo, summary, el('div', { class: 'history' }, table), pager].filter(Boolean));
+  verdictFirst();
 }

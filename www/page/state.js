@@ -2,6 +2,8 @@
 export const state = {
   /** The scheme whose form is shown. */
   scheme: null,
-  /** The record being verified (a late worker answer for another one is dropped). */
-  lastRecord: null,
+  /** The verification under way: a late worker answer for an older one is dropped. */
+  current: null,
+  /** What was verified last ({record} or {text}), for "Check fully". */
+  source: null,
 };

@@ -1,33 +1,66 @@
 // Playing cards. Card ids 0–51 by the descriptor's `cards`: rank_major (rank = id % 13,
-// suit = id / 13) or value_major (selfpoker, SPEC §5: rank = id / 4, suit = id % 4).
+// suit = id / 13, suits c d h s) or value_major (selfpoker, SPEC §5: value = id / 4,
+// suit = id % 4, ♣ ♦ ♥ ♠). Every card keeps its id (data-card) and its path in the
+// result (data-path), whatever order it is shown in.
 import { el } from '../ui/dom.js';
 import { t } from '../i18n/i18n.js';
 
 const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 const SUITS = ['♣', '♦', '♥', '♠'];
+/** Sorted by suit: ♠ ♥ ♣ ♦ (colours alternate), highest rank first. */
+const SUIT_RANK = [2, 3, 1, 0];
 
 function cardParts(id, order) {
   if (order === 'value_major') return { rank: Math.floor(id / 4), suit: id % 4 };
   return { rank: id % 13, suit: Math.floor(id / 13) };
 }
 
+const isCard = (id) => Number.isInteger(id) && id >= 0 && id < 52;
+
 export function cardName(id, order) {
+  if (!isCard(id)) return String(id);
   const p = cardParts(id, order);
   return t('card.name', { rank: t(`card.rank.${p.rank}`), suit: t(`card.suit.${p.suit}`) });
 }
 
-export function card(id, order, path) {
+/** "3♦", "10♠": the short form a player reads in a sentence. */
+export function cardShort(id, order) {
+  if (!isCard(id)) return String(id);
+  const p = cardParts(id, order);
+  return `${RANKS[p.rank]}${SUITS[p.suit]}`;
+}
+
+/** One card; `opts.number` also shows its id (the operator's own numbering). */
+export function card(id, order, path, opts = {}) {
   const p = cardParts(id, order);
   const red = p.suit === 1 || p.suit === 2;
-  const name = cardName(id, order);
+  const name = opts.number ? t('render.card.numbered', { card: cardName(id, order), n: id }) : cardName(id, order);
   return el('span', {
-    class: `card ${red ? 'red' : 'black'}`, 'data-card': id, 'data-path': path,
+    class: `card ${red ? 'red' : 'black'}${opts.number ? ' numbered' : ''}`, 'data-card': id, 'data-path': path,
+    'data-sort': SUIT_RANK[p.suit] * 13 + (12 - p.rank),
     role: 'img', 'aria-label': name, title: name,
   },
   el('span', { class: 'rank', text: RANKS[p.rank], 'aria-hidden': 'true' }),
-  el('span', { class: 'suit', text: SUITS[p.suit], 'aria-hidden': 'true' }));
+  el('span', { class: 'suit', text: SUITS[p.suit], 'aria-hidden': 'true' }),
+  opts.number ? el('span', { class: 'cardno', text: id, 'aria-hidden': 'true' }) : null);
 }
 
-export function cards(ids, order, path) {
-  return el('div', { class: 'cards' }, ...ids.map((c, i) => card(c, order, `${path}[${i}]`)));
+/** A row of cards at `path[i]`; `opts.sortable`: may be shown sorted by suit. */
+export function cards(ids, order, path, opts = {}) {
+  const box = el('div', { class: 'cards', 'data-sortable': opts.sortable ? 'true' : null },
+    ...ids.map((c, i) => {
+      const e = card(c, order, `${path}[${i}]`, opts);
+      e.setAttribute('data-index', i);
+      return e;
+    }));
+  if (opts.sortable && opts.sorted) orderCards(box, true);
+  return box;
+}
+
+/** Shows a row sorted by suit (true) or in dealt order (false). */
+export function orderCards(box, sorted) {
+  const key = (e) => Number(e.getAttribute(sorted ? 'data-sort' : 'data-index'));
+  const items = Array.from(box.children).sort((a, b) => key(a) - key(b) || Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')));
+  box.append(...items);
+  box.setAttribute('data-shown', sorted ? 'suit' : 'dealt');
 }

@@ -1,33 +1,104 @@
-// Dice and mines bets: the die against your numbers, the 5×5 mines board.
-import { el } from '../ui/dom.js';
+// Dice and mines: the die against your numbers, the 5×5 mines board (a real table:
+// rows of cells, each cell's name keeping its visible "MINE"), and the bets made
+// under one server seed (SPEC §7) as a table, differing bets first, each row opening
+// to its die or board.
+import { el, code } from '../ui/dom.js';
 import { t, language } from '../i18n/i18n.js';
+import { makePager } from '../ui/pager.js';
 import { section } from './common.js';
 import { die } from './dice.js';
+import { statusBadge } from './verdict.js';
 
-export function drawDice(r, record, out) {
-  const sel = el('div', { class: 'selected' });
-  for (let f = 1; f <= 6; f++) {
-    const picked = (r.selected || []).includes(f);
-    sel.append(el('span', { class: `pick ${picked ? 'on' : ''} ${f === r.face ? 'hit' : ''}`, text: f, 'aria-label': t(picked ? 'draw.picked' : 'draw.pick', { n: f }) }));
-  }
-  out.append(section(t('draw.rollResult', { face: r.face, result: t(r.win ? 'draw.win' : 'draw.loss') }),
-    el('div', { class: 'diceroll', 'data-win': String(r.win) }, die(r.face, 'face')),
-    el('p', { text: t('draw.yourNumbers') }), sel));
+const BET_PAGE = 100;
+
+/** Your numbers 1–6: each picked one says so in words, the rolled one too. */
+function picks(selected, face, prefix) {
+  return el('ol', { class: 'selected', 'aria-label': t('draw.yourNumbers') }, ...[1, 2, 3, 4, 5, 6].map((f) => {
+    const picked = (selected || []).includes(f);
+    const hit = f === face;
+    return el('li', { class: `pick${picked ? ' on' : ''}${hit ? ' hit' : ''}`, 'data-face': f, 'data-picked': String(picked) },
+      el('span', { class: 'n', text: f }),
+      el('span', { class: 'tag', text: hit ? t(picked ? 'render.dice.rolledPicked' : 'render.dice.rolled') : picked ? t('render.dice.picked') : '' }));
+  }), prefix);
 }
 
-export function drawMines(r, record, out) {
-  const grid = el('div', { class: 'mines', role: 'grid', 'aria-label': t('draw.minesBoard') });
-  const set = new Set(r.mines);
-  for (let cell = 1; cell <= 25; cell++) {
-    const i = r.mines.indexOf(cell);
-    const mine = set.has(cell);
-    grid.append(el('span', {
-      class: `cell ${mine ? 'mine' : ''}`, 'data-cell': cell, 'data-mine': mine ? 'true' : 'false',
-      'data-path': i >= 0 ? `mines[${i}]` : null, role: 'gridcell',
-      'aria-label': t(mine ? 'draw.cellMine' : 'draw.cell', { n: cell }),
-    }, el('span', { text: cell, 'aria-hidden': 'true' }),
-    mine ? el('span', { class: 'minemark', text: t('draw.mine'), 'aria-hidden': 'true' }) : null));
+function diceBody(face, win, selected, path) {
+  return [
+    el('div', { class: 'diceroll', 'data-win': String(win) }, die(face, path, true),
+      el('p', { class: `outcome ${win ? 'win' : 'loss'}`, text: t(win ? 'render.dice.win' : 'render.dice.loss', { face }) })),
+    el('p', { text: t('draw.yourNumbers') }), picks(selected, face)];
+}
+
+export function drawDice(r, record, out, desc, ctx) {
+  if (r.bets) { out.append(betsView(r, record, 'dice', ctx)); return; }
+  out.append(section(t('draw.rollResult', { face: r.face, result: t(r.win ? 'draw.win' : 'draw.loss') }),
+    ...diceBody(r.face, r.win, r.selected || (record && record.selected), 'face')));
+}
+
+/** The 5×5 board as a table, cells 1–25 row by row from the top left (SPEC §7). */
+function board(mines, prefix) {
+  const at = new Map(mines.map((c, i) => [c, i]));
+  const body = el('tbody');
+  for (let row = 0; row < 5; row++) {
+    const tr = el('tr');
+    for (let col = 1; col <= 5; col++) {
+      const cell = row * 5 + col;
+      const mine = at.has(cell);
+      tr.append(el('td', {
+        class: `cell${mine ? ' mine' : ''}`, 'data-cell': cell, 'data-mine': mine ? 'true' : 'false',
+        'data-path': mine ? `${prefix}mines[${at.get(cell)}]` : null,
+      }, el('span', { class: 'cellno', text: cell }), mine ? el('span', { class: 'minemark', text: t('draw.mine') }) : null));
+    }
+    body.append(tr);
   }
-  const cells = r.mines.length ? new Intl.ListFormat(language(), { type: 'unit' }).format(r.mines.map(String)) : t('draw.noMines');
-  out.append(section(t('draw.minesAt', { cells }), grid));
+  // Cells 1–25 run row by row from the top left (SPEC §7): the board is never mirrored
+  // in right-to-left languages.
+  return el('table', { class: 'mines', dir: 'ltr' }, el('caption', { class: 'visually-hidden', text: t('draw.minesBoard') }), body);
+}
+
+const cellList = (mines) => (mines.length ? new Intl.ListFormat(language(), { type: 'unit' }).format(mines.map(String)) : t('draw.noMines'));
+
+export function drawMines(r, record, out, desc, ctx) {
+  if (r.bets) { out.append(betsView(r, record, 'mines', ctx)); return; }
+  out.append(section(t('draw.minesAt', { cells: cellList(r.mines) }), board(r.mines, '')));
+}
+
+/** Every bet: a table, the bets that differ first, each row opening to its die or board. */
+function betsView(r, record, game, ctx) {
+  const inputs = record && Array.isArray(record.bets) ? record.bets : [];
+  const bad = new Set((r.differences || []).filter((d) => d.at && d.at.bet !== undefined).map((d) => d.at.bet));
+  const order = r.bets.map((_, i) => i).sort((a, b) => (bad.has(b) - bad.has(a)) || a - b);
+  const body = el('tbody');
+  const mark = (ctx && ctx.mark) || (() => {});
+  const row = (i) => {
+    const b = r.bets[i];
+    const differs = bad.has(i);
+    const result = game === 'dice'
+      ? t(b.win ? 'render.dice.win' : 'render.dice.loss', { face: b.face })
+      : t('draw.minesAt', { cells: cellList(b.mines || []) });
+    const open = el('details', { class: 'betdetail' }, el('summary', { text: t('render.bets.open') }));
+    open.addEventListener('toggle', () => {
+      if (open.open && open.childElementCount === 1) {
+        const sel = inputs[i] && inputs[i].selected;
+        open.append(...(game === 'dice' ? diceBody(b.face, b.win, sel, `bets[${i}].face`) : [board(b.mines || [], `bets[${i}].`)]));
+        mark(open);
+      }
+    });
+    const status = differs ? 'fail' : inputs[i] && inputs[i].played && r.verdict === 'pass' ? 'pass' : 'recomputed';
+    return el('tr', { 'data-bet': i, class: differs ? 'differs' : '' },
+      el('th', { scope: 'row' }, el('span', { class: 'betno', text: t('render.bets.bet', { n: i + 1 }) }), ' ', code(String(b.nonce)), ' ',
+        statusBadge(status, t(`render.bets.status.${status}`))),
+      el('td', {}, el('span', { 'data-path': game === 'dice' ? `bets[${i}].face` : null, text: result }), open));
+  };
+  const pager = makePager(order.length, BET_PAGE, (start, end) => {
+    body.replaceChildren(...order.slice(start, end).map(row));
+    mark(body);
+  }, { label: (start, end, count) => t('render.nav.bets', { from: start + 1, to: end, count }), jump: null });
+  const table = el('table', { class: 'bets' },
+    el('caption', { class: 'visually-hidden', text: t('render.bets.caption') }),
+    el('thead', {}, el('tr', {}, ...['bet', 'result'].map((h) => el('th', { scope: 'col', text: t(`render.bets.col.${h}`) })))),
+    body);
+  return section(t('render.bets.heading', { count: r.bets.length, differ: bad.size }),
+    bad.size ? el('p', { class: 'note', text: t('render.bets.differFirst') }) : null,
+    el('div', { class: 'history' }, table), pager);
 }

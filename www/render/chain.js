@@ -1,66 +1,80 @@
 // Chain games: crash (with its history), platforms, battle, and the bare hash chain.
+// No inline style attributes anywhere (the page's CSP): the battle wheel is SVG with
+// geometry in attributes, everything else is classes.
 import { el } from '../ui/dom.js';
 import { t } from '../i18n/i18n.js';
 import { makePager } from '../ui/pager.js';
-import { section, hash } from './common.js';
+import { section, hash, svg } from './common.js';
 
 const HISTORY_PAGE = 500;
 
-function historyTable(r) {
+/** A history row's name: this round first, then the rounds before it, descending
+ *  (round numbers when the chain check found this round's number). */
+export function historyLabel(r, back) {
+  if (r.round) return t('render.round', { round: r.round - back });
+  return back === 0 ? t('render.history.this') : t('render.history.back', { count: back });
+}
+
+function historyTable(r, mark) {
   const body = el('tbody');
   const table = el('table', {},
-    el('thead', {}, el('tr', {}, ...['round', 'hash', 'crash'].map((h) => el('th', { text: t(`draw.history.${h}`) })))), body);
+    el('caption', { class: 'visually-hidden', text: t('render.history.caption') }),
+    el('thead', {}, el('tr', {}, ...['round', 'crash', 'hash'].map((h) => el('th', { scope: 'col', text: t(`render.history.col.${h}`) })))), body);
   const more = makePager(r.history.length, HISTORY_PAGE, (start, end) => {
     const frag = document.createDocumentFragment();
     for (let i = start; i < end; i++) {
       const h = r.history[i];
-      const round = r.round ? r.round + i : null;
-      frag.append(el('tr', { class: parseFloat(h.multiplier) >= 2 ? 'high' : '' },
-        el('td', { text: round ? `${round}` : i === 0 ? t('draw.history.this') : t('draw.history.back', { n: i }) }),
-        el('td', {}, hash(h.hash)),
-        el('td', { 'data-multiplier': h.multiplier, text: t('draw.multiplier', { value: h.multiplier }) })));
+      frag.append(el('tr', { 'data-back': i },
+        el('th', { scope: 'row', text: historyLabel(r, i) }),
+        el('td', { class: 'mult', 'data-multiplier': h.multiplier, 'data-path': `history[${i}].multiplier`, text: t('draw.multiplier', { value: h.multiplier }) }),
+        el('td', {}, hash(h.hash))));
     }
     body.append(frag);
+    mark(body);
   }, { mode: 'more' });
   return el('div', { class: 'history' }, table, more);
 }
 
-export function drawCrash(r, record, out) {
+export function drawCrash(r, record, out, desc, ctx) {
+  const mark = (ctx && ctx.mark) || (() => {});
   out.append(section(t('draw.crashPoint'), el('div', {
-    class: `multiplier ${parseFloat(r.multiplier) >= 2 ? 'high' : ''}`, 'data-multiplier': r.multiplier, 'data-path': 'multiplier',
+    class: 'multiplier', 'data-multiplier': r.multiplier, 'data-path': 'multiplier',
     text: t('draw.multiplier', { value: r.multiplier }),
   })));
-  if (r.history) out.append(section(t('draw.history', { count: r.history.length }), historyTable(r)));
+  if (r.history) {
+    out.append(section(t('draw.history', { count: r.history.length }),
+      el('p', { class: 'note', text: t('render.history.order') }), historyTable(r, mark)));
+  }
 }
 
 export function drawPlatforms(r, record, out) {
-  const grid = el('div', { class: 'platforms', 'data-last-platform': r.lastPlatform, 'data-path': 'lastPlatform' });
+  const grid = el('ol', { class: 'platforms', 'data-last-platform': r.lastPlatform, 'data-path': 'lastPlatform', 'aria-label': t('render.platforms.label') });
   for (let p = 1; p <= 25; p++) {
-    grid.append(el('span', {
-      class: `platform ${p === r.lastPlatform ? 'last' : ''}`, 'data-platform': p,
-      'aria-label': t(p === r.lastPlatform ? 'draw.platformLast' : 'draw.platform', { n: p }), text: p,
-    }));
+    const last = p === r.lastPlatform;
+    grid.append(el('li', { class: `platform${last ? ' last' : ''}`, 'data-platform': p },
+      el('span', { text: p }), last ? el('span', { class: 'flag', text: t('render.platforms.last') }) : null));
   }
   out.append(section(t('draw.lastPlatform', { n: r.lastPlatform }), grid));
 }
 
 export function drawBattle(r, record, out) {
-  const chances = (record && record.chances) || [];
-  const bar = el('div', { class: 'wheel', role: 'img', 'aria-label': t('draw.winnerLabel', { n: r.winner }) });
-  let start = 0;
+  const chances = (record && Array.isArray(record.chances)) ? record.chances : [];
+  const total = chances.reduce((a, c) => a + (Number(c) > 0 ? Number(c) : 0), 0) || 100;
+  const bar = svg('svg', { class: 'wheel', viewBox: '0 0 1000 40', preserveAspectRatio: 'none', role: 'img', 'aria-label': t('render.battle.wheel', { n: r.winner + 1 }) });
+  let x = 0;
   chances.forEach((c, i) => {
-    const seg = el('span', { class: `seg ${i === r.winner ? 'winner' : ''}`, 'data-player': i, title: t('draw.share', { n: i, chance: c }) },
-      el('span', { text: `${i}` }));
-    seg.style.insetInlineStart = `${start}%`;
-    seg.style.width = `${c}%`;
-    start += c;
-    bar.append(seg);
+    const w = (Math.max(0, Number(c)) / total) * 1000;
+    bar.append(svg('rect', { x: x.toFixed(2), y: 0, width: w.toFixed(2), height: 40, class: `seg${i === r.winner ? ' winner' : i % 2 ? ' odd' : ''}` }));
+    x += w;
   });
-  const mark = el('span', { class: 'point', 'aria-hidden': 'true' });
-  mark.style.insetInlineStart = `${Math.min(100, r.point * 100)}%`;
-  bar.append(mark);
-  out.append(section(t('draw.winner', { n: r.winner }), bar,
-    el('p', { 'data-winner': r.winner, 'data-path': 'winner', text: t('draw.wheel', { point: String(r.point), n: r.winner }) })));
+  const px = Math.min(1000, Math.max(0, Number(r.point) * 1000));
+  bar.append(svg('rect', { x: (px - 3).toFixed(2), y: 0, width: 6, height: 40, class: 'point' }));
+  const legend = el('ol', { class: 'shares' }, ...chances.map((c, i) => el('li', {
+    class: i === r.winner ? 'winner' : '', 'data-player': i,
+  }, el('span', { text: t('render.battle.share', { n: i + 1, chance: String(c) }) }),
+  i === r.winner ? el('strong', { class: 'flag', text: t('render.battle.won') }) : null)));
+  out.append(section(t('draw.winner', { n: r.winner + 1 }), bar, legend,
+    el('p', { 'data-winner': r.winner, 'data-path': 'winner', text: t('render.battle.point', { point: String(r.point), n: r.winner + 1 }) })));
 }
 
 export function drawHashChain(r, record, out) {

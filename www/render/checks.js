@@ -1,41 +1,69 @@
-// The verdict banner and the list of checks (each with the published and the
-// recomputed value, verbatim).
+// The list of checks, each in plain words from its code and params, with the hint
+// for a likely typo next to a failed one; the published and recomputed values are
+// folded under "details", out of the reader's way.
 import { el } from '../ui/dom.js';
 import { t, has } from '../i18n/i18n.js';
 import { hash, fmt } from './common.js';
+import { cardName } from './cards.js';
+import { fieldLabel } from './fields.js';
 
-const VERDICT_CLASS = { pass: 'pass', fail: 'fail', error: 'error' };
+export { verdictView, statusBadge } from './verdict.js';
 
-/** The banner: `verdict` is pass | fail | unchecked | checking | error; text from its key. */
-export function verdictView(verdict, text) {
-  return el('div', {
-    id: 'verdict', class: `verdict ${VERDICT_CLASS[verdict] || 'neutral'}`, 'data-verdict': verdict, role: 'status',
-    text: text === undefined ? t(`verdict.${verdict}`) : text,
-  });
+/** The params as a player reads them: positions from 1, card ids as card names. */
+function shownParams(c, cards) {
+  const p = { ...(c.params || {}) };
+  if (typeof p.position === 'number') p.position += 1;
+  if (typeof p.card === 'number') p.card = cardName(p.card, cards || 'rank_major');
+  return p;
 }
 
-/** A check's sentence in the page's language (its code and params from the core). */
+/** What a check states, in the page's language (its code and params from the core);
+ *  the widget words a failure as "it is not true that …" around it. */
 export function checkText(c, lang) {
   return has(`check.${c.code}`, lang) ? t(`check.${c.code}`, c.params || {}, lang) : c.code;
 }
 
-function mark(c) {
-  if (c.pending || c.ok === null) return el('span', { class: 'mark', text: '…', 'aria-label': t('check.pending') });
-  return el('span', { class: 'mark', text: c.ok ? '✓' : '✗', 'aria-label': t(c.ok ? 'check.holds' : 'check.fails') });
+/** The page's sentence for a check in its outcome: held, failed or still running. */
+export function checkSentence(c, cards) {
+  const state = c.pending || c.ok === null ? 'pending' : c.ok ? 'ok' : 'bad';
+  const own = `render.check.${c.code}.${state}`;
+  return has(own) ? t(own, shownParams(c, cards)) : checkText(c);
 }
 
-export function checksView(report, chainScheme) {
+function mark(c) {
+  const state = c.pending || c.ok === null ? 'pending' : c.ok ? 'holds' : 'fails';
+  return el('span', { class: 'mark' },
+    el('span', { 'aria-hidden': 'true', text: { pending: '…', holds: '✓', fails: '✗' }[state] }),
+    el('span', { class: 'word', text: t(`render.check.${state}`) }));
+}
+
+/** A hint's sentence and what to do, for people. */
+export function hintView(h) {
+  const params = { field: fieldLabel(h.field), with: fieldLabel(h.with), commitment: fieldLabel(h.commitment || h.with) };
+  return el('div', { class: 'hint', 'data-hint': h.code, role: 'note' },
+    el('p', {}, el('strong', { text: t('render.hint.label') }), ' ', t(`hint.${h.code}`, params)),
+    has(`render.hint.${h.code}.todo`) ? el('p', { text: t(`render.hint.${h.code}.todo`, params) }) : null);
+}
+
+export function checksView(report, chainScheme, cards) {
   if (!report.checks || report.checks.length === 0) {
     return el('p', { class: 'note', text: t(chainScheme ? 'check.noneChain' : 'check.none') });
   }
+  const hints = report.hints || [];
   const list = el('ul', { class: 'checks' });
   for (const c of report.checks) {
     const state = c.pending || c.ok === null ? 'pending' : c.ok ? 'ok' : 'bad';
-    list.append(el('li', { class: state, 'data-check': c.name, 'data-ok': String(c.ok) },
-      mark(c), el('span', { class: 'label', text: checkText(c) }),
+    const own = hints.filter((h) => h.check === c.name);
+    const details = c.code === 'played' ? null : el('details', { class: 'values' },
+      el('summary', { text: t('render.details') }),
       el('dl', { class: 'pair' },
         el('dt', { text: t('check.published') }), el('dd', {}, hash(fmt(c.expected))),
-        el('dt', { text: t('check.recomputed') }), el('dd', {}, c.pending ? t('check.walkingNow') : hash(fmt(c.computed))))));
+        el('dt', { text: t('check.recomputed') }), el('dd', {}, c.pending ? t('check.walkingNow') : hash(fmt(c.computed)))));
+    list.append(el('li', { class: state, 'data-check': c.name, 'data-ok': String(c.ok) },
+      el('p', { class: 'line' }, mark(c), el('span', { class: 'label', text: checkSentence(c, cards) })),
+      ...own.map(hintView), details));
   }
+  // Hints not tied to a listed check (an error's hint is shown with the error).
+  for (const h of hints.filter((x) => !report.checks.some((c) => c.name === x.check))) list.append(el('li', { class: 'bad' }, hintView(h)));
   return list;
 }

@@ -14,3 +14,14 @@ export function section(title, ...children) {
 export function fmt(v) {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
+
+/** An SVG element: geometry in attributes (never inline styles). */
+export function svg(tag, attrs, ...children) {
+  const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    e.setAttribute(k, String(v));
+  }
+  for (const c of children) if (c) e.append(c);
+  return e;
+}

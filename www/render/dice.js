@@ -1,13 +1,19 @@
-// A die: its face and its number.
+// A die drawn with CSS pips (a 3×3 grid; no emoji, no font glyph) and its number.
 import { el } from '../ui/dom.js';
 import { t } from '../i18n/i18n.js';
 
-const DIE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+/** The pip cells (0–8, row by row) lit for each face. */
+const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
-export function die(value, path) {
+export function pips(value) {
+  const on = PIPS[value] || [];
+  return el('span', { class: 'pips', 'aria-hidden': 'true' },
+    ...Array.from({ length: 9 }, (_, i) => el('span', { class: on.includes(i) ? 'pip on' : 'pip' })));
+}
+
+export function die(value, path, big) {
   return el('span', {
-    class: 'die', 'data-die': value, 'data-path': path, role: 'img', 'aria-label': t('draw.die', { n: value }),
+    class: `die${big ? ' big' : ''}`, 'data-die': value, 'data-path': path, role: 'img', 'aria-label': t('draw.die', { n: value }),
     title: `${value}`,
-  }, el('span', { class: 'pips', text: DIE_FACES[value - 1] || '?', 'aria-hidden': 'true' }),
-  el('span', { class: 'num', text: value, 'aria-hidden': 'true' }));
+  }, pips(value), el('span', { class: 'num', text: value, 'aria-hidden': 'true' }));
 }

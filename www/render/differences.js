@@ -1,39 +1,124 @@
-// What the player was shown (`played`) against the recomputation: a list of the
-// differences, each also marked in place on the drawing (by data-path).
-import { el, code } from '../ui/dom.js';
-import { t } from '../i18n/i18n.js';
+// What the player was shown (`played`) against the recomputation, in the game's own
+// terms ("Deal 2, West, card 6: you were shown 3♦, the seeds deal 7♦"), each also
+// marked in place on the drawing at its data-path. The machine form (path, values)
+// stays in data-* attributes.
+import { el } from '../ui/dom.js';
+import { t, has } from '../i18n/i18n.js';
 import { section, fmt } from './common.js';
+import { cardShort } from './cards.js';
+import { tileName } from './tiles.js';
+import { seatName, rollLabels } from './seats.js';
+import { historyLabel } from './chain.js';
 
-export function differencesView(report) {
+/** A value as the item it is: a card "3♦", a tile "west wind", a die "5", a crash point "2.71×". */
+export function itemValue(item, v, ctx) {
+  if (v === undefined) return t('render.diff.nothing');
+  switch (item) {
+    case 'card': return cardShort(v, ctx.desc.cards || 'rank_major');
+    case 'tile': return tileName(v);
+    case 'multiplier': return t('draw.multiplier', { value: fmt(v) });
+    case 'player': return Number.isInteger(v) ? t('render.diff.playerValue', { n: v + 1 }) : fmt(v);
+    case 'winner': return Number.isInteger(v) ? t('render.diff.playerValue', { n: v + 1 }) : fmt(v);
+    case 'mine': return Number.isInteger(v) ? t('render.diff.cell', { n: v }) : fmt(v);
+    case 'win': return typeof v === 'boolean' ? t(v ? 'draw.win' : 'draw.loss') : fmt(v);
+    case 'white': return typeof v === 'boolean' ? t(v ? 'render.diff.aWhite' : 'render.diff.aBlack') : fmt(v);
+    default: return fmt(v);
+  }
+}
+
+/** Where a difference is, in the game's words. */
+export function placeText(d, ctx) {
+  const at = d.at || {};
+  const n = (x) => Number(x) + 1;
+  const seat = (s) => seatName(ctx.desc, ctx.game, s);
+  const bet = () => {
+    const b = ctx.r.bets && ctx.r.bets[at.bet];
+    return b ? t('render.diff.at.bet', { n: n(at.bet), nonce: String(b.nonce) }) : t('render.diff.at.betOnly', { n: n(at.bet) });
+  };
+  switch (d.key) {
+    case 'deals':
+      if (at.card !== undefined) return t('render.diff.at.dealCard', { deal: n(at.deal), seat: seat(at.seat), card: n(at.card) });
+      break;
+    case 'hands':
+      if (/\.faceUp$/.test(d.path)) return t('render.diff.at.faceUp', { hand: n(at.hand) });
+      if (at.card !== undefined) {
+        return t(/\.second\[/.test(d.path) ? 'render.diff.at.handSecond' : 'render.diff.at.handFirst', { hand: n(at.hand), seat: seat(at.seat), card: n(at.card) });
+      }
+      break;
+    case 'rolls':
+      if (at.die !== undefined) return t('render.diff.at.roll', { roll: rollLabels(ctx.r.rolls || [])[at.roll] || n(at.roll), die: n(at.die) });
+      break;
+    case 'seats':
+      if (at.seat !== undefined) return seat(at.seat);
+      break;
+    case 'tiles':
+      if (at.draw !== undefined) return t('render.diff.at.draw', { n: n(at.draw) });
+      break;
+    case 'holeCards':
+      if (at.card !== undefined) return t('render.diff.at.hole', { player: n(at.player), card: n(at.card) });
+      break;
+    case 'board':
+      if (at.card !== undefined) return t('render.diff.at.board', { card: n(at.card) });
+      break;
+    case 'deck':
+      if (at.position !== undefined) return t('render.diff.at.deck', { position: n(at.position) });
+      break;
+    case 'mines':
+      if (at.mine !== undefined) return t('render.diff.at.mine', { n: n(at.mine) });
+      break;
+    case 'history':
+      if (at.back !== undefined) return historyLabel(ctx.r, at.back);
+      break;
+    case 'bets':
+      if (at.bet !== undefined) {
+        if (at.mine !== undefined) return t('render.diff.at.betMine', { bet: bet(), mine: n(at.mine) });
+        return bet();
+      }
+      break;
+    default:
+      if (has(`render.diff.at.${d.key}`)) return t(`render.diff.at.${d.key}`);
+  }
+  return t('render.diff.at.path', { path: d.path });
+}
+
+/** The whole sentence for one difference. */
+export function differenceText(d, ctx) {
+  const verb = has(`render.diff.says.${d.item}`) ? `render.diff.says.${d.item}` : 'render.diff.says.value';
+  return t('render.diff.line', {
+    place: placeText(d, ctx),
+    says: t(verb, { played: itemValue(d.item, d.played, ctx), computed: itemValue(d.item, d.computed, ctx) }),
+  });
+}
+
+export function differencesView(report, ctx) {
   if (!report.differences) return null;
   if (report.differenceCount === 0) {
     return section(t('diff.heading'), el('p', { class: 'ok', text: t('diff.none') }));
   }
-  const list = el('ul', { class: 'diffs' }, ...report.differences.map((d) => el('li', { 'data-diff': d.path },
-    code(d.path), el('span', { text: t('diff.item', { played: fmt(d.played), computed: fmt(d.computed) }) }))));
+  const list = el('ul', { class: 'diffs' }, ...report.differences.map((d) => el('li', {
+    'data-diff': d.path, 'data-item': d.item, 'data-played': fmt(d.played), 'data-computed': fmt(d.computed),
+  }, differenceText(d, ctx))));
   const more = report.differenceCount > report.differences.length
     ? el('p', { text: t('diff.more', { count: report.differenceCount - report.differences.length }) }) : null;
   return section(t('diff.headingCount', { count: report.differenceCount }), list, more);
 }
 
-/** Marks every element whose data-path differs from what was played. */
-export function markDifferences(root, report) {
+/** Marks, inside `root`, every drawn item whose data-path differs from what was
+ *  played (a navigator calls it again for each page it draws). */
+export function markDifferences(root, report, ctx) {
   for (const d of report.differences || []) {
     const target = root.querySelector(`[data-path="${CSS.escape(d.path)}"]`);
-    if (!target) continue;
+    if (!target || target.classList.contains('mismatch')) continue;
     target.classList.add('mismatch');
     target.setAttribute('data-played', fmt(d.played));
-    target.append(el('span', { class: 'shown', text: t('diff.shown', { played: fmt(d.played) }) }));
+    const shown = itemValue(d.item, d.played, ctx);
     const label = target.getAttribute('aria-label');
-    if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: fmt(d.played) }));
+    target.append(el('span', { class: 'shown', 'aria-hidden': label ? 'true' : null, text: t('diff.shown', { played: shown }) }));
+    if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: shown }));
   }
 }
 
-/** The likely mistakes the core noticed (a hash pasted as a seed, swapped fields). */
-export function hintsView(report) {
-  if (!report.hints || report.hints.length === 0) return null;
-  const label = (name) => (name ? t(`field.${name}`) : '');
-  return el('ul', { class: 'hints' }, ...report.hints.map((h) => el('li', {
-    'data-hint': h.code, text: t(`hint.${h.code}`, { field: label(h.field), with: label(h.with), commitment: label(h.commitment) }),
-  })));
+/** The likely mistakes the core noticed, when no check lists them (kept for callers). */
+export function hintsView() {
+  return null;
 }

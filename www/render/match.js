@@ -1,95 +1,138 @@
 // match_seed_v2: seat order, then dice rolls, card deals, baloot hands or mahjong tiles.
+// Long matches get a navigator (one deal or hand a page, 60 rolls a page) that opens
+// at the first difference; hands are sorted by suit by default, the dealt order one
+// click away.
 import { el, bdi } from '../ui/dom.js';
-import { t, parts, has } from '../i18n/i18n.js';
+import { t, parts } from '../i18n/i18n.js';
+import { makePager } from '../ui/pager.js';
 import { section } from './common.js';
-import { cards } from './cards.js';
+import { cards, orderCards } from './cards.js';
 import { die } from './dice.js';
 import { tile } from './tiles.js';
+import { seatName, rollLabels } from './seats.js';
 
-/** A seat's name in the game's words (`seat.<game>.<n>`), else "Seat n". */
-function seatName(desc, game, seat) {
-  const g = desc.games.find((x) => x.id === game);
-  const key = g && g.seats ? `seat.${g.seats}.${seat}` : null;
-  return key && has(key) ? t(key) : t('seat.n', { n: seat });
-}
-
-/** Short label for a hand: seat and player. */
-function handLabel(ctx, seat) {
-  const player = ctx.r.seats ? ctx.r.seats[seat] : seat;
-  return t('draw.seat', { seat: seatName(ctx.desc, ctx.game, seat), player });
-}
-
-function seatLabel(ctx, seat) {
-  const player = ctx.r.seats ? ctx.r.seats[seat] : seat;
-  const seeds = ctx.record && Array.isArray(ctx.record.clientSeeds) ? ctx.record.clientSeeds : null;
-  const seed = seeds && seeds[player] !== undefined ? parts('draw.seatSeed', { seed: bdi(String(seeds[player])) }) : null;
-  return [handLabel(ctx, seat), seat === 0 ? t('draw.seatFirst') : null, seed];
-}
+/** The games whose hands are shown sorted by suit by default. */
+const SORTED_GAMES = ['bridge', 'tarneeb', 'trix', 'baloot'];
+const ROLL_PAGE = 60;
 
 function seatsView(ctx) {
+  const seeds = ctx.record && Array.isArray(ctx.record.clientSeeds) ? ctx.record.clientSeeds : null;
   return section(t('draw.seatOrder'),
-    el('ol', { class: 'seats', start: 0 }, ...ctx.r.seats.map((p, s) => el('li', {
+    el('ol', { class: 'seats' }, ...ctx.r.seats.map((p, s) => el('li', {
       'data-seat': s, 'data-player': p, 'data-path': `seats[${s}]`,
-    }, seatLabel(ctx, s)))));
+    },
+    el('strong', { text: seatName(ctx.desc, ctx.game, s) }),
+    s === 0 ? el('span', { text: t('render.seat.first') }) : null,
+    el('span', { text: ': ' }),
+    parts(seeds && seeds[p] === '' ? 'render.seat.holderEmpty' : seeds && seeds[p] !== undefined ? 'render.seat.holderSeed' : 'render.seat.holder', {
+      n: p + 1, seed: bdi(seeds && seeds[p] !== undefined ? String(seeds[p]) : ''),
+    })))));
 }
 
-function rollsView(r) {
-  const list = el('ol', { class: 'rolls', start: 0 });
-  // A tied opening pair is re-rolled by the next pair (SPEC §2); moves count from
-  // the first untied opening.
-  let opening = true;
-  let move = 0;
-  r.rolls.forEach((pair, i) => {
-    let label;
-    if (opening) {
-      const tie = pair[0] === pair[1];
-      label = t(tie ? 'draw.openingTie' : 'draw.openingRoll');
-      opening = tie;
-    } else {
-      move += 1;
-      label = t('draw.roll', { n: move });
-    }
-    list.append(el('li', { 'data-roll': i },
-      el('span', { class: 'rollno', text: label }),
-      die(pair[0], `rolls[${i}][0]`), die(pair[1], `rolls[${i}][1]`)));
+/** The first difference's index under `key` (deals → its deal), to open the navigator there. */
+function firstDiff(r, key, name) {
+  const d = (r.differences || []).find((x) => x.key === key && x.at && x.at[name] !== undefined);
+  return d ? d.at[name] : 0;
+}
+
+function rollsView(ctx) {
+  const { r } = ctx;
+  const labels = rollLabels(r.rolls);
+  const list = el('ol', { class: 'rolls' });
+  const pager = makePager(r.rolls.length, ROLL_PAGE, (start, end) => {
+    list.replaceChildren(...r.rolls.slice(start, end).map((pair, k) => {
+      const i = start + k;
+      return el('li', { 'data-roll': i },
+        el('span', { class: 'rollno', text: labels[i] }),
+        die(pair[0], `rolls[${i}][0]`), die(pair[1], `rolls[${i}][1]`));
+    }));
+    ctx.mark(list);
+  }, {
+    start: Math.floor(firstDiff(r, 'rolls', 'roll') / ROLL_PAGE),
+    label: (start, end, count) => t('render.nav.rolls', { from: start + 1, to: end, count }),
+    jump: t('render.nav.jumpRoll'),
   });
-  return section(t('draw.dice', { count: r.rolls.length }), list);
+  return section(t('draw.dice', { count: r.rolls.length }),
+    el('p', { class: 'note', text: t('render.rolls.note') }),
+    el('div', { class: 'navlist', 'data-count': r.rolls.length, 'data-list': 'rolls' }, pager, list));
+}
+
+function hand(ctx, title, ids, path, attrs) {
+  return el('div', { class: 'hand', ...attrs },
+    el('h4', { text: title }),
+    cards(ids, ctx.desc.cards, path, { sortable: ctx.sortable, sorted: ctx.view.sorted }));
 }
 
 function dealView(ctx, deal, d) {
-  const { r, desc } = ctx;
-  const box = el('div', { class: 'deal', 'data-deal': d });
-  deal.forEach((hand, s) => box.append(el('div', { class: 'hand', 'data-seat': s },
-    el('h4', { text: handLabel(ctx, s) }), cards(hand, desc.cards, `deals[${d}][${s}]`))));
-  return section(t('draw.deal', { n: d + 1 }), box);
+  const box = el('div', { class: `deal seats-${deal.length}`, 'data-deal': d });
+  deal.forEach((ids, s) => box.append(hand(ctx, seatName(ctx.desc, ctx.game, s) + (s === 0 ? t('render.seat.dealer') : ''),
+    ids, `deals[${d}][${s}]`, { 'data-seat': s })));
+  return el('section', { class: 'block dealbox' }, el('h3', { text: t('draw.deal', { n: d + 1 }) }), box);
 }
 
 function balootHand(ctx, h, n) {
-  const { desc } = ctx;
   const box = el('div', { class: 'deal', 'data-hand': n });
-  box.append(el('h4', { text: t('draw.firstDeal') }));
-  h.first.forEach((c, s) => box.append(el('div', { class: 'hand', 'data-seat': s, 'data-round': 'first' },
-    el('h5', { text: handLabel(ctx, s) }), cards(c, desc.cards, `hands[${n}].first[${s}]`))));
-  const faceUp = cards([h.faceUp], desc.cards, `hands[${n}].faceUp`);
+  box.append(el('h4', { class: 'round', text: t('draw.firstDeal') }));
+  h.first.forEach((c, s) => box.append(hand(ctx, seatName(ctx.desc, ctx.game, s), c, `hands[${n}].first[${s}]`, { 'data-seat': s, 'data-round': 'first' })));
+  const faceUp = cards([h.faceUp], ctx.desc.cards, `hands[${n}].faceUp`);
   faceUp.firstChild.setAttribute('data-path', `hands[${n}].faceUp`);
   box.append(el('div', { class: 'faceup', 'data-faceup': h.faceUp }, el('h4', { text: t('draw.faceUp') }), faceUp));
   if (h.second) {
-    box.append(el('h4', { text: t('draw.secondDeal') }));
-    h.second.forEach((c, s) => box.append(el('div', { class: 'hand', 'data-seat': s, 'data-round': 'second' },
-      el('h5', { text: c.length === 2 ? t('draw.buyer', { seat: handLabel(ctx, s) }) : handLabel(ctx, s) }),
-      cards(c, desc.cards, `hands[${n}].second[${s}]`))));
+    box.append(el('h4', { class: 'round', text: t('draw.secondDeal') }));
+    h.second.forEach((c, s) => box.append(hand(ctx,
+      c.length === 2 ? t('draw.buyer', { seat: seatName(ctx.desc, ctx.game, s) }) : seatName(ctx.desc, ctx.game, s),
+      c, `hands[${n}].second[${s}]`, { 'data-seat': s, 'data-round': 'second' })));
   } else {
     box.append(el('p', { class: 'note', text: t('draw.allPassed') }));
   }
-  return section(t('draw.hand', { n: n + 1 }), box);
+  return el('section', { class: 'block dealbox' }, el('h3', { text: t('draw.hand', { n: n + 1 }) }), box);
 }
 
-export function drawMatch(r, record, out, desc) {
-  const ctx = { r, record, desc, game: (record && record.game) || r.game };
+/** One deal (or baloot hand) a page, with a navigator when there are several. */
+function navigated(ctx, items, key, name, view, titleKey, navKey, jumpKey) {
+  const holder = el('div', { class: 'navpage' });
+  const pager = makePager(items.length, 1, (start) => {
+    holder.replaceChildren(view(ctx, items[start], start));
+    ctx.mark(holder);
+  }, {
+    start: firstDiff(ctx.r, key, name),
+    label: (start, end, count) => t(navKey, { n: start + 1, count }),
+    jump: t(jumpKey),
+  });
+  return section(t(titleKey, { count: items.length }), sortToggle(ctx),
+    el('div', { class: 'navlist', 'data-count': items.length, 'data-list': key }, pager, holder));
+}
+
+/** "Sorted by suit · Show in dealt order": one switch for every hand of the report. */
+function sortToggle(ctx) {
+  if (!ctx.sortable) return null;
+  const state = el('span', { class: 'note' });
+  const button = el('button', { type: 'button', class: 'sorttoggle' });
+  const show = () => {
+    state.textContent = t(ctx.view.sorted ? 'render.cards.sorted' : 'render.cards.dealt');
+    button.textContent = t(ctx.view.sorted ? 'render.cards.showDealt' : 'render.cards.showSorted');
+    button.setAttribute('aria-pressed', ctx.view.sorted ? 'false' : 'true');
+  };
+  button.addEventListener('click', () => {
+    ctx.view.sorted = !ctx.view.sorted;
+    const root = button.closest('.report') || document;
+    for (const box of root.querySelectorAll('.cards[data-sortable]')) orderCards(box, ctx.view.sorted);
+    show();
+  });
+  show();
+  return el('div', { class: 'actions sortbar' }, state, button);
+}
+
+export function drawMatch(r, record, out, desc, ctx0) {
+  const game = (record && record.game) || r.game;
+  const ctx = {
+    r, record, desc, game, sortable: SORTED_GAMES.includes(game), view: { sorted: SORTED_GAMES.includes(game) },
+    mark: (ctx0 && ctx0.mark) || (() => {}),
+  };
   out.append(seatsView(ctx));
-  if (r.rolls) out.append(rollsView(r));
-  if (r.deals) r.deals.forEach((deal, d) => out.append(dealView(ctx, deal, d)));
-  if (r.hands) r.hands.forEach((h, n) => out.append(balootHand(ctx, h, n)));
+  if (r.rolls) out.append(rollsView(ctx));
+  if (r.deals) out.append(navigated(ctx, r.deals, 'deals', 'deal', dealView, 'render.deals', 'render.nav.deal', 'render.nav.jumpDeal'));
+  if (r.hands) out.append(navigated(ctx, r.hands, 'hands', 'hand', balootHand, 'render.hands', 'render.nav.hand', 'render.nav.jumpHand'));
   if (r.tiles) {
     out.append(section(t('draw.tiles', { count: r.tiles.length }),
       el('div', { class: 'tiles' }, ...r.tiles.map((x, i) => tile(x, `tiles[${i}]`)))));

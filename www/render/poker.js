@@ -1,50 +1,91 @@
-// Poker decks: poker_hmac_v1 (full reveal, or your own cards climbing the Merkle
-// tree to the deck commitment) and selfpoker (NumPy-shuffled hold'em).
+// Poker decks: poker_hmac_v1 (full reveal, or your own cards proved against the deck
+// commitment: shown as hole cards and board, the Merkle climbs folded) and selfpoker
+// (NumPy-shuffled hold'em, the deck shown with its numbers as the operator lists them).
 import { el } from '../ui/dom.js';
 import { t } from '../i18n/i18n.js';
 import { section, hash } from './common.js';
-import { cards } from './cards.js';
+import { cards, card } from './cards.js';
 
-function holeCards(r, desc, seatOf, label) {
+function holeCards(r, desc, label, opts) {
   const holes = el('div', { class: 'players' });
-  r.holeCards.forEach((h, j) => holes.append(el('div', { class: 'hand', 'data-seat': seatOf(j) },
-    el('h4', { text: label(j) }), cards(h, desc.cards, `holeCards[${j}]`))));
+  r.holeCards.forEach((h, j) => holes.append(el('div', { class: 'hand', 'data-seat': j },
+    el('h4', { text: label(j) }), cards(h, desc.cards, `holeCards[${j}]`, opts))));
   return section(t('draw.holeCards'), holes);
 }
 
-function deckAndBoard(r, desc, out, deckTitle) {
-  out.append(section(t('draw.board'), el('div', { 'data-board': '' }, cards(r.board, desc.cards, 'board'))));
-  out.append(section(t(deckTitle), el('div', { 'data-deck': '' }, cards(r.deck, desc.cards, 'deck'))));
+function board(r, desc, opts) {
+  return section(t('draw.board'), el('div', { 'data-board': '' }, cards(r.board, desc.cards, 'board', opts)));
 }
 
-function leafClimb(desc, record, l, i) {
+/** The deck in order, positions numbered from 1; `numbers`: each card's own id too. */
+function deck(r, desc, titleKey, numbers) {
+  const list = el('ol', { class: 'deck', 'data-deck': '' }, ...r.deck.map((c, i) => el('li', {},
+    el('span', { class: 'pos', text: i + 1, 'aria-hidden': 'true' }),
+    card(c, desc.cards, `deck[${i}]`, { number: numbers }))));
+  return section(t(titleKey), numbers ? el('p', { class: 'note', text: t('render.deck.numbers') }) : null, list);
+}
+
+/** A leaf's climb to the root: folded, for those who want to follow it. */
+function leafClimb(record, l, i) {
   const root = record && record.deckRoot ? String(record.deckRoot).toLowerCase() : '';
-  const levels = el('ol', { class: 'merkle', start: 0 });
+  const levels = el('ol', { class: 'merkle' });
   l.hashes.forEach((h, lvl) => {
     const top = lvl === l.hashes.length - 1;
     const match = top ? h === root : null;
-    const sibling = !top && record && record.leaves && record.leaves[i] && record.leaves[i].path
-      ? String(record.leaves[i].path[lvl]).slice(0, 12) : null;
     levels.append(el('li', { class: top ? (match ? 'ok' : 'bad') : '' },
       el('span', { class: 'lvl', text: lvl === 0 ? t('draw.leaf') : top ? t('draw.root') : t('draw.level', { n: lvl }) }),
       hash(h),
-      top ? el('span', { class: 'mark', text: t(match ? 'draw.rootMatches' : 'draw.rootDiffers') }) : null,
-      sibling !== null ? el('span', { class: 'sib', dir: 'ltr', text: t('draw.sibling', { hash: sibling }) }) : null));
+      top ? el('span', { class: 'mark', text: t(match ? 'draw.rootMatches' : 'draw.rootDiffers') }) : null));
   });
-  return section(t('draw.yourCard', { position: l.position }),
-    el('div', { class: 'leaf', 'data-leaf': i }, cards([l.card], desc.cards, `leafClimbs[${i}].card`), levels));
+  return el('details', { class: 'climb', 'data-leaf': i },
+    el('summary', { text: t('render.poker.climb', { position: l.position + 1 }) }), levels);
+}
+
+/** Where a revealed position sits in the hand: player j's hole card, the board, or the rest. */
+function placeOf(position, players) {
+  if (position < 2 * players) return { kind: 'hole', player: Math.floor(position / 2) };
+  if (position < 2 * players + 5) return { kind: 'board', card: position - 2 * players };
+  return { kind: 'deck' };
+}
+
+function partialReveal(r, record, out, desc) {
+  const seats = record && record.clientSeeds && typeof record.clientSeeds === 'object'
+    ? Object.keys(record.clientSeeds).map(Number).filter(Number.isInteger).sort((a, b) => a - b) : [];
+  const m = seats.length;
+  const okAt = new Map((r.checks || []).filter((c) => c.code === 'leafOk').map((c) => [c.name, c.ok]));
+  const groups = new Map();
+  r.leafClimbs.forEach((l, i) => {
+    const p = m ? placeOf(l.position, m) : { kind: 'deck' };
+    const key = p.kind === 'hole' ? `hole${p.player}` : p.kind;
+    if (!groups.has(key)) groups.set(key, { p, items: [] });
+    groups.get(key).items.push({ l, i, ok: okAt.get(`leaves[${i}]`) });
+  });
+  const view = el('div', { class: 'players reveal' });
+  for (const { p, items } of groups.values()) {
+    const title = p.kind === 'hole' ? t('render.poker.holeOf', { seat: seats[p.player] })
+      : p.kind === 'board' ? t('draw.board') : t('render.poker.otherCards');
+    view.append(el('div', { class: 'hand', 'data-place': p.kind }, el('h4', { text: title }),
+      el('div', { class: 'cards' }, ...items.map(({ l, i, ok }) => el('span', { class: 'revealed' },
+        card(l.card, desc.cards, `leafClimbs[${i}].card`),
+        el('span', { class: `proof ${ok ? 'ok' : 'bad'}`, text: t(ok ? 'render.poker.proved' : 'render.poker.notProved', { position: l.position + 1 }) }))))));
+  }
+  out.append(section(t('render.poker.yourCards'), el('p', { class: 'note', text: t('render.poker.partialNote') }), view,
+    el('details', { class: 'climbs' }, el('summary', { text: t('render.poker.climbs', { count: r.leafClimbs.length }) }),
+      ...r.leafClimbs.map((l, i) => leafClimb(record, l, i)))));
 }
 
 export function drawPokerHmac(r, record, out, desc) {
   if (r.deck) {
     const seats = r.seatOrder || [];
-    out.append(holeCards(r, desc, (j) => seats[j], (j) => t('draw.seatOnly', { seat: seats[j] })));
-    deckAndBoard(r, desc, out, 'draw.deckInOrder');
+    out.append(holeCards(r, desc, (j) => t('render.poker.seat', { seat: seats[j] })));
+    out.append(board(r, desc));
+    out.append(deck(r, desc, 'render.deck.inOrder', false));
   }
-  if (r.leafClimbs) r.leafClimbs.forEach((l, i) => out.append(leafClimb(desc, record, l, i)));
+  if (r.leafClimbs) partialReveal(r, record, out, desc);
 }
 
 export function drawSelfpoker(r, record, out, desc) {
-  out.append(holeCards(r, desc, (p) => p, (p) => t('draw.player', { n: p + 1 })));
-  deckAndBoard(r, desc, out, 'draw.deckNumpy');
+  out.append(holeCards(r, desc, (p) => t('draw.player', { n: p + 1 }), { number: true }));
+  out.append(board(r, desc, { number: true }));
+  out.append(deck(r, desc, 'render.deck.numpy', true));
 }

@@ -1,5 +1,7 @@
 // Mahjong tiles (SPEC §2): kind = t / 4 for t < 136; 136–143 flowers and seasons.
-// Drawn as text (rank over suit), not Unicode mahjong glyphs: few fonts have those.
+// Drawn as text (number or letter over the suit), not Unicode mahjong glyphs or CJK
+// characters: the page brings no font and many phones have none for them. The West
+// wind is "W" and the White dragon "Wh", so the two never look alike.
 import { el } from '../ui/dom.js';
 import { t as tr } from '../i18n/i18n.js';
 
@@ -21,6 +23,9 @@ export function tileInfo(t) {
     cls: `honour ${HONOUR_CLASS[h]}`,
   };
 }
+
+/** A tile's name for a sentence ("west wind"). */
+export const tileName = (t) => (Number.isInteger(t) && t >= 0 && t < 144 ? tileInfo(t).name : String(t));
 
 export function tile(t, path) {
   const info = tileInfo(t);

@@ -1,19 +1,25 @@
-// The one pager for long lists (batches, round histories, crash histories): only a
-// page of rows is in the DOM. `draw(start, end)` renders rows start…end-1.
+// The one pager for long lists (batches, round histories, crash histories, deals,
+// rolls, bets): only a page of rows is in the DOM. `draw(start, end)` renders rows
+// start…end-1.
 //   mode 'pages' (default): ← previous · page i of n · next →, draw replaces the rows;
+//     options: `start` (the page shown first), `label(start, end, count)` (the text
+//     between the buttons), `jump` (a label: a number box to go straight to an item);
 //   mode 'more': a "Show N more" button, draw appends the next rows.
+// A list of one page shows no pager.
 import { el } from './dom.js';
 import { t } from '../i18n/i18n.js';
 
-export function makePager(count, size, draw, { mode = 'pages' } = {}) {
+let pagers = 0;
+
+export function makePager(count, size, draw, { mode = 'pages', start = 0, label = null, jump = null } = {}) {
   const pages = Math.max(1, Math.ceil(count / size));
-  let page = 0;
+  let page = Math.min(Math.max(0, start), pages - 1);
   if (mode === 'more') {
     const more = el('button', { type: 'button', class: 'more' });
     const show = () => {
-      const start = page * size;
-      const end = Math.min(count, start + size);
-      draw(start, end);
+      const from = page * size;
+      const end = Math.min(count, from + size);
+      draw(from, end);
       page++;
       more.hidden = end >= count;
       more.textContent = t('pager.more', { count: Math.min(size, count - end), shown: end, total: count });
@@ -24,11 +30,27 @@ export function makePager(count, size, draw, { mode = 'pages' } = {}) {
   }
   const prev = el('button', { type: 'button', text: t('pager.previous') });
   const next = el('button', { type: 'button', text: t('pager.next') });
-  const info = el('span', { role: 'status' });
-  const box = el('div', { class: 'actions' }, prev, info, next);
+  const info = el('span', { role: 'status', class: 'pageinfo' });
+  const box = el('div', { class: 'actions pager', 'data-count': count, 'data-pages': pages }, prev, info, next);
+  let input = null;
+  if (jump) {
+    const id = `pager-jump-${++pagers}`;
+    input = el('input', { type: 'number', id, min: 1, max: count, inputmode: 'numeric', class: 'jump' });
+    const go = el('button', { type: 'button', text: t('pager.go') });
+    const to = () => {
+      const n = Number(input.value);
+      if (Number.isInteger(n) && n >= 1 && n <= count) { page = Math.floor((n - 1) / size); show(); }
+    };
+    go.addEventListener('click', to);
+    input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); to(); } });
+    box.append(el('span', { class: 'jumpbox' }, el('label', { for: id, text: jump }), input, go));
+  }
   const show = () => {
-    draw(page * size, Math.min(count, (page + 1) * size));
-    info.textContent = t('pager.page', { page: page + 1, pages });
+    const from = page * size;
+    const end = Math.min(count, (page + 1) * size);
+    draw(from, end);
+    info.textContent = label ? label(from, end, count) : t('pager.page', { page: page + 1, pages });
+    box.setAttribute('data-page', page);
     prev.disabled = page === 0;
     next.disabled = page >= pages - 1;
     box.hidden = pages === 1;

@@ -1,0 +1,292 @@
+// The page's verification flow (issues 11, 14, 16): the verdict first, in view and
+// focused; a long walk is "checking", never fail, with progress in view on a phone;
+// Cancel is neutral; one warm worker; round histories against a published terminal;
+// batches counted pass / fail / unchecked / invalid, failed first, every record read
+// by the core from its own text; remembered chain positions, opt-in, per terminal.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { launch, openPage, PAGE_URL, b64url, shot } from './browser.mjs';
+import { VERIFIER, loadCases } from '../node/helpers.mjs';
+
+const fv = createRequire(import.meta.url)(VERIFIER);
+const cases = loadCases();
+let browser;
+test.before(async () => { browser = await launch(); });
+test.after(async () => { if (browser) await browser.close(); });
+
+/** HashSeed applied n times: the chain link n steps towards the terminal. */
+function links(hash, n) {
+  let h = hash;
+  for (let i = 0; i < n; i++) h = createHash('sha256').update(h).digest('hex');
+  return h;
+}
+const randomHash = (seed) => createHash('sha256').update(`flow test ${seed}`).digest('hex');
+
+/** In the page: sets the fragment and resolves when a final verdict is drawn,
+ *  with the time from setting it (ms) and what was drawn. */
+async function openTimed(page, fragment) {
+  return page.evaluate((frag) => new Promise((resolve) => {
+    const t0 = performance.now();
+    const done = () => {
+      const v = document.querySelector('#verdict');
+      if (!v || v.dataset.verdict === 'checking') return false;
+      obs.disconnect();
+      const round = document.querySelector('#result [data-round]');
+      const r = document.querySelector('#result');
+      resolve({
+        ms: performance.now() - t0, verdict: v.dataset.verdict, round: round ? Number(round.dataset.round) : null,
+        linksWalked: Number(r.dataset.linksWalked), viaMemory: r.dataset.viaMemory,
+        remembered: document.querySelector('#chain-remembered') ? document.querySelector('#chain-remembered').textContent : null,
+      });
+      return true;
+    };
+    const obs = new MutationObserver(done);
+    obs.observe(document.querySelector('#result'), { childList: true, subtree: true, attributes: true });
+    location.hash = frag;
+  }), fragment);
+}
+
+const storageUsed = (page) => page.evaluate(async () => ({
+  local: localStorage.length,
+  idb: indexedDB.databases ? (await indexedDB.databases()).length : 0,
+}));
+
+test('a 4,000,000-link walk is "checking" (never fail) with progress in view at 360x740, then pass', async () => {
+  const start = randomHash('4M');
+  const terminal = links(start, 4_000_000);
+  const { page, blocked, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  await page.goto(PAGE_URL);
+  await page.evaluate(() => {
+    window.samples = [];
+    window.progressSeen = [];
+    window.sampler = setInterval(() => {
+      const v = document.querySelector('#verdict');
+      window.samples.push(v ? v.dataset.verdict : null);
+      const p = document.querySelector('#chain-progress');
+      if (p && !p.hidden) {
+        const r = p.getBoundingClientRect();
+        window.progressSeen.push(r.top >= 0 && r.bottom <= innerHeight);
+      }
+    }, 50);
+  });
+  const rec = { scheme: 'crash', hash: start, terminal, maxSteps: 4_000_000 };
+  await page.evaluate((h) => { location.hash = h; }, '#record=' + b64url(rec));
+  await page.waitForSelector('#verdict[data-verdict="pass"]', { timeout: 120000 });
+  const { samples, progressSeen } = await page.evaluate(() => { clearInterval(window.sampler); return { samples: window.samples, progressSeen: window.progressSeen }; });
+  assert.ok(samples.filter((s) => s === 'checking').length >= 5, `the walk was sampled while checking: ${samples.length} samples`);
+  assert.ok(!samples.includes('fail'), 'never fail while the walk runs');
+  assert.ok(progressSeen.length > 0 && progressSeen.every(Boolean), 'the progress bar is in view during the walk');
+  assert.equal(await page.getAttribute('#result [data-round]', 'data-round'), '4000000');
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Cancel gives "cancelled", neutral (neither pass nor fail); the next walk reuses a new worker', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(PAGE_URL);
+  const rec = { scheme: 'hash_chain', hash: 'ab'.repeat(32), terminal: 'cd'.repeat(32), maxSteps: 100000000 };
+  await page.evaluate((h) => { location.hash = h; }, '#record=' + b64url(rec));
+  await page.waitForSelector('#verdict[data-verdict="checking"]');
+  await page.waitForFunction(() => /links\/s/.test(document.querySelector('#chain-rate').textContent), null, { timeout: 30000 });
+  await page.click('#chain-cancel');
+  await page.waitForSelector('#verdict[data-verdict="cancelled"]');
+  assert.match(await page.getAttribute('#verdict', 'class'), /neutral/);
+  assert.equal(await page.isHidden('#chain-progress'), true);
+  // A new walk after Cancel: a fresh worker, and a verdict.
+  const c = cases.find((x) => x.record.scheme === 'crash' && x.record.terminal && x.expect.round > 1000);
+  const r = await openTimed(page, '#record=' + b64url({ ...c.record, maxSteps: undefined }));
+  assert.equal(r.verdict, 'pass');
+  assert.equal(r.round, c.expect.round);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('at 360x740 the verdict of a #record= link is inside the viewport, focused, first in the result', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  const picks = ['match_seed_v2', 'poker_hmac_v1', 'selfpoker', 'crash', 'mines'];
+  for (const s of picks) {
+    const c = cases.find((x) => x.record.scheme === s && !x.expect.error);
+    await page.goto('about:blank');
+    await page.goto(PAGE_URL + '#record=' + b64url(c.record));
+    await page.waitForFunction(() => { const v = document.querySelector('#verdict'); return v && v.dataset.verdict !== 'checking'; }, null, { timeout: 60000 });
+    const box = await page.evaluate(() => {
+      const v = document.querySelector('#verdict');
+      const r = v.getBoundingClientRect();
+      const first = document.querySelector('#result').querySelector('*');
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: innerWidth, h: innerHeight,
+        focused: document.activeElement === v, first: first === v || first.firstElementChild === v };
+    });
+    assert.ok(box.top >= 0 && box.bottom <= box.h && box.left >= 0 && box.right <= box.w, `${s}: ${JSON.stringify(box)}`);
+    assert.ok(box.focused, `${s}: the verdict has the focus`);
+    assert.ok(box.first, `${s}: the verdict is the first thing of the result`);
+  }
+  await shot(page, 'flow-phone-verdict', { fullPage: false });
+  // A passed self-test is a footnote, not the first thing a player sees.
+  assert.equal(await page.$eval('#selftest', (e) => e.closest('footer') !== null), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** A crash history of `n` rounds (newest first) of a chain whose oldest listed round is
+ *  `gap` links from the terminal; multipliers with decimal commas. */
+function history(seed, n, gap) {
+  const hashes = [randomHash(seed)];
+  for (let i = 1; i < n; i++) hashes.push(links(hashes[i - 1], 1));
+  const terminal = links(hashes[n - 1], gap);
+  const lines = hashes.map((h) => `${h},${fv.verify({ scheme: 'crash', hash: h }).multiplier.replace('.', ',')}`);
+  return { hashes, terminal, text: `hash,crash point\n${lines.join('\n')}\n` };
+}
+
+async function checkHistory(page, text, terminal) {
+  await page.evaluate(() => { const d = document.querySelector('#rounds-panel'); d.open = true; });
+  await page.selectOption('#rounds-game', 'crash');
+  await page.fill('#rounds-text', text);
+  await page.fill('#rounds-terminal', terminal);
+  await page.click('#rounds-go');
+  await page.waitForFunction(() => { const v = document.querySelector('#verdict'); return v && v.dataset.verdict !== 'checking' && document.querySelector('#rounds-summary'); }, null, { timeout: 60000 });
+  return page.evaluate(() => ({
+    verdict: document.querySelector('#verdict').dataset.verdict,
+    summary: { ...document.querySelector('#rounds-summary').dataset },
+    first: document.querySelector('.roundtable tbody tr').dataset.status,
+    rounds: Array.from(document.querySelectorAll('.roundtable tbody tr'), (tr) => tr.dataset.round),
+    pager: !!document.querySelector('#result .actions'),
+  }));
+}
+
+test('a round history with decimal commas from an honest chain passes against its terminal', async () => {
+  const h = history('honest', 40, 2000);
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(PAGE_URL);
+  const r = await checkHistory(page, h.text, h.terminal);
+  assert.equal(r.verdict, 'pass');
+  assert.equal(r.summary.verdict, 'pass');
+  assert.equal(r.summary.verified, '40');
+  assert.equal(r.summary.chain, 'ok');
+  assert.equal(r.rounds[0], String(2000 + 39), 'the newest line is the highest round');
+  assert.equal(r.pager, false, 'one page: no pager');
+  // One claim changed: fail, and that row first.
+  const bad = h.text.split('\n');
+  bad[20] = `${bad[20].split(',')[0]},99,99`;
+  const r2 = await checkHistory(page, bad.join('\n'), h.terminal);
+  assert.equal(r2.verdict, 'fail');
+  assert.equal(r2.summary.mismatched, '1');
+  assert.equal(r2.first, 'mismatch');
+  // Without a terminal: recomputed only, never green.
+  const r3 = await checkHistory(page, h.text, '');
+  assert.equal(r3.verdict, 'unchecked');
+  assert.equal(r3.summary.chain, 'none');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a round history from a chain that does not reach the chosen terminal fails', async () => {
+  const h = history('invented', 30, 50);
+  const other = history('published', 5, 10).terminal;
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(PAGE_URL);
+  // The published Crash terminal from the descriptors, picked with its button.
+  await page.evaluate(() => { document.querySelector('#rounds-panel').open = true; });
+  await page.selectOption('#rounds-game', 'crash');
+  const published = fv.schemes().find((d) => d.id === 'crash').terminals[0].hash;
+  await page.click('#rounds-terminals button');
+  assert.equal(await page.inputValue('#rounds-terminal'), published);
+  await page.fill('#rounds-text', h.text);
+  await page.click('#rounds-go');
+  await page.waitForFunction(() => { const v = document.querySelector('#verdict'); return v && v.dataset.verdict !== 'checking' && document.querySelector('#rounds-summary'); }, null, { timeout: 120000 });
+  assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
+  assert.equal(await page.getAttribute('#rounds-summary', 'data-chain'), 'fail');
+  const r = await checkHistory(page, h.text, other);
+  assert.equal(r.verdict, 'fail');
+  assert.equal(r.summary.chain, 'fail');
+  assert.equal(r.summary.mismatched, '0', 'every round recomputes; only the chain is wrong');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a batch counts pass, fail, unchecked and invalid apart, failed first, each record read by the core from its text', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(PAGE_URL);
+  const pass = cases.filter((c) => c.record.scheme === 'dice' && c.expect.commitmentOk === true).slice(0, 2);
+  const fail = cases.filter((c) => c.record.scheme === 'dice' && c.expect.commitmentOk === false).slice(0, 1);
+  assert.ok(pass.length === 2 && fail.length === 1);
+  const unchecked = { scheme: 'crash', hash: 'ab'.repeat(32) };
+  // 1e309 is not a number the core accepts; a JSON.parse round trip would make it null (absent).
+  const huge = `{"name":"huge","record":{"scheme":"crash","hash":"${'ab'.repeat(32)}","history":1e309}}`;
+  const text = [...pass.map((c) => JSON.stringify(c.record)), huge, JSON.stringify(unchecked), JSON.stringify({ name: 'bad one', record: fail[0].record })].join('\n');
+  await page.click('details.paste summary');
+  await page.fill('#paste', text);
+  await page.click('#paste-go');
+  await page.waitForSelector('#batch-summary');
+  const s = await page.$eval('#batch-summary', (e) => ({ ...e.dataset }));
+  assert.deepEqual([s.passed, s.failed, s.unchecked, s.invalid, s.count], ['2', '1', '1', '1', '5']);
+  assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
+  assert.match(await page.textContent('#verdict'), /1 of 5/);
+  const order = await page.$$eval('.batch-item', (d) => d.map((x) => x.dataset.status));
+  assert.deepEqual(order, ['fail', 'invalid', 'unchecked', 'pass', 'pass']);
+  assert.match(await page.textContent('.batch-item summary'), /bad one/);
+  assert.equal(await page.$('#result .actions'), null, 'one page: no pager');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('remembered chain positions: opt-in, per terminal, the next round in under 5% of the time, Check fully', async () => {
+  const newer = randomHash('remember');          // round 1,000,010
+  const proven = links(newer, 10);                // round 1,000,000
+  const terminal = links(proven, 1_000_000);
+  const otherTerminal = links(terminal, 10);      // the same chain, 10 links further
+  const link = (hash, term) => '#record=' + b64url({ scheme: 'crash', hash, terminal: term });
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(PAGE_URL);
+
+  // Unticked (the default): nothing is stored.
+  assert.equal(await page.isChecked('#remember-chain'), false);
+  let r = await openTimed(page, link(proven, terminal));
+  assert.equal(r.verdict, 'pass');
+  await openTimed(page, link(newer, terminal));
+  assert.deepEqual(await storageUsed(page), { local: 0, idb: 0 });
+
+  await page.check('#remember-chain');
+  await page.goto('about:blank');
+  await page.goto(PAGE_URL); // a fresh page; the opt-in is remembered with the store
+  assert.equal(await page.isChecked('#remember-chain'), true);
+  const first = await openTimed(page, link(proven, terminal));
+  assert.equal(first.verdict, 'pass');
+  assert.equal(first.round, 1_000_000);
+  assert.equal(first.viaMemory, 'false');
+  const second = await openTimed(page, link(newer, terminal));
+  assert.equal(second.verdict, 'pass');
+  assert.equal(second.round, 1_000_010);
+  assert.equal(second.viaMemory, 'true');
+  assert.equal(second.linksWalked, 10);
+  assert.match(second.remembered, /round 1,000,000.*10 links/);
+  assert.ok(second.ms < first.ms * 0.05, `second ${second.ms.toFixed(1)} ms, first ${first.ms.toFixed(1)} ms`);
+  console.log(`# remembered: first ${first.ms.toFixed(1)} ms, second ${second.ms.toFixed(1)} ms (${(100 * second.ms / first.ms).toFixed(2)} %)`);
+
+  // Check fully: walks all the way, ignoring the store.
+  await page.click('#check-fully');
+  await page.waitForFunction(() => { const v = document.querySelector('#verdict'); return v && v.dataset.verdict === 'pass' && document.querySelector('#result').dataset.viaMemory === 'false'; }, null, { timeout: 60000 });
+  assert.equal(await page.getAttribute('#result', 'data-links-walked'), '1000010');
+
+  // Another terminal: what was proven for the first one is never used.
+  const other = await openTimed(page, link(newer, otherTerminal));
+  assert.equal(other.verdict, 'pass');
+  assert.equal(other.round, 1_000_020);
+  assert.equal(other.viaMemory, 'false');
+  assert.equal(other.linksWalked, 1_000_020);
+
+  // What is stored: hashes and rounds per terminal, no seeds; Forget empties it.
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem(localStorage.key(0))));
+  assert.deepEqual(Object.keys(stored.terminals).sort(), [terminal, otherTerminal].sort());
+  assert.ok(stored.terminals[terminal].entries.some(([h, n]) => h === proven && n === 1_000_000));
+  await page.click('#forget-chain');
+  const again = await openTimed(page, link(newer, terminal));
+  assert.equal(again.viaMemory, 'false');
+  // Unticking forgets everything.
+  await page.uncheck('#remember-chain');
+  assert.deepEqual(await storageUsed(page), { local: 0, idb: 0 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,70 @@
+// A record the verifier refused: what is wrong, exactly, in the page's language,
+// from the error's code and params (the core's English `message` is only a folded
+// developer detail). Never a verdict of pass or fail: the banner says "invalid".
+import { el, code as codeEl } from '../ui/dom.js';
+import { t, has, language } from '../i18n/i18n.js';
+import { fieldLabel } from './fields.js';
+import { verdictView } from './verdict.js';
+
+const list = (xs, type = 'conjunction') => new Intl.ListFormat(language(), { type }).format(xs.map(String));
+
+/** The sentence for an error (VerifyError-like {code, field, params, message}). */
+export function errorText(e) {
+  const c = (e && e.code) || 'internal';
+  const p = (e && e.params) || {};
+  const field = fieldLabel(e && e.field);
+  const base = { field };
+  let key = `render.err.${c}`;
+  let params = { ...base };
+  switch (c) {
+    case 'bad_hex':
+      key = `render.err.bad_hex.${has(`render.err.bad_hex.${p.reason}`) ? p.reason : 'other'}`;
+      params = { ...base, length: Number(p.length) || 0 };
+      break;
+    case 'wrong_type':
+      params = { ...base, want: t(`render.type.${p.want}`), got: t(`render.type.${p.got}`) };
+      break;
+    case 'out_of_range':
+      if (p.maxItems !== undefined) { key = 'render.err.out_of_range.items'; params = { ...base, max: p.maxItems }; }
+      else if (p.allowed !== undefined) { key = 'render.err.out_of_range.allowed'; params = { ...base, allowed: list([].concat(p.allowed), 'disjunction') }; }
+      else if (p.min !== undefined && p.max !== undefined) { key = 'render.err.out_of_range.range'; params = { ...base, min: p.min, max: p.max }; }
+      break;
+    case 'game_rule':
+      key = has(`render.rule.${p.rule}`) ? `render.rule.${p.rule}` : 'render.err.game_rule';
+      params = { ...base, sum: p.sum !== undefined ? String(p.sum) : '' };
+      break;
+    case 'bad_json':
+      if (p.line !== undefined) { key = 'render.err.bad_json.at'; params = { line: p.line, column: p.column || 0 }; }
+      break;
+    case 'unknown_field':
+      params = { ...base, known: list([].concat(p.known || [])) };
+      break;
+    case 'too_large':
+      params = { limit: p.limit || 0, size: p.size || 0 };
+      break;
+    case 'bad_utf8':
+      params = { offset: p.offset || 0 };
+      break;
+    case 'bad_seat_count':
+      params = { ...base, players: p.players !== undefined ? p.players : (p.exactly !== undefined ? p.exactly : '') };
+      break;
+    default:
+      break;
+  }
+  if (!has(key)) key = has(`err.${c}`) ? `err.${c}` : 'err.invalid';
+  let text = t(key, params);
+  if (p.hint && has(`render.errhint.${p.hint}`)) text += ` ${t(`render.errhint.${p.hint}`)}`;
+  return text;
+}
+
+/** The whole view of a refused record: the neutral banner, the sentence, a folded detail. */
+export function errorView(e) {
+  const out = el('div', { class: 'report error' });
+  out.append(verdictView('error'));
+  out.append(el('p', { class: 'errmsg', 'data-code': (e && e.code) || 'internal', 'data-field': (e && e.field) || '', text: errorText(e) }));
+  if (e && e.message) {
+    out.append(el('details', { class: 'devdetail' }, el('summary', { text: t('render.details.developer') }),
+      el('p', {}, codeEl(`${e.code || 'internal'}${e.field ? ` @ ${e.field}` : ''}: ${e.message}`))));
+  }
+  return out;
+}

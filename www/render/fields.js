@@ -1,0 +1,19 @@
+// A record field's name for people: `clientSeeds[2]` → "Client seeds, entry 3".
+import { t, has } from '../i18n/i18n.js';
+
+export function fieldLabel(path) {
+  const p = String(path || '');
+  if (!p) return t('render.field.record');
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)(.*)$/.exec(p);
+  if (!m) return p;
+  const base = has(`field.${m[1]}`) ? t(`field.${m[1]}`) : m[1];
+  if (!m[2]) return base;
+  const idx = /^\[(\d+)\](?:\.([A-Za-z_][A-Za-z0-9_]*))?/.exec(m[2]);
+  if (idx && !/\[\d+\].*[[.].*[[.]/.test(m[2])) {
+    const entry = t('render.field.entry', { field: base, n: Number(idx[1]) + 1 });
+    return idx[2] ? t('render.field.part', { field: entry, part: idx[2] }) : entry;
+  }
+  const key = /^\.([A-Za-z0-9_]+)$/.exec(m[2]);
+  if (key) return t('render.field.part', { field: base, part: key[1] });
+  return t('render.field.path', { field: base, path: p });
+}

@@ -1,0 +1,31 @@
+// Seats named as each game names them (`seat.<game>.<n>`), numbered from 1 where a
+// number is shown. Seat 0 is the seat that moves or deals first (SPEC §2):
+// - bridge: seat 0 = North, the dealer, then East, South, West (a choice: the
+//   published text names no compass point; North deals the first board);
+// - mahjong: seat 0 = East, the dealer, then South, West, North (the seat winds);
+// - xiangqi: Red (moves first), Black; dame (draughts): White (moves first), Black;
+// - tarneeb, trix, baloot: Seat 1…4, seat 1 deals first ("Seat", not "Player", so
+//   that it is never confused with the client seed's player number);
+// - backgammon (table): Player 1, Player 2 (the opening roll decides who moves).
+import { t, has } from '../i18n/i18n.js';
+
+export function seatName(desc, game, seat) {
+  const g = desc && desc.games ? desc.games.find((x) => x.id === game) : null;
+  const key = g && g.seats ? `seat.${g.seats}.${seat}` : null;
+  return key && has(key) ? t(key) : t('seat.n', { n: Number(seat) + 1 });
+}
+
+/** Labels of backgammon roll pairs: the opening (re-rolled while tied), then Roll 1, 2… */
+export function rollLabels(rolls) {
+  let opening = true;
+  let move = 0;
+  return rolls.map((pair) => {
+    if (opening) {
+      const tie = Array.isArray(pair) && pair[0] === pair[1];
+      opening = tie;
+      return t(tie ? 'draw.openingTie' : 'draw.openingRoll');
+    }
+    move += 1;
+    return t('draw.roll', { n: move });
+  });
+}

@@ -1,0 +1,46 @@
+// The verdict banner: the first thing a player reads. Plain words and an icon for
+// every state (nothing carried by colour alone): green only for pass, red only for
+// fail, neutral for unchecked, checking, cancelled and invalid records.
+// `#verdict[data-verdict]` is the hook the page focuses and the tests read.
+import { el } from '../ui/dom.js';
+import { t, has, language } from '../i18n/i18n.js';
+import { fieldLabel } from './fields.js';
+
+/** The icon (text, never a colour emoji) and the tone of each state. */
+const ICON = { pass: '✓', fail: '✗', unchecked: '?', checking: '…', cancelled: '■', error: '!', invalid: '!', recomputed: '=' };
+const TONE = { pass: 'pass', fail: 'fail' };
+
+/** What to ask the operator for, in the player's words ("the chain's published terminal"). */
+export function askFor(fields) {
+  const names = fields.map((f) => (has(`render.ask.${f}`) ? t(`render.ask.${f}`) : t('render.ask.field', { field: fieldLabel(f) })));
+  return new Intl.ListFormat(language(), { type: 'conjunction' }).format(names);
+}
+
+/**
+ * The banner. `verdict`: pass | fail | unchecked | checking | cancelled | error | invalid.
+ * `text` (optional) replaces the headline (batch and history summaries); `opts.missing`
+ * names what to ask the operator for (unchecked), `opts.why` replaces the second line.
+ */
+export function verdictView(verdict, text, opts = {}) {
+  const v = ICON[verdict] ? verdict : 'invalid';
+  const headline = text !== undefined && text !== null ? text : t(`render.verdict.${v}`);
+  const why = opts.why !== undefined ? opts.why : (text !== undefined && text !== null ? null : t(`render.verdict.${v}.why`));
+  const missing = opts.missing && opts.missing.length
+    ? el('p', { class: 'ask missing', 'data-missing': opts.missing.join(' '), text: t('render.verdict.ask', { fields: askFor(opts.missing) }) })
+    : null;
+  return el('div', {
+    id: 'verdict', class: `verdict ${TONE[v] || 'neutral'}`, 'data-verdict': verdict, role: 'status', tabindex: '-1',
+  },
+  el('span', { class: 'vicon', 'aria-hidden': 'true', text: ICON[v] }),
+  el('div', { class: 'vtext' },
+    el('p', { class: 'vhead' }, el('span', { class: 'vword', text: t(`render.status.${v}`) }), ' ', el('span', { text: headline })),
+    why ? el('p', { class: 'vwhy', text: why }) : null,
+    missing));
+}
+
+/** A small status badge for list rows (batches, round histories, bets): icon + word. */
+export function statusBadge(status, word) {
+  const s = ICON[status] ? status : 'invalid';
+  return el('span', { class: `badge ${TONE[s] || (s === 'error' || s === 'invalid' ? 'invalid' : 'neutral')}`, 'data-status': status },
+    el('span', { 'aria-hidden': 'true', text: `${ICON[s]} ` }), word || t(`render.badge.${s}`));
+}
