@@ -25,9 +25,11 @@ pub use input::{verify_bytes, verify_line, MAX_RECORD_BYTES};
 pub use schemes::{descriptors, verify, verify_with, Options};
 
 /// Parses JSON text (a record) and verifies it with `options`.
+/// The text may be a bare record or `{"name", "record"}` (as a record line is), on
+/// every path: the wrapped record meets the same parser as a bare one.
 pub fn verify_json_with(text: &str, options: &Options) -> Result<Value, VerifyError> {
-    let v: Value = parse_json(text)?;
-    verify_with(&v, options)
+    let (_, record) = input::unwrap_record(parse_json(text)?);
+    verify_with(&record, options)
 }
 
 use serde_json::Value;
