@@ -198,7 +198,9 @@ pub fn verify_line(bytes: &[u8]) -> Line {
     }
 }
 
-/// `result` as the JSON a batch writes: the report, or `{"error": {…}}`.
+/// `result` as the JSON a batch writes: the report, or `{"error": {…}}` (for the
+/// wasm boundary's record lines).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub fn result_json(result: &Result<Value>) -> Value {
     match result {
         Ok(report) => report.clone(),
