@@ -73,15 +73,27 @@ fn record_text(record: &JsValue) -> Result<String, VerifyError> {
     })
 }
 
+/// A value as the plain JS object (numbers as float64) that JSON would give.
+#[cfg(not(feature = "widget"))]
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    v.serialize(&ser).map_err(|e| {
-        let err = JsError::new(&e.to_string());
-        err.set_name("VerifyError");
-        let _ = Reflect::set(err.as_ref(), &"code".into(), &"internal".into());
-        let _ = Reflect::set(err.as_ref(), &"field".into(), &"".into());
-        err.into()
-    })
+    v.serialize(&ser).map_err(|e| internal_error(&e.to_string()))
+}
+
+/// The same object through JSON text and the engine's `JSON.parse`: the widget's
+/// wasm then carries no serde-wasm-bindgen (most of its size went there).
+#[cfg(feature = "widget")]
+fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
+    let text = serde_json::to_string(v).map_err(|e| internal_error(&e.to_string()))?;
+    JSON::parse(&text).map_err(|_| internal_error("JSON.parse refused the report"))
+}
+
+fn internal_error(message: &str) -> JsValue {
+    let err = JsError::new(message);
+    err.set_name("VerifyError");
+    let _ = Reflect::set(err.as_ref(), &"code".into(), &"internal".into());
+    let _ = Reflect::set(err.as_ref(), &"field".into(), &"".into());
+    err.into()
 }
 
 /// Verification options (`{walk: "pending"}` or `{walk: {steps, found}}`), from a JS
