@@ -77,7 +77,8 @@ fn record_text(record: &JsValue) -> Result<String, VerifyError> {
 #[cfg(not(feature = "widget"))]
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    v.serialize(&ser).map_err(|e| internal_error(&e.to_string()))
+    v.serialize(&ser)
+        .map_err(|e| internal_error(&e.to_string()))
 }
 
 /// The same object through JSON text and the engine's `JSON.parse`: the widget's
