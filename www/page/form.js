@@ -7,12 +7,14 @@ import { scheme } from './schemes.js';
 import { state } from './state.js';
 import { toText, fromText, SKIP, MULTILINE } from './fields.js';
 import { showPicked } from './picker.js';
+import { readBetLines } from './betlines.js';
+import { readText as betsReadText, errorText as betsErrorText } from './betsui.js';
 
 const KIND_HINTS = ['list', 'seats', 'numbers', 'buyers', 'json', 'bets'];
 
 function fieldLabel(f) {
   let label = t(f.label);
-  if (KIND_HINTS.includes(f.kind)) label = t('field.withKind', { label, kind: t(`kind.${f.kind}`) });
+  if (KIND_HINTS.includes(f.kind)) label = t('field.withKind', { label, kind: f.kind === 'bets' ? t('bets.kind') : t(`kind.${f.kind}`) });
   return f.required === false ? t('field.optional', { label }) : label;
 }
 
@@ -48,13 +50,39 @@ function fieldView(desc, f) {
   const wrap = el('div', { class: 'field', 'data-field': f.name }, el('label', { for: id, text: fieldLabel(f) }), input);
   if (f.role === 'commitment' && desc.terminals && desc.terminals.length) wrap.append(terminalButtons(desc, input));
   // Every term a player meets is explained where it appears, in one line.
-  const help = f.help && has(f.help) ? t(f.help) : '';
+  const help = f.kind === 'bets' ? t(desc.id === 'mines' ? 'bets.help.mines' : 'bets.help.dice') : f.help && has(f.help) ? t(f.help) : '';
   if (help) {
     wrap.append(el('p', { class: 'fieldhelp', id: `${id}-help`, text: help }));
     input.setAttribute('aria-describedby', `${id}-help ${id}-err`);
   }
   wrap.append(el('p', { class: 'fielderr', id: `${id}-err`, 'aria-live': 'polite' }));
+  // Bet lines: what was read (columns, header, date-times) is said as they are typed.
+  if (f.kind === 'bets') wireBetLines(desc, input, wrap);
   return wrap;
+}
+
+/** Says under the bets field what its lines are read as (or why not). */
+export function showBetsRead(r) {
+  const p = document.getElementById('f-bets-read');
+  if (!p) return;
+  p.textContent = !r ? '' : r.ok ? betsReadText(r) : betsErrorText(r.error, r.game || state.scheme);
+  p.setAttribute('data-ok', r ? String(!!r.ok) : '');
+  p.setAttribute('data-count', r && r.ok ? String(r.count) : '');
+  p.setAttribute('data-columns', r && r.ok ? r.columns.map((c) => c.role).join(',') : '');
+}
+
+function wireBetLines(desc, input, wrap) {
+  const note = el('p', { class: 'fieldhelp betsread', id: 'f-bets-read', 'aria-live': 'polite' });
+  wrap.querySelector('.fielderr').before(note);
+  input.setAttribute('aria-describedby', `${input.getAttribute('aria-describedby')} f-bets-read`);
+  let timer = null;
+  const look = () => {
+    const text = input.value.trim();
+    showBetsRead(text && !/^[[{]/.test(text) ? readBetLines(input.value, { game: desc.id }) : null);
+  };
+  input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(look, 200); });
+  // Filled by the page (a paste, a link): said at once.
+  queueMicrotask(look);
 }
 
 /** The game a record (or the form) is about; the scheme's first game by default. */
@@ -89,7 +117,7 @@ export function readForm(partial) {
   for (const f of fieldsFor(desc, gameOf(desc))) {
     const input = document.getElementById(`f-${f.name}`);
     if (!input) continue;
-    const v = fromText(f, input.value, partial);
+    const v = fromText(f, input.value, partial, { scheme: desc.id, read: f.kind === 'bets' ? (r) => showBetsRead(r.ok ? r : null) : undefined });
     if (v !== SKIP) rec[f.name] = v;
   }
   return rec;

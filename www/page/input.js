@@ -17,6 +17,8 @@ import { recordGameName } from './picker.js';
 import { verifyInput } from './batch.js';
 import { checkRoundsText } from './rounds.js';
 import { V } from './verifier.js';
+import { looksLikeBetLines, readBetLines } from './betlines.js';
+import { readText as betsReadText, errorText as betsErrorText } from './betsui.js';
 
 const HEX64 = /^[0-9a-fA-F]{64}(?![0-9a-zA-Z])/;
 
@@ -68,6 +70,12 @@ export function recognise(text) {
     const rounds = lines.filter((l) => HEX64.test(l)).length;
     // A header line is allowed.
     if (rounds > 0 && rounds >= lines.length - 1) return { kind: 'rounds', count: rounds, game: roundGame(lines), text };
+    // Dice or mines bets as lines (nonce, selection, result · nonce, mines, positions).
+    if (looksLikeBetLines(s)) {
+      const read = readBetLines(text, { prefer: state.scheme });
+      return read.ok ? { kind: 'bets', count: read.count, game: read.game, bets: read.bets, read, text }
+        : { kind: 'bets', count: 0, game: read.game, error: read.error };
+    }
   }
   const r = readRecords(text);
   if (r.error) return { kind: 'unknown', error: r.error };
@@ -93,7 +101,9 @@ function foundText(f) {
   switch (f.kind) {
     case 'rounds': return t('entry.found.rounds', { count: f.count, game: recordGameName(f.game) });
     case 'records': return t('entry.found.records', { count: f.count });
-    case 'bets': return t('entry.found.bets', { count: f.count, game: recordGameName(f.game) });
+    case 'bets':
+      if (f.error) return betsErrorText(f.error, f.game);
+      return f.read ? betsReadText(f.read) : t('entry.found.bets', { count: f.count, game: recordGameName(f.game) });
     case 'record':
       if (!isObject(f.record) || !scheme(f.record.scheme)) return t('entry.found.recordUnknown');
       return t(f.guessed ? 'entry.found.recordGuessed' : 'entry.found.record', { game: recordGameName(f.record.scheme, f.record.game) });
@@ -142,7 +152,8 @@ function takeBets(f) {
   const keep = state.scheme === d.id ? readForm(true) : {};
   const single = d.fields.filter((x) => x.role === 'setting' || x.name === 'nonce').map((x) => x.name);
   for (const n of single) delete keep[n];
-  buildForm(d.id, { ...keep, bets: f.bets });
+  // Lines stay as pasted (the form reads them again, and says what it read).
+  buildForm(d.id, { ...keep, bets: f.read ? f.text : f.bets });
   const seed = $('#f-serverSeed');
   if (seed && seed.value.trim()) $('#form').requestSubmit();
   else {
@@ -173,7 +184,7 @@ function go(f, loadRecord) {
       run();
       break;
     }
-    case 'bets': takeBets(f); break;
+    case 'bets': if (!f.error) takeBets(f); break;
     default: {
       const e = { code: 'bad_json', field: '', message: f.error ? f.error.message : '' };
       setRedo(() => showResult(render.error(e)));
