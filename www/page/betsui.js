@@ -3,7 +3,7 @@
 import { t, language } from '../i18n/i18n.js';
 import { readBetLines } from './betlines.js';
 
-const list = (xs) => new Intl.ListFormat(language(), { type: 'unit', style: 'narrow' }).format(xs);
+const list = (xs) => new Intl.ListFormat(language(), { type: 'unit', style: 'short' }).format(xs);
 
 function columnName(c) {
   let name = t(`bets.col.${c.role}`);
@@ -34,8 +34,22 @@ export function errorText(e, game) {
 
 /** Bet lines as the record's `bets`, or throws a VerifyError-like error on field
  *  `bets` (code `bet_lines`) whose `text` says why. `read` gets the reading. */
+let last = { text: null, game: null, r: null };
+
+/** readBetLines, remembering the last text read (the paste box, the form and
+ *  Verify read the same 10,000 lines once). */
+export function readLines(text, game) {
+  if (last.text !== text || last.game !== game) last = { text, game, r: readBetLines(text, { game }) };
+  return last.r;
+}
+
+/** A reading made elsewhere (the paste box), kept for the form's game. */
+export function rememberRead(text, r) {
+  last = { text, game: r.game, r };
+}
+
 export function betsFromLines(text, game, read) {
-  const r = readBetLines(text, { game });
+  const r = readLines(text, game);
   if (read) read(r);
   if (!r.ok) {
     const sentence = errorText(r.error, r.game || game);

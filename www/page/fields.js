@@ -18,7 +18,9 @@ export function toText(f, v) {
       ? Object.entries(v).map(([k, s]) => `${k}=${s}`).join('\n') : JSON.stringify(v);
     case 'numbers': return Array.isArray(v) ? v.join(', ') : JSON.stringify(v);
     case 'buyers': return Array.isArray(v) ? v.map((h) => (h && h.buyer !== null && h.buyer !== undefined ? h.buyer : '-')).join(', ') : JSON.stringify(v);
-    case 'bets': return typeof v === 'string' ? v : JSON.stringify(v, null, 1);
+    // One bet a line.
+    case 'bets': return typeof v === 'string' ? v
+      : Array.isArray(v) ? `[\n${v.map((b) => JSON.stringify(b)).join(',\n')}\n]` : JSON.stringify(v, null, 1);
     case 'json': return JSON.stringify(v, null, 1);
     default: return typeof v === 'string' ? v : JSON.stringify(v);
   }

@@ -7,8 +7,7 @@ import { scheme } from './schemes.js';
 import { state } from './state.js';
 import { toText, fromText, SKIP, MULTILINE } from './fields.js';
 import { showPicked } from './picker.js';
-import { readBetLines } from './betlines.js';
-import { readText as betsReadText, errorText as betsErrorText } from './betsui.js';
+import { readLines, readText as betsReadText, errorText as betsErrorText } from './betsui.js';
 
 const KIND_HINTS = ['list', 'seats', 'numbers', 'buyers', 'json', 'bets'];
 
@@ -78,11 +77,9 @@ function wireBetLines(desc, input, wrap) {
   let timer = null;
   const look = () => {
     const text = input.value.trim();
-    showBetsRead(text && !/^[[{]/.test(text) ? readBetLines(input.value, { game: desc.id }) : null);
+    showBetsRead(text && !/^[[{]/.test(text) ? readLines(input.value, desc.id) : null);
   };
   input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(look, 200); });
-  // Filled by the page (a paste, a link): said at once.
-  queueMicrotask(look);
 }
 
 /** The game a record (or the form) is about; the scheme's first game by default. */
@@ -106,8 +103,30 @@ export function fillForm(record) {
   const desc = scheme(state.scheme);
   for (const f of fieldsFor(desc, gameOf(desc, record))) {
     const input = document.getElementById(`f-${f.name}`);
-    if (input) input.value = toText(f, record[f.name]);
+    if (input && f.kind === 'bets') setBetsText(input, toText(f, record[f.name]));
+    else if (input) input.value = toText(f, record[f.name]);
   }
+}
+
+/** Over this many characters, bets the page puts in the form (a paste, a link) are
+ *  folded: laying out 10,000 lines in a text box takes the browser a few hundred
+ *  milliseconds, which the page spends only when the player opens them. */
+const FOLD_BETS = 60000;
+
+function setBetsText(input, text) {
+  let fold = input.closest('details.betsfold');
+  if (text.length > FOLD_BETS) {
+    if (!fold) {
+      fold = el('details', { class: 'betsfold' }, el('summary'));
+      input.before(fold);
+      fold.append(input);
+    }
+    fold.open = false;
+    fold.firstChild.textContent = t('bets.showLines', { count: (text.match(/\n/g) || []).length + 1 });
+  } else if (fold) {
+    fold.replaceWith(input);
+  }
+  input.value = text;
 }
 
 /** The record the form describes. `partial`: keep unparsable JSON as typed. */

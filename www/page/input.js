@@ -12,13 +12,13 @@ import { readRecords, isNamed } from '../core/records.js';
 import { fieldsFor } from '../core/descriptors.js';
 import { schemes, scheme } from './schemes.js';
 import { state } from './state.js';
-import { buildForm, readForm, clearFieldErrors } from './form.js';
+import { buildForm, readForm, clearFieldErrors, showBetsRead } from './form.js';
 import { recordGameName } from './picker.js';
 import { verifyInput } from './batch.js';
 import { checkRoundsText } from './rounds.js';
 import { V } from './verifier.js';
 import { looksLikeBetLines, readBetLines } from './betlines.js';
-import { readText as betsReadText, errorText as betsErrorText } from './betsui.js';
+import { readText as betsReadText, errorText as betsErrorText, rememberRead } from './betsui.js';
 
 const HEX64 = /^[0-9a-fA-F]{64}(?![0-9a-zA-Z])/;
 
@@ -73,6 +73,8 @@ export function recognise(text) {
     // Dice or mines bets as lines (nonce, selection, result · nonce, mines, positions).
     if (looksLikeBetLines(s)) {
       const read = readBetLines(text, { prefer: state.scheme });
+      // The form reads them again as its game's: the same reading, remembered.
+      if (read.ok) rememberRead(text, read);
       return read.ok ? { kind: 'bets', count: read.count, game: read.game, bets: read.bets, read, text }
         : { kind: 'bets', count: 0, game: read.game, error: read.error };
     }
@@ -154,8 +156,10 @@ function takeBets(f) {
   for (const n of single) delete keep[n];
   // Lines stay as pasted (the form reads them again, and says what it read).
   buildForm(d.id, { ...keep, bets: f.read ? f.text : f.bets });
+  if (f.read) showBetsRead(f.read);
   const seed = $('#f-serverSeed');
-  if (seed && seed.value.trim()) $('#form').requestSubmit();
+  // A frame between reading the lines and verifying them (10,000 bets stay responsive).
+  if (seed && seed.value.trim()) setTimeout(() => $('#form').requestSubmit(), 0);
   else {
     $('#paste-found').textContent = t('entry.bets.needSeed', { count: f.count });
     if (seed) seed.focus();
@@ -237,7 +241,9 @@ async function takeFile(file, loadRecord) {
 export function wireInput(loadRecord) {
   const box = $('#paste');
   let timer = null;
-  const look = () => { clearTimeout(timer); timer = null; show(recognise(box.value)); };
+  let seen = null;
+  // The same text is not recognised twice (10,000 bet lines are read once).
+  const look = () => { clearTimeout(timer); timer = null; if (box.value !== seen || !found) { seen = box.value; show(recognise(box.value)); } };
   box.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(look, 150); });
   box.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); $('#paste-go').click(); } });
   $('#paste-go').addEventListener('click', () => { look(); go(found, loadRecord); });
