@@ -71,7 +71,7 @@ export function showBetsRead(r) {
 }
 
 function wireBetLines(desc, input, wrap) {
-  const note = el('p', { class: 'fieldhelp betsread', id: 'f-bets-read', 'aria-live': 'polite' });
+  const note = el('p', { class: 'betsread', id: 'f-bets-read', 'aria-live': 'polite' });
   wrap.querySelector('.fielderr').before(note);
   input.setAttribute('aria-describedby', `${input.getAttribute('aria-describedby')} f-bets-read`);
   let timer = null;
