@@ -3,6 +3,7 @@
 import en from './en.json';
 import ro from './ro.json';
 import it from './it.json';
+import ru from './ru.json';
 
-export const CATALOGS = { en, ro, it };
+export const CATALOGS = { en, ro, it, ru };
 export const FALLBACK = 'en';
