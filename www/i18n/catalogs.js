@@ -3,6 +3,7 @@
 import en from './en.json';
 import ro from './ro.json';
 import it from './it.json';
+import ar from './ar.json';
 
-export const CATALOGS = { en, ro, it };
+export const CATALOGS = { en, ro, it, ar };
 export const FALLBACK = 'en';
