@@ -4,6 +4,7 @@ import en from './en.json';
 import ro from './ro.json';
 import it from './it.json';
 import ru from './ru.json';
+import ar from './ar.json';
 
-export const CATALOGS = { en, ro, it, ru };
+export const CATALOGS = { en, ro, it, ru, ar };
 export const FALLBACK = 'en';
