@@ -3,6 +3,7 @@
 import en from './en.json';
 import ro from './ro.json';
 import it from './it.json';
+import zh from './zh.json';
 
-export const CATALOGS = { en, ro, it };
+export const CATALOGS = { en, ro, it, zh };
 export const FALLBACK = 'en';
