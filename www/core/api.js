@@ -19,6 +19,17 @@ export function verifyText(text, options) {
   }
 }
 
+/** verifyBytes(Uint8Array): a record's bytes (a file) decoded by the core: strict
+ *  UTF-8, a BOM skipped, UTF-16 decoded, the size limit first. JSON text of
+ *  `{"report": …}` or `{"error": …}`; never throws. */
+export function verifyBytes(bytes) {
+  try {
+    return call((en) => en.verifyBytes(bytes));
+  } catch (e) {
+    return errorText(e);
+  }
+}
+
 export function chainWalker(hash, terminal) {
   return call((en) => new en.ChainWalker(hash, terminal));
 }
@@ -59,7 +70,7 @@ const bench = {
 /** The public object (FairVerifier). */
 export function createApi() {
   return {
-    verify, verifyText, chainWalker, RememberingChainWalker, checkRounds, schemes, bench,
+    verify, verifyText, verifyBytes, chainWalker, RememberingChainWalker, checkRounds, schemes, bench,
     version: VERSION,
     /** Resolves once the wasm bytes are in hand (at once for verifier.js). */
     ready,
