@@ -2,6 +2,14 @@
 // bundle (www/page/) inlined, the worker's bundle and the example records embedded
 // as data, and a Content-Security-Policy that allows exactly these inline scripts
 // and styles (by hash) and no network at all.
+//
+// The file carries its own blueprint (`#fv-shell`): the file's bytes as a list of
+// literal pieces and references to the inline scripts and the style, whose text the
+// page reads back from its DOM. "Download this verifier" joins them into the exact
+// bytes of this file (same SHA-256 as build.sh prints), whatever the page did to its
+// DOM since, and even from a "Webpage, Complete" copy; a saved copy also starts from
+// the static markup in it. The pieces are the markup around the inline texts, so the
+// cost is the size of www/index.html (a few kB), not a second copy of the file.
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -14,6 +22,14 @@ const b64sha = (s) => crypto.createHash('sha256').update(s, 'utf8').digest('base
 function scriptSafe(js) {
   return js.replace(/<\/script/gi, '<\\/script');
 }
+
+const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  .replace(/"/g, '&quot;').replace(/\u00a0/g, '&nbsp;');
+
+/** Without scripts (JavaScript off, a single-file MHTML copy), the parts that only
+ *  work with scripts are hidden, so a copy never shows a stale verdict or self-test:
+ *  this style sits in a <noscript> and applies only when scripting is off. */
+const NOSCRIPT_CSS = '[data-live]{display:none!important}[data-static-notice]{display:block!important}';
 
 /** The example menu: one passing record per scheme, game and variant, each with
  *  the message keys of its title (the page words them in its language). */
@@ -55,31 +71,73 @@ function exampleRecords(root, outDir) {
   return out;
 }
 
+/** The catalogs present (www/i18n/*.json), English first. */
+function catalogs(root) {
+  const dir = path.join(root, 'www/i18n');
+  const langs = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5))
+    .sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)));
+  return langs.map((lang) => ({ lang, cat: JSON.parse(fs.readFileSync(path.join(dir, `${lang}.json`), 'utf8')) }));
+}
+
+const RTL = ['ar', 'he', 'fa', 'ur'];
+
 export function buildPage({ root, outDir, verifierJs, pageJs, workerJs }) {
   const www = (f) => fs.readFileSync(path.join(root, 'www', f), 'utf8');
   const css = www('style.css');
   const scripts = [verifierJs, pageJs].map(scriptSafe);
   const examples = JSON.stringify(exampleRecords(root, outDir)).replace(/</g, '\\u003c');
+  const cats = catalogs(root);
+  const en = cats[0].cat;
   const csp = [
     "default-src 'none'",
     `script-src ${scripts.map((s) => `'sha256-${b64sha(s)}'`).join(' ')} 'wasm-unsafe-eval'`,
-    `style-src 'sha256-${b64sha(css)}'`,
+    `style-src 'sha256-${b64sha(css)}' 'sha256-${b64sha(NOSCRIPT_CSS)}'`,
     'img-src data:',
     'worker-src blob:',
     "connect-src 'none'",
     "form-action 'none'",
     "base-uri 'none'",
   ].join('; ');
+
+  // Inline texts are held apart as references (\0id\0) until the end.
+  const inline = {
+    'fv-style': css, 'fv-examples': examples, 'fv-worker': scriptSafe(workerJs),
+    'fv-verifier': scripts[0], 'fv-page': scripts[1],
+  };
+  const ref = (id) => `\0${id}\0`;
   let html = www('index.html');
   const swap = (from, to) => {
     if (!html.includes(from)) throw new Error(`www/index.html lacks ${from}`);
     html = html.replace(from, () => to);
   };
   swap('<!--@@CSP@@-->', `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
-  swap('<link rel="stylesheet" href="style.css">', `<style>${css}</style>`);
-  swap('<!--@@EXAMPLES@@-->', `<script id="fv-examples" type="application/json">${examples}</script>`);
-  swap('<!--@@WORKER@@-->', `<script id="fv-worker" type="text/plain">${scriptSafe(workerJs)}</script>`);
-  swap('<!--@@VERIFIER@@-->', `<script id="fv-verifier">${scripts[0]}</script>`);
-  swap('<!--@@PAGE@@-->', `<script>${scripts[1]}</script>`);
-  fs.writeFileSync(path.join(outDir, 'verifier.html'), html);
+  swap('<link rel="stylesheet" href="style.css">', `<style id="fv-style">${ref('fv-style')}</style>`);
+  swap('<!--@@NOSCRIPT@@-->', `<noscript><style>${NOSCRIPT_CSS}</style></noscript>`);
+  // What a copy without scripts says, in every language the page has.
+  swap('<!--@@STATIC_NOTICE@@-->', cats.filter(({ cat }) => cat['entry.static.notice'])
+    .map(({ lang, cat }) => `<p lang="${lang}" dir="${RTL.includes(lang) ? 'rtl' : 'ltr'}">${escapeHtml(cat['entry.static.notice'])}</p>`).join('\n'));
+  // The English words in the static markup, for a page read without scripts.
+  html = html.replace(/(<([a-z0-9]+)\b[^>]*\sdata-i18n="([^"]+)"[^>]*>)(<\/\2>)/g, (m, open, tag, key, close) => {
+    const msg = en[key];
+    if (msg === undefined) throw new Error(`www/index.html names a missing key ${key}`);
+    return open + escapeHtml(typeof msg === 'object' ? msg.other : msg) + close;
+  });
+  swap('<!--@@EXAMPLES@@-->', `<script id="fv-examples" type="application/json">${ref('fv-examples')}</script>`);
+  swap('<!--@@WORKER@@-->', `<script id="fv-worker" type="text/plain">${ref('fv-worker')}</script>`);
+  swap('<!--@@VERIFIER@@-->', `<script id="fv-verifier">${ref('fv-verifier')}</script>`);
+  swap('<!--@@SHELL@@-->', `<script id="fv-shell" type="application/json">${ref('fv-shell')}</script>`);
+  swap('<!--@@PAGE@@-->', `<script id="fv-page">${ref('fv-page')}</script>`);
+
+  // [text, {r: id}, text, …]: the file's bytes, the inline texts by reference.
+  const split = html.split(/\0([a-z-]+)\0/);
+  const pieces = split.map((p, i) => (i % 2 ? { r: p } : p));
+  inline['fv-shell'] = JSON.stringify(pieces).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  const out = split.map((p, i) => (i % 2 ? inline[p] : p)).join('');
+  // The DOM gives back exactly these bytes only if the parser keeps them as they are.
+  if (/[\r\0]/.test(out)) throw new Error('verifier.html would contain CR or NUL, which the HTML parser rewrites');
+  if (/^\s*\n/.test(inline['fv-examples']) || !out.endsWith('</html>')) throw new Error('verifier.html: unexpected shape');
+  for (const [id, text] of Object.entries(inline)) {
+    if (/<\/(script|style)/i.test(text) || /<!--/.test(text)) throw new Error(`inline ${id} would end its element early`);
+  }
+  fs.writeFileSync(path.join(outDir, 'verifier.html'), out);
 }

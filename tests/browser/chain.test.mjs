@@ -76,9 +76,11 @@ test('a round history: 100,000 lines checked in the worker, mismatches first', a
     lines.splice(70000, 1); // a missing round: one break
     return { text: lines.join('\n'), bad: lines[500].split(',')[0] };
   });
-  await page.click('#rounds-panel summary');
-  await page.$eval('#rounds-text', (t, v) => { t.value = v; }, info.text);
-  await page.click('#rounds-go');
+  // Pasted into the one paste box, which recognises a crash history.
+  await page.$eval('#paste', (t, v) => { t.value = v; }, info.text);
+  await page.click('#paste-go');
+  assert.equal(await page.getAttribute('#paste-found', 'data-kind'), 'rounds');
+  assert.equal(await page.$eval('#rounds-game', (s) => s.value), 'crash');
   await page.waitForSelector('#rounds-summary', { timeout: 120000 });
   const s = await page.$eval('#rounds-summary', (e) => ({ ...e.dataset, text: e.textContent }));
   assert.equal(s.mismatched, '1');
@@ -86,7 +88,7 @@ test('a round history: 100,000 lines checked in the worker, mismatches first', a
   assert.equal(s.breaks, '1');
   const first = await page.$eval('.roundtable tbody tr', (tr) => [tr.dataset.status, tr.querySelector('code').textContent]);
   assert.deepEqual(first, ['mismatch', info.bad]);
-  await page.$eval('#rounds-text', (t) => { t.value = ''; });
+  await page.$eval('#paste', (t) => { t.value = ''; });
   await shot(page, 'rounds-100k', { fullPage: false });
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);

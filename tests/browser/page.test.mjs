@@ -12,6 +12,12 @@ let browser;
 test.before(async () => { browser = await launch(); });
 test.after(async () => { if (browser) await browser.close(); });
 
+/** The scheme menu sits under "Details" (the page starts from the game picker). */
+async function chooseScheme(page, id) {
+  await page.$eval('#tech', (d) => { d.open = true; });
+  await page.selectOption('#scheme', id);
+}
+
 /** Reads what the page drew, through the data-* attributes. */
 async function drawn(page) {
   return page.evaluate(() => {
@@ -140,7 +146,7 @@ test('360 px wide: no horizontal scrolling, screenshots of each scheme', async (
 });
 
 async function typeCase(page, c, order) {
-  await page.selectOption('#scheme', c.record.scheme);
+  await chooseScheme(page, c.record.scheme);
   if (c.record.game) await page.selectOption('#f-game', c.record.game);
   for (const name of order) {
     const v = c.record[name];
@@ -171,7 +177,7 @@ test('typing into the form: selfpoker, dice, mines and backgammon', async () => 
 test('bad input shows a clear error next to the field and the page stays usable', async () => {
   const { page, blocked, errors, context } = await openPage(browser);
   await page.goto(PAGE_URL);
-  await page.selectOption('#scheme', 'crash');
+  await chooseScheme(page, 'crash');
   await page.fill('#f-hash', 'abc123');
   await page.click('#verify');
   await page.waitForSelector('#verdict[data-verdict="error"]');
@@ -234,7 +240,6 @@ test('a JSON-lines history verifies as a batch with a summary', async () => {
   await page.goto(PAGE_URL);
   const dice = cases.filter((c) => c.record.scheme === 'dice').slice(0, 6);
   const lines = dice.map((c) => JSON.stringify(c.record)).concat(['{"scheme": "dice"}']).join('\n');
-  await page.click('details.paste summary');
   await page.fill('#paste', lines);
   await page.click('#paste-go');
   await page.waitForSelector('#batch-summary');
@@ -260,7 +265,7 @@ test('keyboard only: pick an example, edit a field, Tab to Verify, Enter', async
   await page.goto(PAGE_URL);
   await page.focus('#examples');
   // Choose the dice example with the keyboard.
-  const idx = await page.$$eval('#examples option', (o) => o.findIndex((x) => x.textContent === 'dice'));
+  const idx = await page.$$eval('#examples option', (o) => o.findIndex((x) => x.textContent === 'Dice'));
   for (let i = 0; i < idx; i++) await page.keyboard.press('ArrowDown');
   await page.waitForSelector('#verdict');
   assert.equal(await page.$eval('#scheme', (s) => s.value), 'dice');
@@ -309,7 +314,7 @@ test('Copy link makes a #record= link that reproduces the result; a file of reco
   const { page, blocked, errors, context } = await openPage(browser);
   await page.goto(PAGE_URL);
   const c = cases.find((x) => x.record.scheme === 'chess_colour_v1' && x.record.seedB === null);
-  await page.selectOption('#scheme', 'chess_colour_v1');
+  await chooseScheme(page, 'chess_colour_v1');
   for (const f of ['seedA', 'commitA', 'clientA', 'clientB']) await page.fill(`#f-${f}`, c.record[f]);
   await page.click('#copy-link');
   const link = await page.inputValue('#link-out');
@@ -328,7 +333,6 @@ test('Copy link makes a #record= link that reproduces the result; a file of reco
   const file = pathMod.join(fs.mkdtempSync(pathMod.join(os.tmpdir(), 'fv-file-')), 'records.json');
   const mines = cases.filter((x) => x.record.scheme === 'mines').slice(0, 5);
   fs.writeFileSync(file, JSON.stringify(mines.map((x) => ({ name: x.name, record: x.record }))));
-  await page.click('details.paste summary');
   await page.setInputFiles('#file', file);
   await page.waitForSelector('#batch-summary');
   const failed = mines.filter((x) => x.expect.commitmentOk === false).length;
@@ -353,7 +357,7 @@ test('the form is built from the scheme descriptors: every field of every scheme
   assert.deepEqual(await page.$$eval('#scheme option', (o) => o.map((x) => x.value)), descriptors.map((d) => d.id));
   let checked = 0;
   for (const d of descriptors) {
-    await page.selectOption('#scheme', d.id);
+    await chooseScheme(page, d.id);
     for (const g of d.games) {
       if (d.games.length > 1) await page.selectOption('#f-game', g.id);
       const shown = await page.$$eval('#fields [data-field]', (els) => els.map((e) => e.getAttribute('data-field')));
@@ -366,7 +370,7 @@ test('the form is built from the scheme descriptors: every field of every scheme
       }
     }
     assert.equal(await page.textContent('#how-text'), en[d.help], `${d.id}: help text`);
-    const terminals = await page.$$eval('.terminals button', (b) => b.map((x) => x.textContent));
+    const terminals = await page.$$eval('#fields .terminals button', (b) => b.map((x) => x.textContent));
     assert.deepEqual(terminals, (d.terminals || []).map((x) => x.name), `${d.id}: published terminals`);
   }
   assert.ok(checked > 40, `only ${checked} fields checked`);

@@ -1,7 +1,10 @@
 // A form field's text and back, by descriptor `kind`: text (trimmed), hash (trimmed,
-// 64 hex), int, list (one per line or a JSON array), seats (seat=seed lines or JSON),
-// numbers (comma separated or JSON), json, buyers (baloot), select.
-// Values that do not parse are passed on as typed, so the core's error names the field.
+// 64 hex), int (digit grouping allowed: 10,000,000 · 10.000.000 · 10 000 000),
+// list (one per line or a JSON array), seats (seat=seed lines or JSON), numbers
+// (separated by commas, spaces, semicolons or lines, or JSON; a decimal comma where
+// that is unambiguous: 2,71; 97,29 or 2,71 97,29), json, bets (JSON), buyers
+// (baloot), select. Values that do not parse are passed on as typed, so the core's
+// error names the field.
 
 /** The text a field shows for a record's value. */
 export function toText(f, v) {
@@ -13,7 +16,7 @@ export function toText(f, v) {
       ? Object.entries(v).map(([k, s]) => `${k}=${s}`).join('\n') : JSON.stringify(v);
     case 'numbers': return Array.isArray(v) ? v.join(', ') : JSON.stringify(v);
     case 'buyers': return Array.isArray(v) ? v.map((h) => (h && h.buyer !== null && h.buyer !== undefined ? h.buyer : '-')).join(', ') : JSON.stringify(v);
-    case 'json': return JSON.stringify(v, null, 1);
+    case 'json': case 'bets': return JSON.stringify(v, null, 1);
     default: return typeof v === 'string' ? v : JSON.stringify(v);
   }
 }
@@ -26,6 +29,29 @@ function parseJsonOr(text, fallback) {
   return fallback();
 }
 
+/** An integer typed with digit grouping: 10,000,000 · 10.000.000 · 10 000 000 ·
+ *  10'000'000 (an int field has no fraction, so the grouping is unambiguous). */
+export function parseInteger(t) {
+  const s = t.trim();
+  if (/^-?\d+$/.test(s)) return Number(s);
+  const m = /^(-?)(\d{1,3})((?:([,.'\s\u00a0\u202f])\d{3})(?:\4\d{3})*)$/.exec(s);
+  if (!m) return NaN;
+  return Number(m[1] + m[2] + m[3].replace(/[^\d]/g, ''));
+}
+
+/** A list of numbers. Separators: semicolons, white space, lines, and a comma
+ *  followed by a space; a comma alone separates too, unless the text has one of
+ *  the other separators, in which case a comma between digits is a decimal comma
+ *  ("2,71; 97,29", "2,71 97,29", "2.71, 97.29" and "50,50" all read as meant). */
+export function parseNumbers(t) {
+  const other = /[;\s]/.test(t.replace(/,\s+/g, ';'));
+  const tokens = t.replace(/,\s+/g, ';').split(other ? /[;\s]+/ : /[;\s,]+/).filter(Boolean);
+  return tokens.map((tok) => {
+    const s = other && /^[-+]?\d+,\d+$/.test(tok) ? tok.replace(',', '.') : tok;
+    return s.trim() !== '' && !isNaN(Number(s)) ? Number(s) : tok;
+  });
+}
+
 const SKIP = Symbol('skip');
 export { SKIP };
 
@@ -35,15 +61,15 @@ export function fromText(f, raw, partial) {
   const t = raw.trim();
   if (t === '' && f.empty !== 'keep') return f.empty === 'null' ? null : SKIP;
   switch (f.kind) {
-    case 'int': return /^-?\d+$/.test(t) && Number.isSafeInteger(Number(t)) ? Number(t) : t;
+    case 'int': { const n = parseInteger(t); return Number.isSafeInteger(n) ? n : t; }
     case 'list': return parseJsonOr(raw, () => raw.replace(/\r/g, '').replace(/\n+$/, '').split('\n').map((s) => s.trim()));
     case 'seats': return parseJsonOr(raw, () => Object.fromEntries(raw.split(/\r?\n/).filter((l) => l.trim()).map((l) => {
       const i = l.indexOf('=');
       return i < 0 ? [l.trim(), ''] : [l.slice(0, i).trim(), l.slice(i + 1).trim()];
     })));
-    case 'numbers': return parseJsonOr(raw, () => t.split(/[\s,;]+/).filter(Boolean).map((s) => (s.trim() !== '' && !isNaN(Number(s)) ? Number(s) : s)));
+    case 'numbers': return parseJsonOr(raw, () => parseNumbers(t));
     case 'buyers': return parseJsonOr(raw, () => t.split(/[\s,;]+/).filter(Boolean).map((s) => ({ buyer: /^\d+$/.test(s) ? Number(s) : (s === '-' || s === 'null' ? null : s) })));
-    case 'json':
+    case 'json': case 'bets':
       try { return JSON.parse(t); } catch (e) {
         if (!partial) throw Object.assign(new Error(e.message), { name: 'VerifyError', code: 'bad_json', field: f.name });
         return t;
@@ -53,4 +79,4 @@ export function fromText(f, raw, partial) {
 }
 
 /** Inputs that take several lines. */
-export const MULTILINE = ['list', 'seats', 'json', 'numbers', 'buyers'];
+export const MULTILINE = ['list', 'seats', 'json', 'numbers', 'buyers', 'bets'];

@@ -6,8 +6,9 @@ import { fieldsFor } from '../core/descriptors.js';
 import { scheme } from './schemes.js';
 import { state } from './state.js';
 import { toText, fromText, SKIP, MULTILINE } from './fields.js';
+import { showPicked } from './picker.js';
 
-const KIND_HINTS = ['list', 'seats', 'numbers', 'buyers', 'json'];
+const KIND_HINTS = ['list', 'seats', 'numbers', 'buyers', 'json', 'bets'];
 
 function fieldLabel(f) {
   let label = t(f.label);
@@ -46,8 +47,12 @@ function fieldView(desc, f) {
   input.setAttribute('aria-describedby', `${id}-err`);
   const wrap = el('div', { class: 'field', 'data-field': f.name }, el('label', { for: id, text: fieldLabel(f) }), input);
   if (f.role === 'commitment' && desc.terminals && desc.terminals.length) wrap.append(terminalButtons(desc, input));
+  // Every term a player meets is explained where it appears, in one line.
   const help = f.help && has(f.help) ? t(f.help) : '';
-  if (help) wrap.append(el('p', { class: 'fieldhelp', text: help }));
+  if (help) {
+    wrap.append(el('p', { class: 'fieldhelp', id: `${id}-help`, text: help }));
+    input.setAttribute('aria-describedby', `${id}-help ${id}-err`);
+  }
   wrap.append(el('p', { class: 'fielderr', id: `${id}-err`, 'aria-live': 'polite' }));
   return wrap;
 }
@@ -66,6 +71,7 @@ export function buildForm(id, values) {
   $('#fields').replaceChildren(...fieldsFor(desc, game).map((f) => fieldView(desc, f)));
   if (values) fillForm(values);
   $('#how-text').textContent = t(desc.help);
+  showPicked(desc, game);
 }
 
 export function fillForm(record) {

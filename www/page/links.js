@@ -7,6 +7,7 @@ import { textToBase64url, base64urlToText } from '../core/base64.js';
 import { showResult } from '../ui/notices.js';
 import * as render from '../render/report.js';
 import { readForm, showFieldError } from './form.js';
+import { chosenLanguage } from './language.js';
 
 /** The fragment's parameters: `#lang=ro&record=…` (either may be missing). */
 export function readFragment(hash = location.hash) {
@@ -20,7 +21,7 @@ export function readFragment(hash = location.hash) {
 
 /** A link to this page that opens `record` (and keeps the chosen language). */
 export function linkTo(record) {
-  const { lang } = readFragment();
+  const lang = chosenLanguage() || readFragment().lang;
   const params = (lang ? `lang=${lang}&` : '') + 'record=' + textToBase64url(JSON.stringify(record));
   return location.href.split('#')[0] + '#' + params;
 }

@@ -50,13 +50,14 @@ export function fillRoundGames(select) {
   terminalPicks(select.value);
 }
 
-export async function checkRoundsText(text) {
+/** Checks a history; `opts.game` and `opts.terminal` (else the history panel's). */
+export async function checkRoundsText(text, opts = {}) {
   if (!text.trim()) return;
   cancelJob();
   const token = {};
   state.current = token;
-  const game = $('#rounds-game').value;
-  const terminal = ($('#rounds-terminal') ? $('#rounds-terminal').value : '').trim();
+  const game = opts.game || $('#rounds-game').value;
+  const terminal = (opts.terminal !== undefined ? opts.terminal : ($('#rounds-terminal') ? $('#rounds-terminal').value : '')).trim();
   showResult(verdictView('checking', t('flow.rounds.checking')));
   placeProgress(verdictFirst());
   progressTitle('progress.chain');

@@ -51,7 +51,9 @@ function board(mines, prefix) {
     }
     body.append(tr);
   }
-  return el('table', { class: 'mines' }, el('caption', { class: 'visually-hidden', text: t('draw.minesBoard') }), body);
+  // Cells 1–25 run row by row from the top left (SPEC §7): the board is never mirrored
+  // in right-to-left languages.
+  return el('table', { class: 'mines', dir: 'ltr' }, el('caption', { class: 'visually-hidden', text: t('draw.minesBoard') }), body);
 }
 
 const cellList = (mines) => (mines.length ? new Intl.ListFormat(language(), { type: 'unit' }).format(mines.map(String)) : t('draw.noMines'));

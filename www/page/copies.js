@@ -1,0 +1,111 @@
+// Copies that keep working. The built file carries its own blueprint (#fv-shell,
+// written by tools/page.mjs): its bytes as literal pieces and references to the
+// inline scripts and style, whose text is read back from the DOM. From it:
+// - "Download this verifier" saves the exact built file (its SHA-256 shown, equal to
+//   what build.sh prints), whatever the page did since, and from a saved copy too;
+// - a "Webpage, Complete" copy (the DOM as it was, scripts included) starts again
+//   from the static markup: no doubled menus, no stale result or verdict;
+// - the static notice ("this copy cannot check anything") stays in the markup,
+//   hidden by CSS while the script runs: a copy without scripts (JavaScript off,
+//   a single-file MHTML copy, which drops scripts and <noscript>) shows it and
+//   hides every part that needs the scripts (data-live; see style.css).
+import { $, el, code } from '../ui/dom.js';
+import { parts, formatNumber } from '../i18n/i18n.js';
+import { sha256Hex } from '../core/sha256.js';
+
+function shell() {
+  const node = document.getElementById('fv-shell');
+  if (!node) return null;
+  try { return JSON.parse(node.textContent); } catch (e) { return null; }
+}
+
+/** The exact text of the built file, or null (a page built without a blueprint). */
+export function fileText() {
+  const pieces = shell();
+  if (!pieces) return null;
+  let out = '';
+  for (const p of pieces) {
+    if (typeof p === 'string') { out += p; continue; }
+    const node = document.getElementById(p.r);
+    if (!node) return null;
+    out += node.textContent;
+  }
+  return out;
+}
+
+/** The static markup of <body> before its scripts, from the blueprint. */
+function staticBody() {
+  const pieces = shell();
+  const i = pieces ? pieces.findIndex((p) => typeof p === 'string' && p.includes('<body>')) : -1;
+  if (i < 0) return null;
+  const text = pieces[i];
+  const start = text.indexOf('<body>') + '<body>'.length;
+  const end = text.lastIndexOf('<script');
+  return end > start ? text.slice(start, end) : null;
+}
+
+/** A page that has run before (a saved "Webpage, Complete" copy) goes back to its
+ *  static markup: whatever the scripts added to it is dropped. */
+export function restoreStatic() {
+  const html = document.documentElement;
+  const ran = html.hasAttribute('data-fv-started');
+  for (const a of [...html.attributes]) if (a.name !== 'lang' && a.name !== 'dir') html.removeAttribute(a.name);
+  html.setAttribute('data-fv-started', '');
+  const markup = staticBody();
+  const first = document.getElementById('fv-examples');
+  if (!ran || markup === null || !first) return;
+  const body = document.body;
+  body.removeAttribute('class');
+  while (body.firstChild && body.firstChild !== first) body.firstChild.remove();
+  // Nothing belongs after the scripts.
+  const keep = new Set(['fv-examples', 'fv-worker', 'fv-verifier', 'fv-shell', 'fv-page']);
+  for (const n of [...body.childNodes]) if (n.nodeType === 1 && !keep.has(n.id)) n.remove();
+  first.insertAdjacentHTML('beforebegin', markup);
+}
+
+/** The static notice is hidden by CSS while the script runs (style.css); a
+ *  browser without :has() hides it here instead. */
+export function hideStaticNotice() {
+  let has = false;
+  try { has = CSS.supports('selector(:has(*))'); } catch (e) { has = false; }
+  if (!has) for (const n of document.querySelectorAll('[data-static-notice]')) n.hidden = true;
+}
+
+let bytes = null;
+let sha = null;
+
+function describe() {
+  const out = $('#download-sha');
+  if (!bytes) { out.textContent = ''; return; }
+  out.replaceChildren(...parts('entry.download.sha', {
+    name: code('verifier.html'),
+    size: formatNumber(Math.round(bytes.length / 1024)),
+    sha: code(sha, 'hash'),
+  }));
+  out.querySelector('code.hash').id = 'file-sha';
+  out.setAttribute('data-sha256', sha);
+}
+
+/** The download button, and the file's SHA-256 (computed a moment after start). */
+export function wireDownload() {
+  const button = $('#download');
+  const text = fileText();
+  if (text === null) { button.hidden = true; return; }
+  setTimeout(() => {
+    bytes = new TextEncoder().encode(fileText());
+    sha = sha256Hex(bytes);
+    describe();
+  }, 0);
+  button.addEventListener('click', () => {
+    const data = bytes || new TextEncoder().encode(fileText());
+    const url = URL.createObjectURL(new Blob([data], { type: 'text/html' }));
+    const a = el('a', { href: url, download: 'verifier.html', hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  });
+}
+
+/** The download line in the current language. */
+export const relabelDownload = describe;

@@ -1,0 +1,92 @@
+// The first choice: the game, by name and picture (built from the scheme
+// descriptors' games; a game that two schemes serve, such as poker, then asks which
+// kind of fairness page the site shows, in plain words). Scheme ids stay under
+// "Details" (#scheme).
+import { el, $ } from '../ui/dom.js';
+import { t, has } from '../i18n/i18n.js';
+import { schemes, scheme } from './schemes.js';
+import { state } from './state.js';
+import { buildForm, readForm } from './form.js';
+import { gameIcon } from './icons.js';
+
+/** A game's picker key: its seat set (poker for both poker schemes), else its id. */
+const keyOf = (g) => g.seats || g.id;
+
+/** The picker's games in the core's order, those that draw nothing (a chain
+ *  position only) last: [{key, label, entries: [{scheme, game}]}]. */
+export function gameGroups() {
+  const groups = new Map();
+  for (const d of schemes()) {
+    const drawsNothing = (d.results || []).every((r) => r.item === 'hash');
+    for (const g of d.games) {
+      const key = keyOf(g);
+      if (!groups.has(key)) groups.set(key, { key, label: g.label, last: drawsNothing, entries: [] });
+      groups.get(key).entries.push({ scheme: d.id, game: g.id });
+    }
+  }
+  const list = [...groups.values()];
+  return [...list.filter((g) => !g.last), ...list.filter((g) => g.last)];
+}
+
+/** A game's name for people ("Backgammon"), by picker key. */
+export function gameName(key) {
+  if (has(`entry.game.${key}`)) return t(`entry.game.${key}`);
+  const g = gameGroups().find((x) => x.key === key);
+  return g ? t(g.label) : key;
+}
+
+/** The game name of a record's scheme and game ("Bridge", "Poker"). */
+export function recordGameName(schemeId, gameId) {
+  const d = scheme(schemeId);
+  if (!d) return String(schemeId);
+  const g = d.games.find((x) => x.id === gameId) || d.games[0];
+  return gameName(keyOf(g));
+}
+
+function choose(entry, fromUser) {
+  const keep = state.scheme === entry.scheme ? readForm(true) : {};
+  buildForm(entry.scheme, { ...keep, game: entry.game });
+  if (fromUser && $('#kind').hidden) $('#h-input').scrollIntoView({ block: 'start' });
+}
+
+/** Draws the game buttons (again, in the current language). */
+export function drawPicker() {
+  const box = $('#picker');
+  box.replaceChildren(...gameGroups().map((g) => {
+    const b = el('button', { type: 'button', class: 'game', id: `game-${g.key}`, 'data-game': g.key, 'aria-pressed': 'false' },
+      gameIcon(g.key), el('span', { text: gameName(g.key) }));
+    b.addEventListener('click', () => {
+      // A game already shown keeps its kind (poker); else its first scheme.
+      const cur = g.entries.find((e) => e.scheme === state.scheme);
+      choose(cur || g.entries[0], true);
+    });
+    return b;
+  }));
+  if (state.scheme) showPicked(scheme(state.scheme), ($('#f-game') || {}).value);
+}
+
+/** Marks the shown form's game in the picker, offers the kinds of fairness page when
+ *  the game has several, and names the game above the form. */
+export function showPicked(desc, gameId) {
+  const g = desc.games.find((x) => x.id === gameId) || desc.games[0];
+  const key = keyOf(g);
+  for (const b of document.querySelectorAll('#picker .game')) b.setAttribute('aria-pressed', String(b.getAttribute('data-game') === key));
+  const group = gameGroups().find((x) => x.key === key);
+  const kinds = $('#kind');
+  if (group && group.entries.length > 1) {
+    $('#kind-options').replaceChildren(...group.entries.map((e) => {
+      const id = `kind-${e.scheme}`;
+      const radio = el('input', { type: 'radio', name: 'kind', id, value: e.scheme, checked: e.scheme === desc.id });
+      radio.addEventListener('change', () => { if (radio.checked) choose(e, false); });
+      const text = has(`entry.kind.${e.scheme}`) ? t(`entry.kind.${e.scheme}`) : t(scheme(e.scheme).label);
+      return el('div', { class: 'kindopt' }, radio, el('label', { for: id, text }));
+    }));
+    kinds.hidden = false;
+  } else {
+    kinds.hidden = true;
+    $('#kind-options').replaceChildren();
+  }
+  $('#h-input').textContent = t('entry.form.heading', { game: gameName(key) });
+  const sel = $('#scheme');
+  if (sel) sel.value = desc.id;
+}
