@@ -3,7 +3,10 @@
 #   ./build.sh            build pkg/ (verifier.js, verifier.html, widget.js, fairverify.wasm)
 #   ./build.sh serve      build, then serve the page on http://127.0.0.1:8080/ with examples
 #   ./build.sh test       every test: unit, conformance (native + wasm), differential
-#                         (NumPy, Go), CLI, reproducible build, browser (headless Chromium)
+#                         (NumPy, Go), CLI, reproducible build, browser (Chromium, and
+#                         Firefox ESR and WebKitGTK in tests/browser/engines.test.mjs)
+#   ./build.sh engines    build, then only the browser suite in the three engines
+#                         (FV_ENGINES=chromium,firefox,webkit picks engines)
 #   ./build.sh bench      chain-walk speed ratios (native, wasm, Node, Chromium)
 #   ./build.sh fuzz [S]   run every cargo-fuzz target for S seconds each (default 60)
 set -euo pipefail
@@ -24,8 +27,10 @@ apt_install() {
   [ ${#missing[@]} -eq 0 ] && return 0
   log "apt-get install ${missing[*]}"
   local SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  # Another apt/dpkg may be running (unattended upgrades, a parallel set-up): wait for
+  # its lock rather than fail.
+  $SUDO apt-get -o DPkg::Lock::Timeout=900 update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=900 install -y -qq "${missing[@]}" >/dev/null
 }
 
 setup_build() {
@@ -40,9 +45,11 @@ setup_build() {
       || cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
   fi
   command -v node >/dev/null || apt_install nodejs npm
-  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/esbuild ]; then
-    log "npm ci (binaryen's wasm-opt, esbuild, playwright-core, @noble/hashes: dev tools only)"
-    npm ci --no-audit --no-fund --loglevel=error
+  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/esbuild ] \
+    || [ ! -d node_modules/axe-core ] || [ ! -d node_modules/puppeteer-core ] || [ ! -d node_modules/selenium-webdriver ]; then
+    log "npm ci (binaryen's wasm-opt, esbuild, playwright-core, puppeteer-core, selenium-webdriver, axe-core, @noble/hashes: dev tools only)"
+    # puppeteer-core downloads nothing; the variable keeps it so if puppeteer ever comes in.
+    PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
   fi
 }
 
@@ -50,10 +57,37 @@ setup_test() {
   setup_build
   rustup component add clippy rustfmt >/dev/null 2>&1 || true
   apt_install chromium golang-go
+  setup_engines
   python3 -c 'import numpy' 2>/dev/null || {
     log "pip install numpy"
     python3 -m pip install -q numpy || python3 -m pip install -q --break-system-packages numpy
   }
+}
+
+setup_engines() {
+  # The three browser engines of tests/browser/engines.test.mjs, all from Debian: never
+  # a browser downloaded by npm or at run time. Chromium (playwright-core), Firefox ESR
+  # (puppeteer-core over WebDriver BiDi), WebKitGTK's MiniBrowser through
+  # WebKitWebDriver (selenium-webdriver) on an Xvfb display.
+  apt_install chromium firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb
+  local mb=/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser
+  if [ -z "${MINIBROWSER:-}" ] && [ ! -x "$mb" ]; then
+    MINIBROWSER=$(dpkg -L libwebkit2gtk-4.1-0 | grep '/MiniBrowser$' | head -1)
+    export MINIBROWSER
+  fi
+}
+
+engines_version() {
+  printf '%s; %s; WebKitGTK %s\n' "$(chromium --version 2>/dev/null)" "$(firefox-esr --version 2>/dev/null)" \
+    "$(dpkg-query -W -f '${Version}' libwebkit2gtk-4.1-0 2>/dev/null)"
+}
+
+run_engines() {
+  setup_build
+  setup_engines
+  build
+  log "browser suite in each engine: $(engines_version)"
+  node --test --test-concurrency=1 tests/browser/engines.test.mjs
 }
 
 build() {
@@ -63,8 +97,8 @@ build() {
   local tmp; tmp=$(mktemp -d)
   wasm-bindgen --target no-modules --no-typescript --out-dir "$tmp" \
     target/wasm32-unknown-unknown/release/fairverify.wasm
+  rm -rf pkg
   mkdir -p pkg
-  rm -f pkg/*
   # binaryen from npm (Debian's wasm-opt 108 breaks wasm-bindgen's externref table).
   # -O3: the chain kernel needs speed more than the page needs the last kilobytes
   # (measured; see README "Size and speed"). Features named one by one: --all-features
@@ -72,10 +106,23 @@ build() {
   node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$tmp/fairverify_bg.wasm" -o pkg/fairverify.wasm
-  node tools/bundle.mjs "$tmp/fairverify.js" pkg/fairverify.wasm pkg
+  # The widget's own wasm: the same core built for size (profile.widget, wasm-opt -Oz).
+  log "cargo build --profile widget --target wasm32-unknown-unknown"
+  cargo build --profile widget --locked --target wasm32-unknown-unknown
+  mkdir -p "$tmp/widget"
+  wasm-bindgen --target no-modules --no-typescript --out-dir "$tmp/widget" \
+    target/wasm32-unknown-unknown/widget/fairverify.wasm
+  node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$tmp/widget/fairverify_bg.wasm" -o pkg/widget.wasm
+  node tools/bundle.mjs "$tmp/fairverify.js" pkg/fairverify.wasm pkg "$tmp/widget/fairverify.js" pkg/widget.wasm
   rm -rf "$tmp"
   log "pkg/ (sha256, bytes)"
-  (cd pkg && for f in *; do printf '%s  %8d  %s\n' "$(sha256sum "$f" | cut -d' ' -f1)" "$(stat -c %s "$f")" "$f"; done)
+  (cd pkg && find . -type f | sed 's|^\./||' | LC_ALL=C sort | while read -r f; do
+    printf '%s  %8d  %s\n' "$(sha256sum "$f" | cut -d' ' -f1)" "$(stat -c %s "$f")" "$f"; done)
+  log "pkg/widget.js: $(gzip -9 < pkg/widget.js | wc -c) bytes gzipped (limit 102400)"
+  log "integrity (sha384) for <script integrity=…>; pkg/SHA256SUMS for sha256sum -c"
+  node tools/integrity.mjs pkg
 }
 
 run_tests() {
@@ -87,7 +134,7 @@ run_tests() {
   log "native: unit tests, conformance, differential (NumPy, Go)"
   cargo test --release --locked
   build
-  log "node: wasm conformance, CLI, reproducible build, browser"
+  log "node: wasm conformance, CLI, reproducible build, browser ($(engines_version))"
   node --test --test-concurrency=1 tests/node/ tests/browser/
   echo "all tests finished in $((SECONDS - started)) s"
 }
@@ -101,8 +148,9 @@ serve() {
 case "${1:-build}" in
   build) build ;;
   test) run_tests ;;
+  engines) run_engines ;;
   serve) serve ;;
   bench) setup_test; build; cargo run --release --locked --example bench_chain; node tools/bench.mjs ;;
   fuzz) bash tools/fuzz.sh "${2:-60}" ;;
-  *) echo "usage: ./build.sh [build|serve|test|bench|fuzz [seconds]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [build|serve|test|engines|bench|fuzz [seconds]]" >&2; exit 2 ;;
 esac

@@ -125,6 +125,7 @@ fn walks_are_finished_by_the_core() {
 
     let pending = Options {
         walk: Walk::Pending,
+        ..Options::default()
     };
     let v = schemes::verify_with(&rec, &pending).unwrap();
     assert_eq!(v["verdict"], "checking");
@@ -146,6 +147,7 @@ fn walks_are_finished_by_the_core() {
             found,
             remembered: None,
         }),
+        ..Options::default()
     };
     let v = schemes::verify_with(&rec, &done(4, true)).unwrap();
     assert_eq!(
@@ -373,4 +375,71 @@ fn played_round_while_walking_and_when_not_reached() {
     assert_eq!(v["verdict"], "fail");
     assert_eq!(v["differences"][0]["path"], "round");
     assert_eq!(v["differences"][0]["item"], "round");
+}
+
+/// `{"shown": …}`: a table badge's fingerprint shown before the game is a check in
+/// the report (`shownOk`), so the report's verdict is the badge's verdict.
+#[test]
+fn shown_fingerprint_is_a_check_in_the_report() {
+    let seed = "server";
+    let hash = sha256_hex(seed.as_bytes());
+    let rec = dice(json!({ "serverSeedHash": hash.to_uppercase() }));
+    let with = |shown: &str| {
+        let o = Options::from_json(&json!({ "shown": shown })).expect("options");
+        schemes::verify_with(&rec, &o).expect("report")
+    };
+    let shown_check = |v: &Value| {
+        v["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["code"] == "shownOk")
+            .cloned()
+            .expect("a shownOk check")
+    };
+    // The same fingerprint (in either case): pass, the check names the primary field.
+    let v = with(&hash.to_uppercase());
+    assert_eq!(v["verdict"], "pass");
+    let c = shown_check(&v);
+    assert_eq!(
+        (c["ok"].clone(), c["field"].clone(), c["commitment"].clone()),
+        (json!(true), json!("serverSeedHash"), json!(true))
+    );
+    // Another one: the record verifies on its own, but the report fails.
+    let other = "ab".repeat(32);
+    let v = with(&other);
+    assert_eq!(v["verdict"], "fail");
+    assert_eq!(v["commitmentOk"], true);
+    let c = shown_check(&v);
+    assert_eq!(
+        (
+            c["ok"].clone(),
+            c["expected"].clone(),
+            c["computed"].clone()
+        ),
+        (json!(false), json!(other), json!(hash))
+    );
+    // A record without its primary commitment is not the game that was shown; and
+    // the shown check alone never makes a pass.
+    let bare = dice(json!({}));
+    let o = Options::from_json(&json!({ "shown": hash })).unwrap();
+    assert_eq!(schemes::verify_with(&bare, &o).unwrap()["verdict"], "fail");
+    let crash = json!({"scheme": "crash", "hash": "ab".repeat(32), "terminal": "cd".repeat(32)});
+    let o = Options::from_json(&json!({ "shown": "cd".repeat(32), "walk": "pending" })).unwrap();
+    assert_eq!(
+        schemes::verify_with(&crash, &o).unwrap()["verdict"],
+        "checking"
+    );
+    // Poker: the hand commitment is primary; a partial reveal stays unchecked.
+    let poker = json!({"scheme": "poker_hmac_v1", "table": "t", "session": "s", "hand": 1,
+        "clientSeeds": {"1": "a"}, "handCommitment": "00".repeat(32), "deckRoot": "11".repeat(32),
+        "leaves": []});
+    let o = Options::from_json(&json!({ "shown": "00".repeat(32) })).unwrap();
+    assert_eq!(
+        schemes::verify_with(&poker, &o).unwrap()["verdict"],
+        "unchecked"
+    );
+    // Not 64 hex digits: a typed error naming the option.
+    let e = Options::from_json(&json!({ "shown": "abc" })).unwrap_err();
+    assert_eq!(e.field, "options.shown");
 }

@@ -1,9 +1,11 @@
 // Assembles the self-contained bundles in pkg/ from wasm-bindgen's output with
 // esbuild (a pinned dev dependency; the shipped files have no JS dependencies):
-//   node tools/bundle.mjs GLUE.js MODULE.wasm OUT_DIR
+//   node tools/bundle.mjs GLUE.js MODULE.wasm OUT_DIR [WIDGET_GLUE.js WIDGET.wasm]
 // pkg/verifier.js: www/core/verifier.js and its imports, the wasm inlined as base64
 // and instantiated synchronously, plus the CLI; pkg/widget.js: the <fair-verify>
-// element (www/widget/) with the wasm gzipped; pkg/verifier.html: the page
+// element (www/widget/) with the widget's size-optimised wasm gzipped, and the same
+// as an ES module (pkg/widget.mjs) with its TypeScript declarations, custom-elements
+// manifest and the records' JSON Schemas (pkg/schemas/); pkg/verifier.html: the page
 // (www/page/, tools/page.mjs) with everything inlined.
 // Output depends only on the inputs (no dates, no absolute paths): builds are reproducible.
 import fs from 'node:fs';
@@ -15,11 +17,13 @@ import { loadCases } from '../tests/node/helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const [glueFile, wasmFile, outDir] = process.argv.slice(2);
+const [glueFile, wasmFile, outDir, widgetGlueFile, widgetWasmFile] = process.argv.slice(2);
 
 const version = /^version\s*=\s*"([^"]+)"/m.exec(fs.readFileSync(path.join(root, 'Cargo.toml'), 'utf8'))[1];
 const glue = fs.readFileSync(glueFile, 'utf8');
 const wasm = fs.readFileSync(wasmFile);
+const widgetGlue = widgetGlueFile ? fs.readFileSync(widgetGlueFile, 'utf8') : glue;
+const widgetWasm = widgetWasmFile ? fs.readFileSync(widgetWasmFile) : wasm;
 
 // Self-test: one golden case per scheme (and per match_seed_v2 game), straight from
 // the reference implementations' vectors.
@@ -37,14 +41,16 @@ function goldenCases() {
 }
 
 /** Build-time values as modules: `fv:build` (version, wasm), `fv:glue`, `fv:golden`. */
-function buildValues({ gzipped }) {
-  const payload = gzipped ? zlib.gzipSync(wasm, { level: 9 }) : wasm;
+function buildValues({ gzipped, widget }) {
+  const w = widget ? widgetWasm : wasm;
+  const g = widget ? widgetGlue : glue;
+  const payload = gzipped ? zlib.gzipSync(w, { level: 9 }) : w;
   const modules = {
     'fv:build': `export const VERSION = ${JSON.stringify(version)};\n` +
       `export const WASM_GZIPPED = ${gzipped};\n` +
       `export const WASM_BASE64 = ${JSON.stringify(payload.toString('base64'))};\n`,
     // wasm-bindgen's no-modules glue, made fresh on each call.
-    'fv:glue': `export function makeGlue() {\n${glue}\nreturn wasm_bindgen;\n}\n`,
+    'fv:glue': `export function makeGlue() {\n${g}\nreturn wasm_bindgen;\n}\n`,
     'fv:golden': `export const GOLDEN = ${JSON.stringify(goldenCases())};\n`,
   };
   return {
@@ -57,7 +63,7 @@ function buildValues({ gzipped }) {
 }
 
 /** The widget carries only the messages it shows, of every catalog. */
-const WIDGET_KEYS = /^(widget|err|check)\./;
+const WIDGET_KEYS = /^(widget\.|err\.|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$)/;
 function catalogSubset(keep) {
   return {
     name: 'fv-catalog-subset',
@@ -72,14 +78,14 @@ function catalogSubset(keep) {
 }
 
 /** One esbuild bundle, as text: an IIFE, unminified (it is read by people who audit it). */
-async function bundle(entry, { gzipped = false, banner, footer, globalName, keys } = {}) {
+async function bundle(entry, { gzipped = false, widget = false, format = 'iife', banner, footer, globalName, keys } = {}) {
   const r = await esbuild.build({
     entryPoints: [entry], absWorkingDir: root, bundle: true, write: false,
-    format: 'iife', globalName, platform: 'browser', target: 'es2020', charset: 'utf8',
+    format, globalName, platform: 'browser', target: 'es2020', charset: 'utf8',
     legalComments: 'inline', external: ['fs', 'v8'], logLevel: 'warning',
     banner: banner ? { js: banner } : undefined,
     footer: footer ? { js: footer } : undefined,
-    plugins: [buildValues({ gzipped }), ...(keys ? [catalogSubset(keys)] : [])],
+    plugins: [buildValues({ gzipped, widget }), ...(keys ? [catalogSubset(keys)] : [])],
   });
   return r.outputFiles[0].text;
 }
@@ -104,9 +110,25 @@ const verifierJs = await bundle('www/core/verifier.js', {
 });
 fs.mkdirSync(outDir, { recursive: true });
 fs.writeFileSync(path.join(outDir, 'verifier.js'), verifierJs);
-// The widget carries its own copy of the verifier, gzipped and without the golden
-// cases: one small file for a host page to include.
-fs.writeFileSync(path.join(outDir, 'widget.js'), await bundle('www/widget/widget.js', { gzipped: true, banner: WIDGET_HEADER, keys: WIDGET_KEYS }));
+// The widget carries its own copy of the verifier (the size-optimised wasm, gzipped,
+// without the golden cases): one small file for a host page to include.
+const widgetOpts = { gzipped: true, widget: true, keys: WIDGET_KEYS };
+fs.writeFileSync(path.join(outDir, 'widget.js'), await bundle('www/widget/widget.js', { ...widgetOpts, banner: WIDGET_HEADER }));
+fs.writeFileSync(path.join(outDir, 'widget.mjs'), await bundle('www/widget/module.js', {
+  ...widgetOpts, format: 'esm',
+  banner: WIDGET_HEADER.replace('widget.js', 'widget.mjs').replace('inside.', 'inside (an ES module).'),
+}));
+// For integrators: TypeScript declarations, the custom-elements manifest, and a
+// JSON Schema of each scheme's record made from the core's own descriptors.
+for (const f of ['fairverify.d.ts', 'custom-elements.json']) {
+  fs.writeFileSync(path.join(outDir, f), fs.readFileSync(path.join(root, 'www/widget', f), 'utf8').replaceAll('@VERSION@', version));
+}
+{
+  const { createRequire } = await import('node:module');
+  const { writeSchemas } = await import('./schemas.mjs');
+  const verifier = createRequire(import.meta.url)(path.resolve(outDir, 'verifier.js'));
+  writeSchemas(verifier.schemes(), path.join(outDir, 'schemas'), version);
+}
 
 const { buildPage } = await import('./page.mjs');
 buildPage({
@@ -114,3 +136,20 @@ buildPage({
   pageJs: await bundle('www/page/main.js'),
   workerJs: await bundle('www/worker/worker.js'),
 });
+
+// pkg/SHA256SUMS: every shipped file (check with `cd pkg && sha256sum -c SHA256SUMS`).
+{
+  const { createHash } = await import('node:crypto');
+  const files = [];
+  const walk = (dir, rel) => {
+    for (const f of fs.readdirSync(dir).sort()) {
+      const full = path.join(dir, f);
+      if (fs.statSync(full).isDirectory()) walk(full, `${rel}${f}/`);
+      else if (`${rel}${f}` !== 'SHA256SUMS') files.push(`${rel}${f}`);
+    }
+  };
+  walk(outDir, '');
+  files.sort();
+  fs.writeFileSync(path.join(outDir, 'SHA256SUMS'), files.map((f) =>
+    `${createHash('sha256').update(fs.readFileSync(path.join(outDir, f))).digest('hex')}  ${f}\n`).join(''));
+}

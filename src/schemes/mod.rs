@@ -71,6 +71,9 @@ pub struct WalkOutcome {
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     pub walk: Walk,
+    /// The fingerprint a table badge showed before the game (`{"shown": "<64 hex>"}`):
+    /// the record's primary commitment must be that one (check `shownOk`).
+    pub shown: Option<Hex64>,
 }
 
 impl Options {
@@ -89,6 +92,7 @@ impl Options {
             }
         };
         let f = Fields::new(map, "options");
+        o.shown = f.opt_hex64("shown")?;
         match f.get("walk") {
             None => {}
             Some(Value::String(s)) if s == "pending" => o.walk = Walk::Pending,
@@ -189,7 +193,32 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
     };
     let mut r = Report::new(scheme);
     (scheme.run)(f, &mut r, options)?;
+    if let Some(shown) = &options.shown {
+        shown_check(scheme, map, shown, &mut r);
+    }
     r.finish(map)
+}
+
+/// `shownOk`: the record's primary commitment is the fingerprint shown before the
+/// game. A record without it fails the check (it is not the game that was shown).
+fn shown_check(scheme: &Scheme, map: &Map<String, Value>, shown: &Hex64, r: &mut Report) {
+    use crate::report::Check;
+    let Some(field) = scheme.fields.iter().find(|d| d.primary) else {
+        return;
+    };
+    let inrecord = match map.get(field.name) {
+        Some(Value::String(s)) => Some(s.trim().to_ascii_lowercase()),
+        _ => None,
+    };
+    let ok = inrecord.as_deref() == Some(shown.as_str());
+    r.check(
+        Check::new("shownOk", "shownOk", ok)
+            .published(field.name)
+            .values(
+                Value::from(shown.as_str()),
+                inrecord.map_or(Value::Null, Value::from),
+            ),
+    );
 }
 
 /// Every descriptor, as JSON (`FairVerifier.schemes()`).

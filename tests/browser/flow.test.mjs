@@ -141,11 +141,12 @@ function history(seed, n, gap) {
 }
 
 async function checkHistory(page, text, terminal) {
-  await page.evaluate(() => { const d = document.querySelector('#rounds-panel'); d.open = true; });
+  // The one paste box recognises a history and shows its options (game, terminal).
+  await page.fill('#paste', text);
+  await page.waitForSelector('#paste-rounds:not([hidden])');
   await page.selectOption('#rounds-game', 'crash');
-  await page.fill('#rounds-text', text);
   await page.fill('#rounds-terminal', terminal);
-  await page.click('#rounds-go');
+  await page.click('#paste-go');
   await page.waitForFunction(() => { const v = document.querySelector('#verdict'); return v && v.dataset.verdict !== 'checking' && document.querySelector('#rounds-summary'); }, null, { timeout: 60000 });
   return page.evaluate(() => ({
     verdict: document.querySelector('#verdict').dataset.verdict,
@@ -188,13 +189,13 @@ test('a round history from a chain that does not reach the chosen terminal fails
   const { page, errors, context } = await openPage(browser);
   await page.goto(PAGE_URL);
   // The published Crash terminal from the descriptors, picked with its button.
-  await page.evaluate(() => { document.querySelector('#rounds-panel').open = true; });
+  await page.fill('#paste', h.text);
+  await page.waitForSelector('#paste-rounds:not([hidden])');
   await page.selectOption('#rounds-game', 'crash');
   const published = fv.schemes().find((d) => d.id === 'crash').terminals[0].hash;
   await page.click('#rounds-terminals button');
   assert.equal(await page.inputValue('#rounds-terminal'), published);
-  await page.fill('#rounds-text', h.text);
-  await page.click('#rounds-go');
+  await page.click('#paste-go');
   await page.waitForFunction(() => { const v = document.querySelector('#verdict'); return v && v.dataset.verdict !== 'checking' && document.querySelector('#rounds-summary'); }, null, { timeout: 120000 });
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
   assert.equal(await page.getAttribute('#rounds-summary', 'data-chain'), 'fail');
@@ -216,7 +217,6 @@ test('a batch counts pass, fail, unchecked and invalid apart, failed first, each
   // 1e309 is not a number the core accepts; a JSON.parse round trip would make it null (absent).
   const huge = `{"name":"huge","record":{"scheme":"crash","hash":"${'ab'.repeat(32)}","history":1e309}}`;
   const text = [...pass.map((c) => JSON.stringify(c.record)), huge, JSON.stringify(unchecked), JSON.stringify({ name: 'bad one', record: fail[0].record })].join('\n');
-  await page.click('details.paste summary');
   await page.fill('#paste', text);
   await page.click('#paste-go');
   await page.waitForSelector('#batch-summary');

@@ -73,9 +73,12 @@ test('embed.html: commitment shown, then a passing and a tampered reveal', async
   await page.click('#reveal-tampered');
   await page.waitForFunction(() => document.getElementById('badge-tampered').getAttribute('data-state') === 'fail');
   b = await badge(page, 'badge-tampered');
-  assert.match(b.text, /Does not verify/);
+  // The first difference in the game's words, and what to do.
+  assert.match(b.text, /Card \(player 2, card 2\): you were shown/);
+  assert.match(b.text, /contact the operator’s support/);
   const ev = await page.evaluate(() => window.__events);
   assert.deepEqual(ev.map((e) => [e.id, e.detail.verdict]), [['badge-fair', 'pass'], ['badge-tampered', 'fail']]);
+  for (const e of ev) assert.equal(e.detail.verdict, e.detail.report.verdict);
   assert.equal(ev[1].detail.report.differenceCount, 1);
   await shot(page, 'widget-after');
   assert.deepEqual(blocked, []);
@@ -100,7 +103,12 @@ test('a record whose commitment differs from the one shown first fails with that
   assert.match(b.text, /commitment changed after it was shown/);
   const ev = await page.evaluate(() => window.__events);
   assert.equal(ev[0].detail.commitmentChanged, true);
-  assert.equal(ev[0].detail.report.verdict, 'pass', 'the record itself verifies; the switch is what fails');
+  // One verdict: the switch is a check inside the report (shownOk), not a second verdict.
+  assert.equal(ev[0].detail.report.verdict, 'fail');
+  assert.equal(ev[0].detail.verdict, ev[0].detail.report.verdict);
+  assert.equal(ev[0].detail.report.commitmentOk, true, 'the record verifies on its own');
+  const shown = ev[0].detail.report.checks.find((c) => c.code === 'shownOk');
+  assert.deepEqual([shown.ok, shown.expected, shown.computed], [false, 'ab'.repeat(32), other.record.commit]);
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);
   await context.close();
@@ -118,7 +126,7 @@ test('a malformed record shows an error and the host page keeps working', async 
     const el2 = document.createElement('fair-verify');
     el2.id = 'badge-bad2';
     document.body.append(el2);
-    el2.record = { scheme: 'selfpoker', seed: '007', commit: '00', players: 3 }; // a 2-digit commitment: bad_hex
+    el2.record = { scheme: 'selfpoker', seed: '7', commit: '00', players: 3 }; // a 2-digit commitment: bad_hex
   });
   assert.equal((await badge(page, 'badge-bad')).state, 'error');
   assert.equal((await badge(page, 'badge-bad2')).state, 'error');
@@ -145,11 +153,10 @@ test('a bare page with only widget.js: FairVerify.mount, remembered commitment a
     window.b.id = 'm';
   }, dice.record.serverSeedHash);
   assert.equal((await badge(page, 'm')).state, 'shown');
-  // The gzipped wasm inside widget.js inflates to exactly pkg/fairverify.wasm.
+  // The gzipped wasm inside widget.js inflates to exactly pkg/widget.wasm (the size-optimised build).
   const { createHash } = await import('node:crypto');
-  const want = createHash('sha256').update(fs.readFileSync(path.join(ROOT, 'pkg/fairverify.wasm'))).digest('hex');
+  const want = createHash('sha256').update(fs.readFileSync(path.join(ROOT, 'pkg/widget.wasm'))).digest('hex');
   assert.equal(await page.evaluate(async () => { await FairVerify.ready; return FairVerify.wasmSha256; }), want);
-  assert.ok(fs.statSync(path.join(ROOT, 'pkg/widget.js')).size < 260000, 'widget.js stays small');
   // Reload: a new badge without a commitment still knows when this one was shown.
   await page.reload();
   await page.evaluate((rec) => {
@@ -173,6 +180,10 @@ test('a bare page with only widget.js: FairVerify.mount, remembered commitment a
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);
   await context.close();
+  // Issue 15: one badge's file, at most 100 KiB gzipped.
+  const zlib = await import('node:zlib');
+  const gz = zlib.gzipSync(fs.readFileSync(path.join(ROOT, 'pkg/widget.js')), { level: 9 }).length;
+  assert.ok(gz <= 102400, `widget.js is ${gz} bytes gzipped (limit 102,400)`);
 });
 
 test('verifier.js works as a classic script and as a module script (served on loopback)', async () => {

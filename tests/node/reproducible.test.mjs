@@ -23,10 +23,11 @@ function cleanCopy(dest) {
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dest, 'node_modules'));
 }
 
-function digests(dir) {
-  const out = {};
-  for (const f of fs.readdirSync(dir).sort()) {
-    out[f] = createHash('sha256').update(fs.readFileSync(path.join(dir, f))).digest('hex');
+function digests(dir, rel = '', out = {}) {
+  for (const f of fs.readdirSync(path.join(dir, rel)).sort()) {
+    const file = path.join(dir, rel, f);
+    if (fs.statSync(file).isDirectory()) digests(dir, `${rel}${f}/`, out);
+    else out[`${rel}${f}`] = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
   }
   return out;
 }
@@ -43,11 +44,12 @@ test('two clean builds in different folders are byte-identical', { timeout: 20 *
     });
     results.push(digests(path.join(dir, 'pkg')));
   }
-  for (const f of ['fairverify.wasm', 'verifier.html', 'verifier.js']) assert.ok(results[0][f], `pkg/${f} was not built`);
+  for (const f of ['fairverify.wasm', 'widget.wasm', 'widget.js', 'widget.mjs', 'schemas/crash.schema.json', 'SHA256SUMS', 'verifier.html', 'verifier.js']) assert.ok(results[0][f], `pkg/${f} was not built`);
   assert.deepEqual(results[0], results[1]);
   // And the same as this checkout's own pkg/, built by ./build.sh test just before.
   const ours = digests(path.join(ROOT, 'pkg'));
   assert.equal(ours['fairverify.wasm'], results[0]['fairverify.wasm'], 'pkg/fairverify.wasm differs from a clean rebuild');
+  assert.equal(ours['widget.wasm'], results[0]['widget.wasm'], 'pkg/widget.wasm differs from a clean rebuild');
   console.log(`reproducible: ${Object.entries(results[0]).map(([f, h]) => `${f} ${h.slice(0, 16)}`).join(', ')}`);
   fs.rmSync(base, { recursive: true, force: true });
 });

@@ -19,12 +19,13 @@ import { startEntry } from './entry.js';
  *  (a link, a paste, a file) the core verifies that very text; `record` is a parsed
  *  copy for the form only. */
 function loadRecord(record, text, how) {
-  setRedo(() => loadRecord(record, text, how));
+  const verify = () => (typeof text === 'string' ? verifyRecordText(text) : verifyOne(record, how));
+  // A language switch makes the result again; the form keeps what was typed since.
+  setRedo(verify);
   if (record && typeof record === 'object' && !Array.isArray(record) && scheme(record.scheme)) {
     buildForm(record.scheme, record);
   }
-  if (typeof text === 'string') verifyRecordText(text);
-  else verifyOne(record, how);
+  verify();
 }
 
 function verifyForm() {

@@ -11,7 +11,7 @@ import { makePager } from '../ui/pager.js';
 import { showResult } from '../ui/notices.js';
 import { showProgress, progressTitle, placeProgress } from '../ui/progress.js';
 import { verdictView } from '../render/checks.js';
-import { schemes, scheme } from './schemes.js';
+import { schemes } from './schemes.js';
 import { state } from './state.js';
 import { runJob, cancelJob } from './jobs.js';
 import { showError, verdictFirst } from './verify.js';
@@ -19,35 +19,10 @@ import { memoryFor, remember, rememberChanged } from './remember.js';
 
 const ROUND_PAGE = 200;
 
-function terminalPicks(game) {
-  const box = $('#rounds-terminals');
-  if (!box) return;
-  const d = scheme(game);
-  const list = (d && d.terminals) || [];
-  box.replaceChildren(...(list.length ? [el('span', { text: t('page.terminals.published') })] : []),
-    ...list.map(({ name, hash }) => {
-      const b = el('button', { type: 'button', class: 'link', text: name, 'aria-label': t('page.terminals.use', { name }) });
-      b.addEventListener('click', () => { $('#rounds-terminal').value = hash; });
-      return b;
-    }));
-}
-
-/** The games a history can be checked for (the chain schemes), and the terminal
- *  field with the chosen game's published terminals (added to the history panel). */
+/** The games a history can be checked for: the chain schemes. (The history's
+ *  published-terminal buttons are drawn by the paste box, input.js.) */
 export function fillRoundGames(select) {
   select.replaceChildren(...schemes().filter((d) => d.chain).map((d) => el('option', { value: d.id, text: t(d.label) })));
-  if (!$('#rounds-terminal')) {
-    const field = el('div', { class: 'field', id: 'rounds-terminal-field' },
-      el('label', { for: 'rounds-terminal', text: t('flow.rounds.terminal') }),
-      el('input', { id: 'rounds-terminal', type: 'text', spellcheck: 'false', autocomplete: 'off', dir: 'ltr' }),
-      el('div', { class: 'published-terminals', id: 'rounds-terminals' }),
-      el('p', { class: 'fieldhelp', text: t('flow.rounds.terminalHelp') }));
-    const go = $('#rounds-go');
-    const actions = go && go.closest('.actions');
-    if (actions) actions.before(field); else select.closest('details').append(field);
-    select.addEventListener('change', () => terminalPicks(select.value));
-  }
-  terminalPicks(select.value);
 }
 
 /** Checks a history; `opts.game` and `opts.terminal` (else the history panel's). */

@@ -1,0 +1,86 @@
+// The badge's sentences from a report (codes and values from the core; the words
+// from the catalogs): the first difference in the game's terms, bets, what is missing.
+import { t, has } from '../i18n/i18n.js';
+
+const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+const SUITS = ['♣', '♦', '♥', '♠'];
+
+/** A value as shown: cards as rank and suit (by the descriptor's `cards` order). */
+function shownValue(v, item, cards) {
+  if (item === 'card' && Number.isInteger(v) && v >= 0 && v < 52 && cards) {
+    const vm = cards === 'value_major';
+    return RANKS[vm ? Math.floor(v / 4) : v % 13] + SUITS[vm ? v % 4 : Math.floor(v / 13)];
+  }
+  if (v === null || v === undefined) return '—';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** "bet 8 (nonce 1700000000007), mine 2": where a difference is, 1-based. */
+function where(d, report, desc, lang) {
+  // In the order the scheme's result pattern names them (deals[deal][seat][card]).
+  const r = desc && (desc.results || []).find((x) => x.key === d.key);
+  const text = r ? r.patterns.join(' ') : '';
+  const pos = (k) => { const i = text.indexOf(`[${k}]`); return i < 0 ? 1e9 : i; };
+  const entries = Object.entries(d.at || {}).sort((a, b) => pos(a[0]) - pos(b[0]));
+  return entries.map(([k, i]) => {
+    const bet = k === 'bet' && report.bets && report.bets[i];
+    if (bet && bet.nonce !== undefined) return t('widget.at.betNonce', { n: i + 1, nonce: String(bet.nonce) }, lang);
+    return has(`widget.at.${k}`, lang) ? t(`widget.at.${k}`, { n: i + 1 }, lang) : `${k} ${i + 1}`;
+  }).join(', ');
+}
+
+/** The first difference between what was shown and the recomputation, or null. */
+export function firstDifference(report, desc, lang) {
+  const d = (report.differences || [])[0];
+  if (!d) return null;
+  const cards = desc && desc.cards;
+  const item = has(`widget.item.${d.item}`, lang) ? t(`widget.item.${d.item}`, {}, lang) : t('widget.item.value', {}, lang);
+  return t('widget.firstDiff', {
+    item, where: where(d, report, desc, lang) || d.path,
+    played: shownValue(d.played, d.item, cards), computed: shownValue(d.computed, d.item, cards),
+  }, lang);
+}
+
+/** The one-line summary of a finished report. */
+export function summary(report, desc, lang) {
+  const checks = report.checks || [];
+  const shown = checks.find((c) => c.code === 'shownOk');
+  if (report.verdict === 'pass') {
+    if (Array.isArray(report.bets)) return t('widget.betsVerified', { count: report.bets.length }, lang);
+    return t(`widget.pass.${report.scheme}`, {}, lang);
+  }
+  if (report.verdict === 'unchecked') return t('widget.unchecked', {}, lang);
+  if (shown && shown.ok === false) return t('widget.changed', {}, lang);
+  const bad = checks.find((c) => c.ok === false && c.code !== 'played');
+  if (bad) {
+    const check = has(`check.${bad.code}`, lang) ? t(`check.${bad.code}`, bad.params || {}, lang) : bad.code;
+    return t('widget.failedCheck', { check }, lang);
+  }
+  const first = firstDifference(report, desc, lang);
+  if (first) {
+    if (Array.isArray(report.bets)) return t('widget.betDiffers', { first, count: report.differenceCount }, lang);
+    return first;
+  }
+  return t('widget.fail', {}, lang);
+}
+
+/** More lines under the summary: the count of differences, where a chain walk
+ *  stopped, what is missing. */
+export function details(report, lang) {
+  const out = [];
+  if (report.verdict === 'fail' && report.differenceCount > 1) {
+    out.push(t(`widget.playedDiffers.${report.scheme}`, { count: report.differenceCount }, lang));
+  }
+  const chain = (report.checks || []).find((c) => c.code === 'chainOk' && c.ok === true);
+  if (chain && chain.params) {
+    const p = chain.params;
+    out.push(p.rememberedRound !== undefined
+      ? t('widget.roundRemembered', { round: p.round, remembered: p.rememberedRound, links: p.links }, lang)
+      : t('widget.round', { round: p.round }, lang));
+  }
+  if (report.verdict === 'unchecked' && report.missing && report.missing.length) {
+    const names = report.missing.map((f) => (has(`field.${f}`, lang) ? t(`field.${f}`, {}, lang) : f));
+    out.push(t('widget.missing', { fields: names.join(', ') }, lang));
+  }
+  return out;
+}
