@@ -133,6 +133,8 @@ run_tests() {
   cargo clippy --locked --all-targets -- -D warnings
   log "native: unit tests, conformance, differential (NumPy, Go)"
   cargo test --release --locked
+  log "native, debug build (integer overflow checks on): the hostile-input table"
+  cargo test --locked --test bad_input
   build
   log "node: wasm conformance, CLI, reproducible build, browser ($(engines_version))"
   node --test --test-concurrency=1 tests/node/ tests/browser/

@@ -114,6 +114,47 @@ pub fn verify_text(text: JsString, opts: JsValue) -> String {
     out.to_string()
 }
 
+/// A record's bytes (a file, standard input; bare or `{"name", "record"}`) in, JSON
+/// text out: `{"report": …}` or `{"error": {…}}`. Size limit, BOM, UTF-16 and strict
+/// UTF-8 as in `input`.
+#[wasm_bindgen(js_name = verifyBytes)]
+pub fn verify_bytes(bytes: &[u8]) -> String {
+    let out = match crate::input::verify_bytes(bytes) {
+        Ok(r) => serde_json::json!({ "report": r }),
+        Err(e) => serde_json::json!({ "error": crate::error_json(&e) }),
+    };
+    out.to_string()
+}
+
+/// One record line's bytes (a bare record or `{"name", "record"}`), numbered `line`
+/// by the caller, in; one output line out: `{"line", "name", "result"}` where
+/// `result` is the report or `{"error": {…}}`.
+#[wasm_bindgen(js_name = verifyLine)]
+pub fn verify_line(bytes: &[u8], line: f64) -> String {
+    let l = crate::input::verify_line(bytes);
+    serde_json::json!({
+        "line": line as u64,
+        "name": l.name,
+        "result": crate::input::result_json(&l.result),
+    })
+    .to_string()
+}
+
+/// For input not yet read in full (a file's length, a line still arriving): null
+/// when `size` bytes are within the limit, else the `too_large` error as JSON text.
+#[wasm_bindgen(js_name = sizeError)]
+pub fn size_error(size: f64) -> Option<String> {
+    crate::input::check_size(size as u64)
+        .err()
+        .map(|e| crate::error_json(&e).to_string())
+}
+
+/// The size limit per record, in bytes.
+#[wasm_bindgen(js_name = maxRecordBytes)]
+pub fn max_record_bytes() -> u32 {
+    crate::input::MAX_RECORD_BYTES as u32
+}
+
 /// Lowercase hex SHA-256 of bytes (the page shows the wasm's own fingerprint).
 #[wasm_bindgen(js_name = sha256Hex)]
 pub fn sha256_hex_js(bytes: &[u8]) -> String {

@@ -1,12 +1,16 @@
 //! Hostile input, as a table: for every scheme, every required field missing, wrong
 //! JSON types, bad hex, empty and multi-megabyte strings, huge, negative, fractional
-//! and beyond-2^53 numbers; plus non-object JSON and deep nesting. Each must give its
-//! error code (never a panic, never a verdict), and a long seed is valid input.
+//! and beyond-2^53 numbers; plus non-object JSON and deep nesting; and at the byte
+//! level: oversized records, invalid UTF-8, BOMs, UTF-16, and the `{"name", "record"}`
+//! wrapper. Each must give its error code (never a panic, never a verdict), and a long
+//! seed is valid input. Runs in debug builds too (`cargo test`), where integer
+//! overflow panics.
 
 mod common;
 
-use fairverify::{verify, verify_json, ErrorCode};
+use fairverify::{verify, verify_bytes, verify_json, verify_line, ErrorCode, MAX_RECORD_BYTES};
 use serde_json::{json, Value};
+use std::time::{Duration, Instant};
 
 /// A valid record of each scheme, from the vectors.
 fn base(scheme: &str, pred: impl Fn(&Value) -> bool) -> Value {
@@ -259,6 +263,16 @@ fn every_scheme_refuses_bad_fields_with_the_right_code() {
                 ErrorCode::OutOfRange,
                 &format!("{f} 1e300"),
             );
+            expect(
+                with(r, f, json!(i64::MIN)),
+                ErrorCode::OutOfRange,
+                &format!("{f} i64::MIN"),
+            );
+            expect(
+                with(r, f, json!(i64::MAX)),
+                ErrorCode::OutOfRange,
+                &format!("{f} i64::MAX"),
+            );
         }
     }
     assert!(checked > 250, "only {checked} bad inputs checked");
@@ -424,4 +438,199 @@ fn long_seeds_are_valid_input_not_errors() {
     assert!(r["face"].as_u64().is_some_and(|f| (1..=6).contains(&f)));
     let r = verify(&with(&dice, "serverSeedHash", json!("0".repeat(64)))).unwrap();
     assert_eq!(r["verdict"], "fail");
+}
+
+/// A passing record's JSON text, for the byte-level cases.
+fn passing_text() -> String {
+    let dice = base("dice", |r| r.get("serverSeedHash").is_some());
+    let r = verify(&dice).unwrap();
+    assert_eq!(r["verdict"], "pass", "the dice base record must pass");
+    dice.to_string()
+}
+
+fn utf16(text: &str, le: bool, bom: bool) -> Vec<u8> {
+    let mut b = if !bom {
+        vec![]
+    } else if le {
+        vec![0xFF, 0xFE]
+    } else {
+        vec![0xFE, 0xFF]
+    };
+    for u in text.encode_utf16() {
+        b.extend_from_slice(&if le { u.to_le_bytes() } else { u.to_be_bytes() });
+    }
+    b
+}
+
+#[test]
+fn bytes_bom_and_utf16_are_read_as_the_same_record() {
+    let text = passing_text();
+    let want = verify_json(&text).unwrap();
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend_from_slice(text.as_bytes());
+    let mut crlf_bom = bom.clone();
+    crlf_bom.extend_from_slice(b"\r\n");
+    for (what, bytes) in [
+        ("plain", text.as_bytes().to_vec()),
+        ("UTF-8 BOM", bom),
+        ("UTF-8 BOM and CRLF", crlf_bom),
+        ("UTF-16LE BOM", utf16(&text, true, true)),
+        ("UTF-16BE BOM", utf16(&text, false, true)),
+        ("UTF-16LE no BOM", utf16(&text, true, false)),
+        ("UTF-16BE no BOM", utf16(&text, false, false)),
+    ] {
+        assert_eq!(verify_bytes(&bytes).as_ref(), Ok(&want), "{what}");
+        assert_eq!(
+            verify_line(&bytes).result.as_ref(),
+            Ok(&want),
+            "{what} as a line"
+        );
+    }
+    // A non-ASCII seed survives UTF-16 exactly (a pair of surrogates included).
+    let dice = base("dice", |_| true);
+    let seeded = with(&dice, "clientSeed", json!("é🎲x"));
+    let want = verify(&seeded).unwrap();
+    let got = verify_bytes(&utf16(&seeded.to_string(), true, true)).unwrap();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn invalid_text_is_bad_utf8_with_the_offset_never_replaced() {
+    let text = passing_text();
+    let seed_at = text.find("\"serverSeed\":\"").unwrap() + "\"serverSeed\":\"".len();
+    // FF FE inside the seed, as the issue found (U+FFFD replacement would pass it).
+    for (bad, at) in [
+        (&b"\xFF\xFE"[..], 0),
+        (b"\xC3\x28", 0),
+        (b"a\xED\xA0\x80", 1), // an encoded surrogate
+        (b"\xC0\xAF", 0),      // an overlong '/'
+        (b"ab\xF5", 2),
+    ] {
+        let mut b = text.as_bytes()[..seed_at].to_vec();
+        b.extend_from_slice(bad);
+        b.extend_from_slice(&text.as_bytes()[seed_at..]);
+        for e in [
+            verify_bytes(&b).unwrap_err(),
+            verify_line(&b).result.unwrap_err(),
+        ] {
+            assert_eq!(e.code, ErrorCode::BadUtf8, "{bad:?}");
+            assert_eq!(e.params["offset"], json!(seed_at + at), "{bad:?}");
+            assert!(e.message.contains(&format!("offset {}", seed_at + at)));
+        }
+    }
+    // Truncated at the very end; broken UTF-16.
+    let mut b = text.as_bytes().to_vec();
+    b.push(0xE2);
+    assert_eq!(
+        verify_bytes(&b).unwrap_err().params["offset"],
+        json!(text.len())
+    );
+    let mut b = utf16(&text, true, true);
+    b.push(b' ');
+    let e = verify_bytes(&b).unwrap_err();
+    assert_eq!(
+        (e.code, e.params["offset"].clone()),
+        (ErrorCode::BadUtf8, json!(b.len() - 1))
+    );
+    let mut b = utf16("\"", true, true);
+    b.extend_from_slice(&0xDC00u16.to_le_bytes());
+    let e = verify_bytes(&b).unwrap_err();
+    assert_eq!(
+        (e.code, e.params["offset"].clone()),
+        (ErrorCode::BadUtf8, json!(4))
+    );
+}
+
+#[test]
+fn oversized_records_are_refused_before_parsing_and_fast() {
+    let text = passing_text();
+    // A 20 MB record: valid JSON, a long client seed.
+    let pad = 20_000_000 - text.len();
+    let mut big = text.clone();
+    big.insert_str(1, &format!("\"pad\":\"{}\",", "x".repeat(pad)));
+    let t = Instant::now();
+    let e = verify_bytes(big.as_bytes()).unwrap_err();
+    let took = t.elapsed();
+    assert_eq!(e.code, ErrorCode::TooLarge);
+    assert_eq!(e.params["limit"], json!(MAX_RECORD_BYTES));
+    assert_eq!(e.params["size"], json!(big.len()));
+    assert!(took < Duration::from_millis(200), "took {took:?}");
+    assert_eq!(verify_json(&big).unwrap_err().code, ErrorCode::TooLarge);
+    assert_eq!(
+        verify_line(big.as_bytes()).result.unwrap_err().code,
+        ErrorCode::TooLarge
+    );
+    // The limit itself is accepted: a record of exactly MAX_RECORD_BYTES bytes verifies.
+    let mut at_limit = text.clone();
+    let pad = MAX_RECORD_BYTES - text.len() - "\"pad\":\"\",".len();
+    at_limit.insert_str(1, &format!("\"pad\":\"{}\",", "x".repeat(pad)));
+    assert_eq!(at_limit.len(), MAX_RECORD_BYTES);
+    assert_eq!(
+        verify_bytes(at_limit.as_bytes()).unwrap()["verdict"],
+        "pass"
+    );
+    // Invalid bytes beyond the limit are too_large: nothing is decoded first.
+    let junk = vec![0xFFu8; MAX_RECORD_BYTES + 1];
+    assert_eq!(verify_bytes(&junk).unwrap_err().code, ErrorCode::TooLarge);
+}
+
+#[test]
+fn wrapped_records_are_refused_exactly_as_bare_ones() {
+    let crash = base("crash", |r| r.get("history").is_some());
+    let hash = crash["hash"].as_str().unwrap();
+    let rounds = |h: &Value| h["history"].as_array().map(Vec::len);
+    for (bad, want) in [
+        ("1e309", Err(ErrorCode::BadJson)),
+        ("-1e309", Err(ErrorCode::BadJson)),
+        ("-9223372036854775808", Err(ErrorCode::OutOfRange)),
+        ("100001", Err(ErrorCode::OutOfRange)),
+        ("\"3\"", Err(ErrorCode::WrongType)),
+        ("3", Ok(Some(3))),
+        ("null", Ok(None)), // null is absent: no history
+    ] {
+        let bare = format!(r#"{{"scheme":"crash","hash":"{hash}","history":{bad}}}"#);
+        let wrapped = format!(r#"{{"name":"w","record":{bare}}}"#);
+        let b = verify_line(bare.as_bytes());
+        let w = verify_line(wrapped.as_bytes());
+        let got = |r: &Result<Value, fairverify::VerifyError>| match r {
+            Ok(rep) => Ok(rounds(rep)),
+            Err(e) => Err(e.code),
+        };
+        assert_eq!(got(&b.result), want, "bare {bad}");
+        assert_eq!(got(&w.result), want, "wrapped {bad}");
+        assert_eq!(got(&verify_bytes(bare.as_bytes())), want, "bytes {bad}");
+        assert_eq!(b.name, Value::Null);
+        // A line that is not JSON has no name; a parsed wrapper keeps its name.
+        let name = if want == Err(ErrorCode::BadJson) {
+            Value::Null
+        } else {
+            json!("w")
+        };
+        assert_eq!(w.name, name, "{bad}");
+    }
+    // Not a wrapper: `scheme` beside `record`; a wrapper without a name; a non-object record.
+    let l = verify_line(br#"{"scheme":"nope","record":{}}"#);
+    assert_eq!(
+        (l.name, l.result.unwrap_err().code),
+        (Value::Null, ErrorCode::UnknownScheme)
+    );
+    let wrapped = format!(r#"{{"record":{crash}}}"#);
+    let l = verify_line(wrapped.as_bytes());
+    assert_eq!(l.name, Value::Null);
+    assert_eq!(l.result.unwrap(), verify(&crash).unwrap());
+    // A file holding a wrapped record is read as the record (bytes path = line path).
+    assert_eq!(
+        verify_bytes(wrapped.as_bytes()).unwrap(),
+        verify(&crash).unwrap()
+    );
+    let l = verify_line(br#"{"name":"n","record":[1]}"#);
+    assert_eq!(
+        (l.name, l.result.unwrap_err().code),
+        (json!("n"), ErrorCode::NotObject)
+    );
+    let l = verify_line(b"{\"name\":\"n\",\"record\":{\"scheme\":\"\xFF\"}}");
+    assert_eq!(
+        (l.name, l.result.unwrap_err().code),
+        (Value::Null, ErrorCode::BadUtf8)
+    );
 }

@@ -363,6 +363,7 @@ fn played_round_while_walking_and_when_not_reached() {
                      "played": {"round": 3}});
     let pending = Options {
         walk: Walk::Pending,
+        ..Options::default()
     };
     assert_eq!(
         schemes::verify_with(&rec, &pending).unwrap()["verdict"],

@@ -7,7 +7,7 @@
 // Reports links per second and ratios; asserts nothing about absolute times.
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -124,6 +124,32 @@ try {
   console.log(`(page in Chromium not measured: ${e.message})`);
 }
 
+// The CLI's start-up (a one-record run, whole process) and its --jsonl throughput,
+// each with V8's default tiers and with --no-liftoff (the optimising tier only), so
+// that the flag is kept only where it helps. Best of 5 (start-up) or 3, interleaved.
+const verifierJs = path.join(root, 'pkg/verifier.js');
+const small = path.join(path.dirname(rec), 'small.json');
+fs.writeFileSync(small, JSON.stringify({ scheme: 'crash', hash: START }));
+const JSONL_LINES = Number(process.env.BENCH_JSONL_LINES || 100_000);
+const jsonlFile = path.join(path.dirname(rec), 'crash.jsonl');
+{
+  const lines = [];
+  for (let i = 0; i < JSONL_LINES; i++) lines.push(`{"scheme":"crash","hash":"${i.toString(16).padStart(64, '0')}"}\n`);
+  fs.writeFileSync(jsonlFile, lines.join(''));
+}
+const runCli = (flags, args, stdinFile) => () => {
+  const stdin = stdinFile ? fs.openSync(stdinFile, 'r') : 'ignore';
+  try {
+    return spawnSync(process.execPath, [...flags, verifierJs, ...args], { stdio: [stdin, 'ignore', 'inherit'] }).status;
+  } finally {
+    if (stdinFile) fs.closeSync(stdin);
+  }
+};
+const tiers = [['default tiers', []], ['--no-liftoff', ['--no-liftoff']]];
+const startup = bestOf(5, tiers.map(([, f]) => runCli(f, [small])));
+const walk = bestOf(3, tiers.map(([, f]) => runCli(f, [rec])));
+const jsonl = bestOf(3, tiers.map(([, f]) => runCli(f, ['--jsonl'], jsonlFile)));
+
 let worker = null;
 try {
   const { measureWorker } = await import('./bench_worker.mjs');
@@ -162,3 +188,11 @@ if (pageRun) {
   console.log(`  ${`remembered: 10 rounds newer (${pageRun.second.links} links)`.padEnd(52)} ${pageRun.second.ms.toFixed(1).padStart(8)} ms`);
   console.log(`  second / first (time)          ${(pageRun.second.ms / pageRun.first.ms * 100).toFixed(2)} %   (target < 5 %)`);
 }
+
+
+console.log('\nCLI (node pkg/verifier.js, whole process), V8 default tiers against --no-liftoff:');
+tiers.forEach(([name], i) => {
+  console.log(`  ${name.padEnd(14)} start-up ${(startup[i].s * 1000).toFixed(0).padStart(5)} ms` +
+    `   ${N}-link walk ${(walk[i].s * 1000).toFixed(0).padStart(6)} ms` +
+    `   --jsonl ${(JSONL_LINES / jsonl[i].s).toFixed(0).padStart(7)} records/s (${JSONL_LINES} crash lines)`);
+});

@@ -131,7 +131,7 @@ test('a malformed record shows an error and the host page keeps working', async 
   assert.equal((await badge(page, 'badge-bad')).state, 'error');
   assert.equal((await badge(page, 'badge-bad2')).state, 'error');
   const ev = await page.evaluate(() => window.__events);
-  assert.deepEqual(ev.map((e) => [e.type, e.detail.code]), [['fair-verify:error', 'bad_json'], ['fair-verify:error', 'bad_decimal']]);
+  assert.deepEqual(ev.map((e) => [e.type, e.detail.code]), [['fair-verify:error', 'bad_json'], ['fair-verify:error', 'bad_hex']]);
   // The host page still runs its own code.
   await page.click('#reveal-fair');
   await page.waitForFunction(() => document.getElementById('badge-fair').getAttribute('data-state') === 'pass');

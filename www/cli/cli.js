@@ -1,42 +1,72 @@
 // The command-line interface of verifier.js (Node): `node verifier.js --help`.
-// `api` is the FairVerifier object (verify, verifyText, selfTest, version, wasmSha256, wasmBytes).
+// `api` is the FairVerifier object (version, wasmSha256, wasmBytes, selfTest).
+// Records are read as bytes and parsed only by the core (./core.js).
+import { parseArgs } from './args.js';
+import * as core from './core.js';
+import { readRecord } from './read.js';
+import { runJsonl } from './jsonl.js';
+import { statusOf, worst, EXIT } from './status.js';
+import { helpText } from './help.js';
+import { renderHuman } from './human.js';
+import { useLanguage } from './i18n.js';
 
-const help = (VERSION) => `fairverify ${VERSION}: offline provably-fair verifier (no network)
+const out = (s) => process.stdout.write(s + '\n');
 
-Usage:
-  node verifier.js RECORD.json     verify one record (a JSON file; "-" reads standard input)
-  node verifier.js --jsonl         read JSON lines from standard input: each a bare record,
-                                   or {"name": ..., "record": {...}}; write one line each:
-                                   {"name": ..., "result": REPORT or {"error": {...}}}.
-                                   A bad line never stops the run.
-  node verifier.js --self-test     run the embedded golden cases (one per scheme)
-  node verifier.js --version       print the version and the SHA-256 of the embedded wasm
-  node verifier.js --help          this text
+// A closed output pipe (`| head -1`) ends the run quietly: no stack trace, no more work.
+function quietOnClosedPipe() {
+  process.stdout.on('error', (e) => {
+    if (e && (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED')) process.exit(process.exitCode || 0);
+    process.stderr.write(`fairverify: cannot write the output: ${e && e.message}\n`);
+    process.exit(EXIT.invalid);
+  });
+}
 
-Exit codes (single record): 0 pass, 1 fail (a check did not hold), 2 invalid input,
-3 unchecked (nothing published before the game was given to check);
-an invalid record prints {"error": {"code", "field", "message"}}.
---jsonl exits 0 when every line was read (whatever the verdicts).
+async function checkFiles(files, format) {
+  let status = EXIT.pass;
+  const several = files.length > 1;
+  const human = format === 'human';
+  for (const file of files) {
+    const read = await readRecord(file, core);
+    const res = read.error ? { error: read.error } : core.verifyBytes(read.bytes);
+    status = worst(status, statusOf(res));
+    let text;
+    if (human) text = renderHuman(res, several ? file : null);
+    else if (several) text = JSON.stringify({ file, result: res.error ? { error: res.error } : res.report });
+    else text = JSON.stringify(res.error ? { error: res.error } : res.report, null, 2);
+    if (!process.stdout.write(text + '\n')) await new Promise((r) => process.stdout.once('drain', r));
+  }
+  return status;
+}
 
-In a browser: <script src="verifier.js"></script>, then FairVerifier.verify(record).`;
+export async function cli(argv, api) {
+  quietOnClosedPipe();
+  try {
+    await run(argv, api);
+  } catch (e) {
+    // Never expected (the core answers every input with a report or an error): no
+    // stack trace, and no exit status that could be read as a verdict.
+    process.stderr.write(`fairverify: internal error (${e && e.code ? e.code + ': ' : ''}${e && e.message}); nothing was verified\n`);
+    process.exitCode = EXIT.invalid;
+  }
+}
 
-export function cli(argv, api) {
-  const VERSION = api.version;
-  const verifyText = api.verifyText;
-  const HELP = help(VERSION);
-  const fs = require('fs');
-  const out = (s) => process.stdout.write(s + '\n');
-  const arg = argv[0];
-  if (arg === undefined || arg === '--help' || arg === '-h') {
-    out(HELP);
-    process.exitCode = arg === undefined ? 2 : 0;
+async function run(argv, api) {
+  const a = parseArgs(argv);
+  if (a.error) {
+    process.stderr.write(`fairverify: ${a.error}\n`);
+    process.exitCode = EXIT.invalid;
     return;
   }
-  if (arg === '--version') {
-    out(`fairverify ${VERSION}\nwasm sha256 ${api.wasmSha256} (${api.wasmBytes} bytes)`);
+  if (a.mode === 'help' || a.mode === 'usage') {
+    out(helpText(api.version, core.maxRecordBytes()));
+    process.exitCode = a.mode === 'usage' ? EXIT.invalid : 0;
     return;
   }
-  if (arg === '--self-test') {
+  if (a.mode === 'version') {
+    out(`fairverify ${api.version}\nwasm sha256 ${api.wasmSha256} (${api.wasmBytes} bytes)`);
+    return;
+  }
+  if (a.mode === 'selfTest') {
     const r = api.selfTest ? api.selfTest() : { passed: 0, failed: 1, failures: ['no self-test built in'] };
     for (const f of r.failures) out('FAIL ' + f);
     out(`self-test: ${r.passed} passed, ${r.failed} failed`);
@@ -44,44 +74,12 @@ export function cli(argv, api) {
     process.exitCode = r.failed === 0 ? 0 : 1;
     return;
   }
-  if (arg === '--jsonl') {
-    const lines = fs.readFileSync(0, 'utf8').split(/\r?\n/);
-    const chunks = [];
-    for (const line of lines) {
-      if (line.trim() === '') continue;
-      let name = null;
-      let recordText = line;
-      try {
-        const v = JSON.parse(line);
-        if (v && typeof v === 'object' && !Array.isArray(v) && 'record' in v && !('scheme' in v)) {
-          name = v.name === undefined ? null : v.name;
-          recordText = JSON.stringify(v.record === undefined ? null : v.record);
-        }
-      } catch (e) {
-        // Not JSON: verifyText reports it as bad_json for this line only.
-      }
-      const res = JSON.parse(verifyText(recordText));
-      const result = res.report !== undefined ? res.report : { error: res.error };
-      chunks.push(JSON.stringify({ name, result }));
-      if (chunks.length >= 256) { process.stdout.write(chunks.join('\n') + '\n'); chunks.length = 0; }
-    }
-    if (chunks.length) process.stdout.write(chunks.join('\n') + '\n');
+  if (a.mode === 'jsonl') {
+    await runJsonl(core);
+    process.exitCode = 0;
     return;
   }
-  let text;
-  try {
-    text = fs.readFileSync(arg === '-' ? 0 : arg, 'utf8');
-  } catch (e) {
-    out(JSON.stringify({ error: { code: 'io_error', field: '', message: `cannot read ${arg}: ${e.message}` } }));
-    process.exitCode = 2;
-    return;
-  }
-  const res = JSON.parse(verifyText(text));
-  if (res.error) {
-    out(JSON.stringify({ error: res.error }, null, 2));
-    process.exitCode = 2;
-    return;
-  }
-  out(JSON.stringify(res.report, null, 2));
-  process.exitCode = { pass: 0, fail: 1, unchecked: 3 }[res.report.verdict] ?? 1;
+  const format = a.format || (process.stdout.isTTY ? 'human' : 'json');
+  if (format === 'human') useLanguage(a.lang);
+  process.exitCode = await checkFiles(a.files, format);
 }

@@ -4,12 +4,9 @@
 import { makeGlue } from 'fv:glue';
 import { wasmBytes } from './wasm.js';
 
-// Node: compile the wasm with the optimising tier from the start. V8 otherwise
-// runs new code in its baseline tier and a single long call (a 1,000,000-link
-// chain walk) never gets the optimised code: about 8 times slower.
-if (typeof process === 'object' && process.versions && process.versions.node && typeof require === 'function') {
-  try { require('v8').setFlagsFromString('--no-liftoff'); } catch (e) { /* keep the default tiers */ }
-}
+// V8's default tiers, also under Node: `--no-liftoff` (optimising tier only) doubled
+// the CLI's start-up and sped up no walk (the chain kernel is its own function, called
+// once a link, so it tiers up early); `./build.sh bench` measures both.
 
 let wasmModule = null;
 let engine = null;

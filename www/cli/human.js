@@ -1,0 +1,102 @@
+// The result for a person at a terminal: the verdict, the checks, what to ask the
+// operator for, hints, what differs from what was shown, or why nothing could be
+// checked, on one screen. Every word comes from the message catalog (www/i18n/,
+// the page's keys); seeds, hashes and paths are printed verbatim. `--json` gives
+// everything.
+import { t, has, language } from '../i18n/i18n.js';
+import { schemes } from './core.js';
+
+const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
+const PAIRS_UP_TO = 4; // published/recomputed shown for every check of short lists, else for failed ones
+const MAX_DIFFERENCES = 8;
+const MAX_VALUE = 90; // characters of a value shown inline
+const MAX_RESULTS = 6; // recomputed values listed (by their SPEC key, verbatim)
+
+function value(v) {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return s === undefined ? '' : s.length > MAX_VALUE ? s.slice(0, MAX_VALUE - 1) + '…' : s;
+}
+
+const fieldName = (name) => (name && has(`field.${name}`) ? `${t(`field.${name}`)} (${name})` : name);
+
+function checkLines(checks) {
+  const lines = [];
+  const bad = checks.filter((c) => c.ok !== true);
+  let okShown = Math.max(0, MAX_CHECKS - bad.length);
+  let okHidden = 0;
+  const pairs = checks.length <= PAIRS_UP_TO;
+  for (const c of checks) {
+    if (c.ok === true && okShown === 0) { okHidden++; continue; }
+    if (c.ok === true) okShown--;
+    const mark = c.pending || c.ok === null ? '…' : c.ok ? '✓' : '✗';
+    const text = has(`check.${c.code}`) ? t(`check.${c.code}`, c.params || {}) : c.code || c.name;
+    lines.push(`  ${mark} ${text}`);
+    if (pairs || c.ok === false) {
+      lines.push(`      ${t('check.published')}: ${value(c.expected)}`);
+      lines.push(`      ${t('check.recomputed')}: ${c.pending ? t('check.walkingNow') : value(c.computed)}`);
+    }
+  }
+  if (okHidden > 0) lines.push(`  ✓ ${t('cli.moreChecks', { count: okHidden })}`);
+  return lines;
+}
+
+function errorLines(e) {
+  const code = e.code || 'internal';
+  const lines = [`✗ ${t('verdict.error')}`];
+  const lead = t(has(`err.${code}`) ? `err.${code}` : 'err.invalid', { field: e.field || '', ...(e.params || {}) });
+  // The core's detail (offsets, sizes, the field) is English only, as on the page.
+  lines.push(`  ${lead}${language() === 'en' && e.message ? ' ' + e.message : ''}`);
+  if (e.field) lines.push(`  ${t('cli.field', { field: fieldName(e.field) })}`);
+  if (language() !== 'en') {
+    const params = Object.entries(e.params || {}).map(([k, v]) => `${k}=${value(v)}`);
+    if (params.length) lines.push(`  ${params.join(' ')}`);
+  }
+  lines.push(`  (${code})`);
+  return lines;
+}
+
+let resultKeys = null;
+/** The scheme's recomputed result keys, from its descriptor. */
+function keysOf(scheme) {
+  if (!resultKeys) resultKeys = new Map(schemes().map((d) => [d.id, (d.results || []).map((x) => x.key)]));
+  return resultKeys.get(scheme) || [];
+}
+
+function resultLines(r) {
+  const keys = keysOf(r.scheme).filter((k) => r[k] !== undefined && r[k] !== null).slice(0, MAX_RESULTS);
+  return keys.length ? [t('page.result.heading'), ...keys.map((k) => `  ${k}: ${value(r[k])}`)] : [];
+}
+
+/** One result ({report} or {error}) as text; `file` heads it when given. */
+export function renderHuman(res, file) {
+  const lines = file ? [`── ${file}`] : [];
+  if (res.error) return lines.concat(errorLines(res.error)).join('\n');
+  const r = res.report;
+  lines.push(t(`verdict.${r.verdict}`));
+  const checks = Array.isArray(r.checks) ? r.checks : [];
+  lines.push(t('check.heading'));
+  if (checks.length) lines.push(...checkLines(checks));
+  else lines.push(`  ${t(r.missing && r.missing.includes('terminal') ? 'check.noneChain' : 'check.none')}`);
+  if (Array.isArray(r.missing) && r.missing.length) {
+    const fields = new Intl.ListFormat(language(), { type: 'conjunction' }).format(r.missing.map((f) => fieldName(f)));
+    lines.push(t('missing.heading', { fields }));
+  }
+  for (const h of Array.isArray(r.hints) ? r.hints : []) {
+    const label = (name) => (name ? t(`field.${name}`) : '');
+    lines.push(`  • ${t(`hint.${h.code}`, { field: label(h.field), with: label(h.with), commitment: label(h.commitment) })}`);
+  }
+  if (Array.isArray(r.differences)) {
+    const count = typeof r.differenceCount === 'number' ? r.differenceCount : r.differences.length;
+    if (count === 0) lines.push(t('diff.none'));
+    else {
+      lines.push(t('diff.headingCount', { count }));
+      for (const d of r.differences.slice(0, MAX_DIFFERENCES)) {
+        lines.push(`  ${d.path}${t('diff.item', { played: value(d.played), computed: value(d.computed) })}`);
+      }
+      if (count > MAX_DIFFERENCES) lines.push(`  ${t('diff.more', { count: count - MAX_DIFFERENCES })}`);
+    }
+  }
+  lines.push(...resultLines(r));
+  lines.push(t('cli.fullReport'));
+  return lines.join('\n');
+}
