@@ -79,6 +79,27 @@ function readText(page) {
   });
 }
 
+/** Words that spill out of the card, tile or die they are written on (a long
+ *  translated short name overlapping its neighbours). */
+function spills(page) {
+  return page.evaluate(() => {
+    const out = [];
+    for (const box of document.querySelectorAll('.card, .tile, .die')) {
+      const b = box.getBoundingClientRect();
+      if (!b.width) continue;
+      for (const c of box.querySelectorAll('*')) {
+        if (c.closest('.shown')) continue; // the "you were shown" tag sits above the card on purpose
+        const r = c.getBoundingClientRect();
+        if (!r.width || !c.textContent.trim()) continue;
+        if (r.left < b.left - 1 || r.right > b.right + 1) {
+          out.push(`"${c.textContent.trim()}" spills out of ${box.className} (${Math.round(r.width)} px in ${Math.round(b.width)} px)`);
+        }
+      }
+    }
+    return [...new Set(out)];
+  });
+}
+
 function leaks(text, sentences) {
   const found = [];
   for (const [s, key] of sentences) if (text.includes(s)) found.push(`${key}: "${s}"`);
@@ -111,6 +132,7 @@ for (const lang of LANGS) {
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
           if (wide > 360) problems.push(`${lang} ${r.name}: ${wide} px wide at 360 px`);
         }
+        for (const s of await spills(page)) problems.push(`${lang} ${r.name} at ${width} px: ${s}`);
         if (r.name === 'played-difference') await shot(page, `i18n-${lang}-${width}`);
         // Everything folded open (How it works, the technical part), then read.
         await page.$$eval('details', (ds) => ds.forEach((d) => { d.open = true; }));
@@ -192,6 +214,7 @@ test('ar: <html dir="rtl"> and no horizontal scrolling at 360 px for every schem
     assert.equal(await page.getAttribute('html', 'lang'), 'ar', r.name);
     const m = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, x: window.scrollX }));
     if (m.doc > 360 || m.body > 360) problems.push(`${r.name}: ${m.doc} px wide at 360 px`);
+    for (const s of await spills(page)) problems.push(`${r.name}: ${s}`);
     await shot(page, `i18n-ar-360-${r.name}`);
   }
   // English stays left to right.
