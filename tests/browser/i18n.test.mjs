@@ -195,6 +195,13 @@ async function widgetLeaks(lang, sentences) {
     await page.focus(`#${id}`);
   }
   for (const l of leaks(await readText(page), sentences)) problems.push(`${lang} widget: ${l}`);
+  // Its words run in the language's direction, whatever the host page's.
+  const rtl = ['ar', 'he', 'fa', 'ur'].includes(lang);
+  const dirs = await page.$$eval('fair-verify', (els) => els.map((el) => [el.id,
+    getComputedStyle(el.shadowRoot.querySelector('.badge')).direction, getComputedStyle(el.shadowRoot.querySelector('.pop')).direction]));
+  for (const [id, badgeDir, popDir] of dirs) {
+    if (badgeDir !== (rtl ? 'rtl' : 'ltr') || popDir !== badgeDir) problems.push(`${lang} widget ${id}: direction ${badgeDir}/${popDir}`);
+  }
   await shot(page, `i18n-${lang}-widget`);
   if (blocked.length) problems.push(`${lang} widget made requests: ${blocked}`);
   if (errors.length) problems.push(`${lang} widget errors: ${errors}`);
