@@ -3,7 +3,12 @@
 import { t, language } from '../i18n/i18n.js';
 import { readBetLines } from './betlines.js';
 
-const list = (xs) => new Intl.ListFormat(language(), { type: 'unit', style: 'short' }).format(xs);
+// A unit list; where the language's unit list has no separator at all (Chinese joins
+// "9", "13" into "913"), its narrow conjunction list instead ("9、13").
+const list = (xs) => {
+  const s = new Intl.ListFormat(language(), { type: 'unit', style: 'short' }).format(xs);
+  return xs.length > 1 && s === xs.join('') ? new Intl.ListFormat(language(), { type: 'conjunction', style: 'narrow' }).format(xs) : s;
+};
 
 function columnName(c) {
   let name = t(`bets.col.${c.role}`);

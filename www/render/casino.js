@@ -56,7 +56,13 @@ function board(mines, prefix) {
   return el('table', { class: 'mines', dir: 'ltr' }, el('caption', { class: 'visually-hidden', text: t('draw.minesBoard') }), body);
 }
 
-const cellList = (mines) => (mines.length ? new Intl.ListFormat(language(), { type: 'unit' }).format(mines.map(String)) : t('draw.noMines'));
+// A unit list of cells; where the language's unit list has no separator at all (Chinese
+// joins "9", "13" into "913"), its narrow conjunction list instead ("9、13").
+const unitList = (xs) => {
+  const s = new Intl.ListFormat(language(), { type: 'unit' }).format(xs);
+  return xs.length > 1 && s === xs.join('') ? new Intl.ListFormat(language(), { type: 'conjunction', style: 'narrow' }).format(xs) : s;
+};
+const cellList = (mines) => (mines.length ? unitList(mines.map(String)) : t('draw.noMines'));
 
 export function drawMines(r, record, out, desc, ctx) {
   if (r.bets) { out.append(betsView(r, record, 'mines', ctx)); return; }
