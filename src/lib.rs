@@ -8,26 +8,40 @@
 //! [`verify_json`] for JSON text and [`verify`] for a parsed record. All return the
 //! report as JSON, or a [`VerifyError`] with a stable code.
 
-pub mod error;
-pub mod input;
+mod error;
+mod input;
+// The internals below are public only for this crate's own tests, fuzz targets and
+// benchmarks (the ports are tested against NumPy and Go piece by piece): hidden from
+// the documentation, no stability promised. The API is the re-exports further down.
+#[doc(hidden)]
 pub mod primitives;
+#[doc(hidden)]
 pub mod record;
+#[doc(hidden)]
 pub mod report;
+#[doc(hidden)]
 pub mod rng;
+#[doc(hidden)]
 pub mod round_history;
+#[doc(hidden)]
 pub mod schemes;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use error::{ErrorCode, VerifyError};
-pub use input::{verify_bytes, verify_line, MAX_RECORD_BYTES};
-pub use schemes::{descriptors, verify, verify_with, Options};
+// The public API is the verifier: records in, reports or typed errors out, and the
+// scheme descriptors. Everything else is private.
+pub use error::{ErrorCode, VerifyError, Want};
+pub use input::{verify_bytes, verify_line, Line, MAX_RECORD_BYTES};
+pub use round_history::{check_rounds, check_rounds_with, HistoryOptions};
+pub use schemes::{descriptors, verify, verify_with, Options, Walk, WalkOutcome};
 
 /// Parses JSON text (a record) and verifies it with `options`.
+/// The text may be a bare record or `{"name", "record"}` (as a record line is), on
+/// every path: the wrapped record meets the same parser as a bare one.
 pub fn verify_json_with(text: &str, options: &Options) -> Result<Value, VerifyError> {
-    let v: Value = parse_json(text)?;
-    verify_with(&v, options)
+    let (_, record) = input::unwrap_record(parse_json(text)?);
+    verify_with(&record, options)
 }
 
 use serde_json::Value;

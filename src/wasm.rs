@@ -8,9 +8,11 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::{ErrorCode, VerifyError};
 use crate::primitives::hash_chain::ChainWalk;
+#[cfg(not(feature = "widget"))]
 use crate::primitives::sha256::sha256_hex;
 use crate::record::as_hex64;
 
+#[cfg(not(feature = "widget"))]
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
@@ -71,15 +73,28 @@ fn record_text(record: &JsValue) -> Result<String, VerifyError> {
     })
 }
 
+/// A value as the plain JS object (numbers as float64) that JSON would give.
+#[cfg(not(feature = "widget"))]
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    v.serialize(&ser).map_err(|e| {
-        let err = JsError::new(&e.to_string());
-        err.set_name("VerifyError");
-        let _ = Reflect::set(err.as_ref(), &"code".into(), &"internal".into());
-        let _ = Reflect::set(err.as_ref(), &"field".into(), &"".into());
-        err.into()
-    })
+    v.serialize(&ser)
+        .map_err(|e| internal_error(&e.to_string()))
+}
+
+/// The same object through JSON text and the engine's `JSON.parse`: the widget's
+/// wasm then carries no serde-wasm-bindgen (most of its size went there).
+#[cfg(feature = "widget")]
+fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
+    let text = serde_json::to_string(v).map_err(|e| internal_error(&e.to_string()))?;
+    JSON::parse(&text).map_err(|_| internal_error("JSON.parse refused the report"))
+}
+
+fn internal_error(message: &str) -> JsValue {
+    let err = JsError::new(message);
+    err.set_name("VerifyError");
+    let _ = Reflect::set(err.as_ref(), &"code".into(), &"internal".into());
+    let _ = Reflect::set(err.as_ref(), &"field".into(), &"".into());
+    err.into()
 }
 
 /// Verification options (`{walk: "pending"}` or `{walk: {steps, found}}`), from a JS
@@ -117,6 +132,7 @@ pub fn verify_text(text: JsString, opts: JsValue) -> String {
 /// A record's bytes (a file, standard input; bare or `{"name", "record"}`) in, JSON
 /// text out: `{"report": …}` or `{"error": {…}}`. Size limit, BOM, UTF-16 and strict
 /// UTF-8 as in `input`.
+#[cfg(not(feature = "widget"))]
 #[wasm_bindgen(js_name = verifyBytes)]
 pub fn verify_bytes(bytes: &[u8]) -> String {
     let out = match crate::input::verify_bytes(bytes) {
@@ -129,6 +145,7 @@ pub fn verify_bytes(bytes: &[u8]) -> String {
 /// One record line's bytes (a bare record or `{"name", "record"}`), numbered `line`
 /// by the caller, in; one output line out: `{"line", "name", "result"}` where
 /// `result` is the report or `{"error": {…}}`.
+#[cfg(not(feature = "widget"))]
 #[wasm_bindgen(js_name = verifyLine)]
 pub fn verify_line(bytes: &[u8], line: f64) -> String {
     let l = crate::input::verify_line(bytes);
@@ -142,6 +159,7 @@ pub fn verify_line(bytes: &[u8], line: f64) -> String {
 
 /// For input not yet read in full (a file's length, a line still arriving): null
 /// when `size` bytes are within the limit, else the `too_large` error as JSON text.
+#[cfg(not(feature = "widget"))]
 #[wasm_bindgen(js_name = sizeError)]
 pub fn size_error(size: f64) -> Option<String> {
     crate::input::check_size(size as u64)
@@ -150,11 +168,13 @@ pub fn size_error(size: f64) -> Option<String> {
 }
 
 /// The size limit per record, in bytes.
+#[cfg(not(feature = "widget"))]
 #[wasm_bindgen(js_name = maxRecordBytes)]
 pub fn max_record_bytes() -> u32 {
     crate::input::MAX_RECORD_BYTES as u32
 }
 
+#[cfg(not(feature = "widget"))]
 /// Lowercase hex SHA-256 of bytes (the page shows the wasm's own fingerprint).
 #[wasm_bindgen(js_name = sha256Hex)]
 pub fn sha256_hex_js(bytes: &[u8]) -> String {
@@ -173,12 +193,14 @@ fn link_text(value: &str, field: &str) -> Result<[u8; 64], JsValue> {
     Ok(h.text_bytes())
 }
 
+#[cfg(not(feature = "widget"))]
 /// A chain walk that a Web Worker advances in slices, reporting progress between them.
 #[wasm_bindgen]
 pub struct ChainWalker {
     inner: ChainWalk,
 }
 
+#[cfg(not(feature = "widget"))]
 #[wasm_bindgen]
 impl ChainWalker {
     #[wasm_bindgen(constructor)]
@@ -212,6 +234,7 @@ impl ChainWalker {
     }
 }
 
+#[cfg(not(feature = "widget"))]
 /// Benchmark hook: `n` chain links from `hash` through the kernel; the last link.
 #[wasm_bindgen(js_name = benchChainKernel)]
 pub fn bench_chain_kernel(hash: &str, n: u32) -> Result<String, JsValue> {
@@ -223,6 +246,7 @@ pub fn bench_chain_kernel(hash: &str, n: u32) -> Result<String, JsValue> {
     Ok(String::from_utf8_lossy(&link.to_hex()).into_owned())
 }
 
+#[cfg(not(feature = "widget"))]
 /// Benchmark hook: the same walk through the generic sha2 + hex path (the reference).
 #[wasm_bindgen(js_name = benchChainGeneric)]
 pub fn bench_chain_generic(hash: &str, n: u32) -> Result<String, JsValue> {
@@ -234,6 +258,7 @@ pub fn bench_chain_generic(hash: &str, n: u32) -> Result<String, JsValue> {
     Ok(String::from_utf8_lossy(&cur).into_owned())
 }
 
+#[cfg(not(feature = "widget"))]
 /// A pasted round history checked line by line (see `round_history`): JSON text of
 /// `{summary, rows}` or `{error}`.
 #[wasm_bindgen(js_name = checkRounds)]

@@ -190,14 +190,16 @@ impl Link {
     /// SHA-256 of this link's text, as the digest's eight words. Natively this is
     /// sha2's block function (SHA-NI where the CPU has it, detected at run time),
     /// fed our words directly; in wasm, which has no SHA instructions, the software
-    /// kernel below with the precomputed padding schedule is faster.
+    /// kernel below with the precomputed padding schedule is faster. The `small`
+    /// feature (the badge's own wasm, built for size) keeps sha2's block function
+    /// in wasm too: the unrolled kernel is most of the chain code's size.
     #[inline(always)]
     pub fn digest(&self) -> [u32; 8] {
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(all(target_arch = "wasm32", not(feature = "small")))]
         {
             self.digest_soft()
         }
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(any(not(target_arch = "wasm32"), feature = "small"))]
         {
             self.digest_blocks()
         }

@@ -6,6 +6,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, PAGE_URL, b64url, shot } from './browser.mjs';
 import { loadCases } from '../node/helpers.mjs';
+import { drawn as drawnInPage, PAGED, comparePaged } from './drawn.mjs';
 
 const cases = loadCases();
 let browser;
@@ -18,64 +19,8 @@ async function chooseScheme(page, id) {
   await page.selectOption('#scheme', id);
 }
 
-/** Reads what the page drew, through the data-* attributes. */
-async function drawn(page) {
-  return page.evaluate(() => {
-    const q = (sel, root = document) => Array.from(root.querySelectorAll(sel));
-    const nums = (sel, attr, root) => q(sel, root).map((e) => Number(e.getAttribute(attr)));
-    const report = document.querySelector('#result .report');
-    const out = { checks: {} };
-    for (const c of q('#result [data-check]')) out.checks[c.getAttribute('data-check')] = c.getAttribute('data-ok') === 'true';
-    out.verdict = document.querySelector('#verdict') && document.querySelector('#verdict').getAttribute('data-verdict');
-    if (!report) return out;
-    // Cards in dealt order (hands may be shown sorted by suit): by their data-path index.
-    const at = (e) => Number(/\[(\d+)\]$/.exec(e.getAttribute('data-path') || '[0]')[1]);
-    const dealt = (root) => q('[data-card]', root).sort((a, b) => at(a) - at(b)).map((e) => Number(e.getAttribute('data-card')));
-    // Long lists are paged: the drawn items by index, and the list's length.
-    const paged = (list, sel, attr, read) => {
-      const box = report.querySelector(`[data-list="${list}"]`);
-      return { count: box ? Number(box.getAttribute('data-count')) : 0, items: q(sel, report).map((e) => [Number(e.getAttribute(attr)), read(e)]) };
-    };
-    out.seats = q('ol.seats [data-seat]', report).map((e) => Number(e.getAttribute('data-player')));
-    out.rolls = paged('rolls', 'ol.rolls li', 'data-roll', (li) => nums('[data-die]', 'data-die', li));
-    out.deals = paged('deals', '.deal[data-deal]', 'data-deal', (d) => q('[data-seat]', d).map((s) => dealt(s)));
-    out.hands = paged('hands', '.deal[data-hand]', 'data-hand', (h) => {
-      const first = q('[data-round="first"]', h).map((s) => dealt(s));
-      const second = q('[data-round="second"]', h).map((s) => dealt(s));
-      const fu = h.querySelector('[data-faceup]');
-      return { first, faceUp: fu ? Number(fu.getAttribute('data-faceup')) : null, second: second.length ? second : null };
-    });
-    out.tiles = nums('[data-tile]', 'data-tile', report);
-    out.deck = nums('[data-deck] [data-card]', 'data-card', report);
-    out.holeCards = q('.players [data-seat]', report).map((s) => nums('[data-card]', 'data-card', s));
-    out.board = nums('[data-board] [data-card]', 'data-card', report);
-    const chess = report.querySelector('[data-a-plays-white]');
-    if (chess) out.aPlaysWhite = chess.getAttribute('data-a-plays-white') === 'true';
-    const m = report.querySelector('.multiplier[data-multiplier]');
-    if (m) out.multiplier = m.getAttribute('data-multiplier');
-    out.history = q('.history tbody tr', report).map((tr) => ({
-      hash: tr.querySelector('code').textContent, multiplier: tr.querySelector('[data-multiplier]').getAttribute('data-multiplier'),
-    }));
-    const lp = report.querySelector('[data-last-platform]');
-    if (lp) out.lastPlatform = Number(lp.getAttribute('data-last-platform'));
-    const w = report.querySelector('[data-winner]');
-    if (w) out.winner = Number(w.getAttribute('data-winner'));
-    const roll = report.querySelector('.diceroll');
-    if (roll) {
-      out.face = Number(roll.querySelector('[data-die]').getAttribute('data-die'));
-      out.win = roll.getAttribute('data-win') === 'true';
-    }
-    const cells = q('[data-cell][data-mine="true"]', report);
-    if (cells.length || report.querySelector('.mines')) {
-      out.mines = cells.map((c) => [Number(c.getAttribute('data-path').slice(6, -1)), Number(c.getAttribute('data-cell'))])
-        .sort((a, b) => a[0] - b[0]).map((p) => p[1]);
-    }
-    const round = report.querySelector('[data-round]');
-    if (round && round.getAttribute('data-round')) out.round = Number(round.getAttribute('data-round'));
-    out.leavesOk = q('[data-check^="leaves["]', report).map((e) => e.getAttribute('data-ok') === 'true');
-    return out;
-  });
-}
+/** What the page drew (tests/browser/drawn.mjs: the one reader of the drawing). */
+const drawn = (page) => page.evaluate(drawnInPage);
 
 /** Compares every expected key that the page draws with what it drew. */
 function compare(name, expect, got) {
@@ -84,11 +29,9 @@ function compare(name, expect, got) {
       assert.equal(got.checks[k], want, `${name}: check ${k}`);
     } else if (k === 'gameSeed' || k === 'handValue' || k === 'root') {
       continue; // shown as text in the checks; not a drawn element
-    } else if (k === 'rolls' || k === 'deals' || k === 'hands') {
+    } else if (PAGED.includes(k)) {
       // Paged: every drawn item equals its expected one, and the list has them all.
-      assert.equal(got[k].count, want.length, `${name}: ${k} count`);
-      assert.ok(got[k].items.length > 0, `${name}: no ${k} drawn`);
-      for (const [i, v] of got[k].items) assert.deepEqual(v, want[i], `${name}: ${k}[${i}]`);
+      comparePaged(assert, name, k, got[k], want);
     } else if (k === 'history') {
       assert.deepEqual(got.history.slice(0, want.length), want, `${name}: history`);
     } else {

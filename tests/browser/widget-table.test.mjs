@@ -308,3 +308,26 @@ test('ES module entry, and two copies of the widget on one page are harmless', {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the usual typos at a table: the hash pasted as the seed, seeds swapped — fail with the SPEC hint, said in the popover', { timeout: 120000 }, async () => {
+  const url = host('/typos.html', `<fair-verify id="h" label="Dice"></fair-verify><script src="/heartbeat.js"></script><script src="/widget.js"></script>`);
+  const { context, page, errors } = await open(url);
+  const serverSeed = 'widget-typo-server-seed';
+  const base = { scheme: 'dice', serverSeedHash: sha(serverSeed), clientSeed: 'my-client', nonce: 1700000000000, selected: [1, 2] };
+  for (const [record, code] of [
+    [{ ...base, serverSeed: sha(serverSeed) }, 'seed_is_commitment'],
+    [{ ...base, serverSeed: 'my-client', clientSeed: serverSeed }, 'seeds_swapped'],
+  ]) {
+    const ev = await verifyIn(page, 'h', record);
+    assert.equal(ev.detail.verdict, 'fail', code);
+    assert.deepEqual(ev.detail.report.hints.map((h) => h.code), [code]);
+    // Node's verifier says the same.
+    assert.deepEqual(V.verify(record).hints.map((h) => h.code), [code]);
+    await page.click('#h');
+    const text = await page.$eval('#h', (el) => el.shadowRoot.textContent);
+    assert.doesNotMatch(text, /seed_is_commitment|seeds_swapped/, 'the hint in words, not its code');
+    await page.keyboard.press('Escape');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

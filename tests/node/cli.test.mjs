@@ -109,3 +109,24 @@ test('--self-test passes and --help documents the modes', () => {
   assert.equal(h.code, 0);
   for (const word of ['--jsonl', '--self-test', '--version', 'Exit codes', '"-"']) assert.ok(h.stdout.includes(word), word);
 });
+
+test('the usual typos: the hash pasted as the seed, seeds swapped — fail (exit 1) with the SPEC hint codes', () => {
+  const sha = (s) => createHash('sha256').update(s).digest('hex');
+  const seed = 'cli-typo-server-seed';
+  const base = { scheme: 'dice', serverSeedHash: sha(seed), clientSeed: 'mine', nonce: 5, selected: [3] };
+  for (const [record, code] of [
+    [{ ...base, serverSeed: sha(seed).toUpperCase() }, 'seed_is_commitment'],
+    [{ ...base, serverSeed: 'mine', clientSeed: seed }, 'seeds_swapped'],
+  ]) {
+    const r = runCli(['--json', '-'], JSON.stringify(record));
+    assert.equal(r.code, 1, code);
+    const rep = JSON.parse(r.stdout);
+    assert.equal(rep.verdict, 'fail');
+    assert.deepEqual(rep.hints.map((h) => h.code), [code]);
+    // Said in words for a person at a terminal.
+    const h = runCli(['--human', '-'], JSON.stringify(record));
+    assert.equal(h.code, 1);
+    assert.doesNotMatch(h.stdout, new RegExp(code));
+    assert.ok(h.stdout.length > 40);
+  }
+});

@@ -19,6 +19,17 @@ export function verifyText(text, options) {
   }
 }
 
+/** verifyBytes(Uint8Array): a record's bytes (a file) decoded by the core: strict
+ *  UTF-8, a BOM skipped, UTF-16 decoded, the size limit first. JSON text of
+ *  `{"report": …}` or `{"error": …}`; never throws. */
+export function verifyBytes(bytes) {
+  try {
+    return call((en) => en.verifyBytes(bytes));
+  } catch (e) {
+    return errorText(e);
+  }
+}
+
 export function chainWalker(hash, terminal) {
   return call((en) => new en.ChainWalker(hash, terminal));
 }
@@ -56,10 +67,13 @@ const bench = {
   generic: (hash, n) => call((en) => en.benchChainGeneric(hash, n)),
 };
 
-/** The public object (FairVerifier). */
-export function createApi() {
+/** The public object (FairVerifier). `widget`: only what the widget's smaller core
+ *  carries (its wasm leaves out round histories, bytes-in, the plain walker and the
+ *  benchmark hooks, so they are not offered at all rather than failing). */
+export function createApi({ widget = false } = {}) {
+  const full = widget ? {} : { verifyBytes, chainWalker, checkRounds, bench };
   return {
-    verify, verifyText, chainWalker, RememberingChainWalker, checkRounds, schemes, bench,
+    verify, verifyText, RememberingChainWalker, schemes, ...full,
     version: VERSION,
     /** Resolves once the wasm bytes are in hand (at once for verifier.js). */
     ready,

@@ -66,6 +66,11 @@ export function restoreStatic() {
 /** The static notice is hidden by CSS while the script runs (style.css); a
  *  browser without :has() hides it here instead. */
 export function hideStaticNotice() {
+  // WebKitGTK 2.50 may keep the parts it styled before the parser reached
+  // script#fv-page hidden: the :has() rule is not re-evaluated for them when the
+  // script arrives (main and the footer stay without a box, at random). Put back in
+  // place, they are styled afresh.
+  for (const n of document.querySelectorAll('[data-live], [data-static-notice]')) n.parentNode.insertBefore(n, n.nextSibling);
   let has = false;
   try { has = CSS.supports('selector(:has(*))'); } catch (e) { has = false; }
   if (!has) for (const n of document.querySelectorAll('[data-static-notice]')) n.hidden = true;

@@ -7,6 +7,7 @@ import { scheme } from './schemes.js';
 import { state } from './state.js';
 import { toText, fromText, SKIP, MULTILINE } from './fields.js';
 import { showPicked } from './picker.js';
+import { showRememberFor } from './remember.js';
 
 const KIND_HINTS = ['list', 'seats', 'numbers', 'buyers', 'json', 'bets'];
 
@@ -64,6 +65,7 @@ function gameOf(desc, values) {
 
 /** Shows the form of scheme `id`, filled with `values` (a record) if given. */
 export function buildForm(id, values) {
+  showRememberFor(!!(scheme(id) || {}).chain);
   const desc = scheme(id);
   state.scheme = id;
   $('#scheme').value = id;

@@ -16,6 +16,7 @@ import { buildForm, readForm, clearFieldErrors } from './form.js';
 import { recordGameName } from './picker.js';
 import { verifyInput } from './batch.js';
 import { checkRoundsText } from './rounds.js';
+import { V } from './verifier.js';
 
 const HEX64 = /^[0-9a-fA-F]{64}(?![0-9a-zA-Z])/;
 
@@ -82,8 +83,8 @@ export function recognise(text) {
     const guess = guessScheme(rec);
     if (guess) return { kind: 'record', record: { scheme: guess, ...rec }, guessed: true };
   }
-  // Its own text goes to the core when it is the record itself (not a guess).
-  return { kind: 'record', record: rec, text: isNamed(r.value) ? undefined : text };
+  // Its own text goes to the core (bare or wrapped, the core reads both).
+  return { kind: 'record', record: rec, text };
 }
 
 /** The sentence that says what was found. */
@@ -181,12 +182,44 @@ function go(f, loadRecord) {
   }
 }
 
+/** Over this size a record is refused by the core before parsing (`too_large`). */
+const MAX_RECORD = 16 << 20;
+
 /** Text that came from a file or a drop: shown (if not huge), recognised, verified. */
 function takeText(text, loadRecord) {
+  if (text.length > MAX_RECORD && !/\n\s*\S/.test(text.slice(0, 1 << 16))) {
+    // One huge record: the core refuses it by size at once, nothing is parsed here.
+    loadRecord(undefined, text);
+    return;
+  }
   $('#paste').value = text.length <= 2e6 ? text : '';
   const f = recognise(text);
   show(f);
   go(f, loadRecord);
+}
+
+/** A file's bytes as text, strictly (SPEC: strings are hashed exactly as typed, so a
+ *  byte that is not valid text is never replaced): UTF-8, or UTF-16 with its
+ *  byte-order mark; a leading BOM is dropped. Bytes that are neither are handed to
+ *  the core, whose error names the first bad byte's offset. */
+async function fileText(file) {
+  const b = new Uint8Array(await file.arrayBuffer());
+  const enc = b[0] === 0xff && b[1] === 0xfe ? 'utf-16le' : b[0] === 0xfe && b[1] === 0xff ? 'utf-16be' : 'utf-8';
+  try {
+    return new TextDecoder(enc, { fatal: true }).decode(b);
+  } catch (e) {
+    const out = JSON.parse(V().verifyBytes(b));
+    const err = out.error || { code: 'bad_utf8', field: '', params: {}, message: String(e && e.message) };
+    setRedo(() => showResult(render.error(err)));
+    showResult(render.error(err));
+    return null;
+  }
+}
+
+/** Text that came from a file, unless it is not text (then the core said why). */
+async function takeFile(file, loadRecord) {
+  const text = await fileText(file);
+  if (text !== null) takeText(text, loadRecord);
 }
 
 /** Wires the paste box, the file input and drag-and-drop anywhere on the page. */
@@ -203,7 +236,7 @@ export function wireInput(loadRecord) {
   });
   $('#file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
-    if (file) takeText(await file.text(), loadRecord);
+    if (file) takeFile(file, loadRecord);
   });
   document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
   document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
@@ -211,7 +244,8 @@ export function wireInput(loadRecord) {
     e.preventDefault();
     document.body.classList.remove('dragging');
     const file = e.dataTransfer.files[0];
-    takeText(file ? await file.text() : e.dataTransfer.getData('text'), loadRecord);
+    if (file) takeFile(file, loadRecord);
+    else takeText(e.dataTransfer.getData('text'), loadRecord);
   });
 }
 

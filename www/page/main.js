@@ -14,6 +14,7 @@ import { wireInput } from './input.js';
 import { wireExamples } from './examples.js';
 import { runSelfTest } from './selftest.js';
 import { startEntry } from './entry.js';
+import { state } from './state.js';
 
 /** A record: fill the form (when it names a known scheme) and verify. With `text`
  *  (a link, a paste, a file) the core verifies that very text; `record` is a parsed
@@ -53,7 +54,7 @@ function init() {
   wireInput(loadRecord);
   window.addEventListener('hashchange', () => openFragment(loadRecord));
   $('#chain-cancel').addEventListener('click', cancelJob);
-  $('#result').after(rememberBox());
+  $('#result').after(rememberBox(!!(scheme(state.scheme) || {}).chain));
   runSelfTest();
   openFragment(loadRecord);
   // The worker: started once, the wasm compiled and warmed while the page is idle.

@@ -93,7 +93,7 @@ function count() {
 }
 
 /** The box under the result: the opt-in, what is stored, and Forget. */
-export function rememberBox() {
+export function rememberBox(chainShown = false) {
   const box = el('input', { type: 'checkbox', id: 'remember-chain' });
   const stat = el('span', { id: 'remember-status', role: 'status' });
   const forget = el('button', { type: 'button', id: 'forget-chain', text: t('flow.remember.forget') });
@@ -111,10 +111,17 @@ export function rememberBox() {
     stat.textContent = t('flow.remember.forgotten');
   });
   showCount();
-  return el('div', { class: 'chain-memory', id: 'chain-memory' },
+  return el('div', { class: 'chain-memory', id: 'chain-memory', hidden: !chainShown },
     el('div', { class: 'row' }, box, el('label', { for: 'remember-chain', text: t('flow.remember.label') })),
     el('p', { class: 'note', text: t('flow.remember.note') }),
     el('div', { class: 'actions' }, forget, stat));
+}
+
+/** The box is shown only where there is a chain to walk (a chain game's form or
+ *  result, a round history). */
+export function showRememberFor(chain) {
+  const m = $('#chain-memory');
+  if (m) m.hidden = !chain;
 }
 
 /** Refreshes the count after a walk. */

@@ -15,7 +15,7 @@ import { schemes } from './schemes.js';
 import { state } from './state.js';
 import { runJob, cancelJob } from './jobs.js';
 import { showError, verdictFirst } from './verify.js';
-import { memoryFor, remember, rememberChanged } from './remember.js';
+import { memoryFor, remember, rememberChanged, showRememberFor } from './remember.js';
 
 const ROUND_PAGE = 200;
 
@@ -103,6 +103,7 @@ function rowView(r) {
 }
 
 function renderRounds(data, walked) {
+  showRememberFor(true);
   const s = data.summary;
   const c = s.chain;
   const summary = el('p', {

@@ -20,7 +20,7 @@ import { scheme } from './schemes.js';
 import { state } from './state.js';
 import { runJob, cancelJob } from './jobs.js';
 import { clearFieldErrors, showFieldError } from './form.js';
-import { memoryFor, remember, rememberChanged } from './remember.js';
+import { memoryFor, remember, rememberChanged, showRememberFor } from './remember.js';
 import { walkOption } from '../worker/tasks.js';
 
 /** Walks longer than this go to the Web Worker, with progress and Cancel. */
@@ -62,6 +62,7 @@ function run(src, options) {
 }
 
 export function showReport(report, record) {
+  showRememberFor(!!(scheme(report.scheme) || {}).chain);
   showResult(render.report(report, record, scheme(report.scheme)));
 }
 

@@ -41,7 +41,9 @@ export function card(id, order, path, opts = {}) {
     role: 'img', 'aria-label': name, title: name,
   },
   el('span', { class: 'rank', text: RANKS[p.rank], 'aria-hidden': 'true' }),
-  el('span', { class: 'suit', text: SUITS[p.suit], 'aria-hidden': 'true' }),
+  // U+FE0E (text presentation): ♣ ♦ ♥ ♠ also exist as emoji; this asks every
+  // engine for the text glyph, never a colour-emoji font.
+  el('span', { class: 'suit', text: `${SUITS[p.suit]}\uFE0E`, 'aria-hidden': 'true' }),
   opts.number ? el('span', { class: 'cardno', text: id, 'aria-hidden': 'true' }) : null);
 }
 

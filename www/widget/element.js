@@ -33,6 +33,9 @@ function make(tag, cls, text, part) {
   return e;
 }
 
+/** Can this browser run WebAssembly? (Not when deleted, or turned off as in Lockdown Mode.) */
+const wasmAvailable = () => typeof WebAssembly === 'object' && !!WebAssembly && typeof WebAssembly.Module === 'function';
+
 const lower = (v) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
 
 /** Defines <fair-verify> over `api` (once per page: a second copy of the widget
@@ -181,6 +184,11 @@ export function defineElement(api, scriptUrl) {
       this._result = { state: 'checking' };
       this._progress(null);
       this._render();
+      if (!wasmAvailable()) {
+        // WebAssembly deleted or turned off (iOS Lockdown Mode): say so at once.
+        this._fail({ code: 'wasm_missing', message: 'WebAssembly is not available in this browser' });
+        return;
+      }
       if (!api.isReady()) {
         // The wasm is still being inflated (a few milliseconds after load).
         try { await api.ready; } catch (e) { this._fail({ code: 'internal', message: String(e) }); return; }
@@ -278,6 +286,8 @@ export function defineElement(api, scriptUrl) {
         }
       } else if (r.state === 'checking') {
         p('summary', this._t('widget.checking'), 'summary');
+      } else if (r.state === 'error' && r.error.code === 'wasm_missing') {
+        p('summary', this._t('widget.noWasm'), 'summary');
       } else if (r.state === 'error') {
         const reason = this._t(`err.${r.error.code}`);
         p('summary', this._t('widget.cannotCheck', { reason }), 'summary');

@@ -73,7 +73,8 @@ export interface FairVerifierApi {
   verify(record: object | string, options?: VerifyOptions): Report;
   /** JSON text of {report} or {error}; never throws. */
   verifyText(json: string, options?: VerifyOptions): string;
-  checkRounds(game: string, text: string, options?: object): string;
+  /** verifier.js only: the widget's smaller core leaves round histories out. */
+  checkRounds?(game: string, text: string, options?: object): string;
   schemes(): SchemeDescriptor[];
   version: string;
   /** Resolves once the wasm is ready (at once for verifier.js). */

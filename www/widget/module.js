@@ -5,7 +5,7 @@ import { createApi } from '../core/api.js';
 import { defineElement } from './element.js';
 import { makeMount } from './mount.js';
 
-export const FairVerifier = createApi();
+export const FairVerifier = createApi({ widget: true });
 export const FairVerifyElement = defineElement(FairVerifier, import.meta.url);
 export const mount = makeMount();
 export const ready = FairVerifier.ready;

@@ -7,7 +7,7 @@ import { defineElement } from './element.js';
 import { makeMount } from './mount.js';
 
 const script = typeof document !== 'undefined' && document.currentScript;
-const api = createApi();
+const api = createApi({ widget: true });
 if (!globalThis.FairVerifier) globalThis.FairVerifier = api;
 const Element = defineElement(api, (script && script.src) || '');
 if (!globalThis.FairVerify) {
