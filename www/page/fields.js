@@ -2,9 +2,11 @@
 // 64 hex), int (digit grouping allowed: 10,000,000 · 10.000.000 · 10 000 000),
 // list (one per line or a JSON array), seats (seat=seed lines or JSON), numbers
 // (separated by commas, spaces, semicolons or lines, or JSON; a decimal comma where
-// that is unambiguous: 2,71; 97,29 or 2,71 97,29), json, bets (JSON), buyers
+// that is unambiguous: 2,71; 97,29 or 2,71 97,29), json, bets (JSON, or bet lines:
+// www/page/betlines.js), buyers
 // (baloot), select. Values that do not parse are passed on as typed, so the core's
 // error names the field.
+import { betsFromLines } from './betsui.js';
 
 /** The text a field shows for a record's value. */
 export function toText(f, v) {
@@ -16,7 +18,10 @@ export function toText(f, v) {
       ? Object.entries(v).map(([k, s]) => `${k}=${s}`).join('\n') : JSON.stringify(v);
     case 'numbers': return Array.isArray(v) ? v.join(', ') : JSON.stringify(v);
     case 'buyers': return Array.isArray(v) ? v.map((h) => (h && h.buyer !== null && h.buyer !== undefined ? h.buyer : '-')).join(', ') : JSON.stringify(v);
-    case 'json': case 'bets': return JSON.stringify(v, null, 1);
+    // One bet a line.
+    case 'bets': return typeof v === 'string' ? v
+      : Array.isArray(v) ? `[\n${v.map((b) => JSON.stringify(b)).join(',\n')}\n]` : JSON.stringify(v, null, 1);
+    case 'json': return JSON.stringify(v, null, 1);
     default: return typeof v === 'string' ? v : JSON.stringify(v);
   }
 }
@@ -56,8 +61,10 @@ const SKIP = Symbol('skip');
 export { SKIP };
 
 /** The record value of a field's text: SKIP to leave the key out. A `json` field
- *  that does not parse throws {code: 'bad_json'} unless `partial`. */
-export function fromText(f, raw, partial) {
+ *  that does not parse throws {code: 'bad_json'} unless `partial`; so do `bets`
+ *  lines that cannot be read ({code: 'bet_lines'}), which `partial` keeps as typed.
+ *  `ctx.scheme`: the form's scheme (the game of bet lines); `ctx.read(reading)`. */
+export function fromText(f, raw, partial, ctx = {}) {
   const t = raw.trim();
   if (t === '' && f.empty !== 'keep') return f.empty === 'null' ? null : SKIP;
   switch (f.kind) {
@@ -69,7 +76,10 @@ export function fromText(f, raw, partial) {
     })));
     case 'numbers': return parseJsonOr(raw, () => parseNumbers(t));
     case 'buyers': return parseJsonOr(raw, () => t.split(/[\s,;]+/).filter(Boolean).map((s) => ({ buyer: /^\d+$/.test(s) ? Number(s) : (s === '-' || s === 'null' ? null : s) })));
-    case 'json': case 'bets':
+    case 'bets':
+      if (!/^[[{]/.test(t)) return partial ? raw : betsFromLines(raw, ctx.scheme, ctx.read);
+      // falls through: JSON
+    case 'json':
       try { return JSON.parse(t); } catch (e) {
         if (!partial) throw Object.assign(new Error(e.message), { name: 'VerifyError', code: 'bad_json', field: f.name });
         return t;

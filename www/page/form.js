@@ -8,12 +8,13 @@ import { state } from './state.js';
 import { toText, fromText, SKIP, MULTILINE } from './fields.js';
 import { showPicked } from './picker.js';
 import { showRememberFor } from './remember.js';
+import { readLines, readText as betsReadText, errorText as betsErrorText } from './betsui.js';
 
 const KIND_HINTS = ['list', 'seats', 'numbers', 'buyers', 'json', 'bets'];
 
 function fieldLabel(f) {
   let label = t(f.label);
-  if (KIND_HINTS.includes(f.kind)) label = t('field.withKind', { label, kind: t(`kind.${f.kind}`) });
+  if (KIND_HINTS.includes(f.kind)) label = t('field.withKind', { label, kind: f.kind === 'bets' ? t('bets.kind') : t(`kind.${f.kind}`) });
   return f.required === false ? t('field.optional', { label }) : label;
 }
 
@@ -49,13 +50,37 @@ function fieldView(desc, f) {
   const wrap = el('div', { class: 'field', 'data-field': f.name }, el('label', { for: id, text: fieldLabel(f) }), input);
   if (f.role === 'commitment' && desc.terminals && desc.terminals.length) wrap.append(terminalButtons(desc, input));
   // Every term a player meets is explained where it appears, in one line.
-  const help = f.help && has(f.help) ? t(f.help) : '';
+  const help = f.kind === 'bets' ? t(desc.id === 'mines' ? 'bets.help.mines' : 'bets.help.dice') : f.help && has(f.help) ? t(f.help) : '';
   if (help) {
     wrap.append(el('p', { class: 'fieldhelp', id: `${id}-help`, text: help }));
     input.setAttribute('aria-describedby', `${id}-help ${id}-err`);
   }
   wrap.append(el('p', { class: 'fielderr', id: `${id}-err`, 'aria-live': 'polite' }));
+  // Bet lines: what was read (columns, header, date-times) is said as they are typed.
+  if (f.kind === 'bets') wireBetLines(desc, input, wrap);
   return wrap;
+}
+
+/** Says under the bets field what its lines are read as (or why not). */
+export function showBetsRead(r) {
+  const p = document.getElementById('f-bets-read');
+  if (!p) return;
+  p.textContent = !r ? '' : r.ok ? betsReadText(r) : betsErrorText(r.error, r.game || state.scheme);
+  p.setAttribute('data-ok', r ? String(!!r.ok) : '');
+  p.setAttribute('data-count', r && r.ok ? String(r.count) : '');
+  p.setAttribute('data-columns', r && r.ok ? r.columns.map((c) => c.role).join(',') : '');
+}
+
+function wireBetLines(desc, input, wrap) {
+  const note = el('p', { class: 'betsread', id: 'f-bets-read', 'aria-live': 'polite' });
+  wrap.querySelector('.fielderr').before(note);
+  input.setAttribute('aria-describedby', `${input.getAttribute('aria-describedby')} f-bets-read`);
+  let timer = null;
+  const look = () => {
+    const text = input.value.trim();
+    showBetsRead(text && !/^[[{]/.test(text) ? readLines(input.value, desc.id) : null);
+  };
+  input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(look, 200); });
 }
 
 /** The game a record (or the form) is about; the scheme's first game by default. */
@@ -80,8 +105,30 @@ export function fillForm(record) {
   const desc = scheme(state.scheme);
   for (const f of fieldsFor(desc, gameOf(desc, record))) {
     const input = document.getElementById(`f-${f.name}`);
-    if (input) input.value = toText(f, record[f.name]);
+    if (input && f.kind === 'bets') setBetsText(input, toText(f, record[f.name]));
+    else if (input) input.value = toText(f, record[f.name]);
   }
+}
+
+/** Over this many characters, bets the page puts in the form (a paste, a link) are
+ *  folded: laying out 10,000 lines in a text box takes the browser a few hundred
+ *  milliseconds, which the page spends only when the player opens them. */
+const FOLD_BETS = 60000;
+
+function setBetsText(input, text) {
+  let fold = input.closest('details.betsfold');
+  if (text.length > FOLD_BETS) {
+    if (!fold) {
+      fold = el('details', { class: 'betsfold' }, el('summary'));
+      input.before(fold);
+      fold.append(input);
+    }
+    fold.open = false;
+    fold.firstChild.textContent = t('bets.showLines', { count: (text.match(/\n/g) || []).length + 1 });
+  } else if (fold) {
+    fold.replaceWith(input);
+  }
+  input.value = text;
 }
 
 /** The record the form describes. `partial`: keep unparsable JSON as typed. */
@@ -91,7 +138,7 @@ export function readForm(partial) {
   for (const f of fieldsFor(desc, gameOf(desc))) {
     const input = document.getElementById(`f-${f.name}`);
     if (!input) continue;
-    const v = fromText(f, input.value, partial);
+    const v = fromText(f, input.value, partial, { scheme: desc.id, read: f.kind === 'bets' ? (r) => showBetsRead(r.ok ? r : null) : undefined });
     if (v !== SKIP) rec[f.name] = v;
   }
   return rec;

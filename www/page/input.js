@@ -12,11 +12,13 @@ import { readRecords, isNamed } from '../core/records.js';
 import { fieldsFor } from '../core/descriptors.js';
 import { schemes, scheme } from './schemes.js';
 import { state } from './state.js';
-import { buildForm, readForm, clearFieldErrors } from './form.js';
+import { buildForm, readForm, clearFieldErrors, showBetsRead } from './form.js';
 import { recordGameName } from './picker.js';
 import { verifyInput } from './batch.js';
 import { checkRoundsText } from './rounds.js';
 import { V } from './verifier.js';
+import { looksLikeBetLines, readBetLines } from './betlines.js';
+import { readText as betsReadText, errorText as betsErrorText, rememberRead } from './betsui.js';
 
 const HEX64 = /^[0-9a-fA-F]{64}(?![0-9a-zA-Z])/;
 
@@ -68,6 +70,14 @@ export function recognise(text) {
     const rounds = lines.filter((l) => HEX64.test(l)).length;
     // A header line is allowed.
     if (rounds > 0 && rounds >= lines.length - 1) return { kind: 'rounds', count: rounds, game: roundGame(lines), text };
+    // Dice or mines bets as lines (nonce, selection, result · nonce, mines, positions).
+    if (looksLikeBetLines(s)) {
+      const read = readBetLines(text, { prefer: state.scheme });
+      // The form reads them again as its game's: the same reading, remembered.
+      if (read.ok) rememberRead(text, read);
+      return read.ok ? { kind: 'bets', count: read.count, game: read.game, bets: read.bets, read, text }
+        : { kind: 'bets', count: 0, game: read.game, error: read.error };
+    }
   }
   const r = readRecords(text);
   if (r.error) return { kind: 'unknown', error: r.error };
@@ -93,7 +103,9 @@ function foundText(f) {
   switch (f.kind) {
     case 'rounds': return t('entry.found.rounds', { count: f.count, game: recordGameName(f.game) });
     case 'records': return t('entry.found.records', { count: f.count });
-    case 'bets': return t('entry.found.bets', { count: f.count, game: recordGameName(f.game) });
+    case 'bets':
+      if (f.error) return betsErrorText(f.error, f.game);
+      return f.read ? betsReadText(f.read) : t('entry.found.bets', { count: f.count, game: recordGameName(f.game) });
     case 'record':
       if (!isObject(f.record) || !scheme(f.record.scheme)) return t('entry.found.recordUnknown');
       return t(f.guessed ? 'entry.found.recordGuessed' : 'entry.found.record', { game: recordGameName(f.record.scheme, f.record.game) });
@@ -142,9 +154,12 @@ function takeBets(f) {
   const keep = state.scheme === d.id ? readForm(true) : {};
   const single = d.fields.filter((x) => x.role === 'setting' || x.name === 'nonce').map((x) => x.name);
   for (const n of single) delete keep[n];
-  buildForm(d.id, { ...keep, bets: f.bets });
+  // Lines stay as pasted (the form reads them again, and says what it read).
+  buildForm(d.id, { ...keep, bets: f.read ? f.text : f.bets });
+  if (f.read) showBetsRead(f.read);
   const seed = $('#f-serverSeed');
-  if (seed && seed.value.trim()) $('#form').requestSubmit();
+  // A frame between reading the lines and verifying them (10,000 bets stay responsive).
+  if (seed && seed.value.trim()) setTimeout(() => $('#form').requestSubmit(), 0);
   else {
     $('#paste-found').textContent = t('entry.bets.needSeed', { count: f.count });
     if (seed) seed.focus();
@@ -173,7 +188,7 @@ function go(f, loadRecord) {
       run();
       break;
     }
-    case 'bets': takeBets(f); break;
+    case 'bets': if (!f.error) takeBets(f); break;
     default: {
       const e = { code: 'bad_json', field: '', message: f.error ? f.error.message : '' };
       setRedo(() => showResult(render.error(e)));
@@ -226,7 +241,9 @@ async function takeFile(file, loadRecord) {
 export function wireInput(loadRecord) {
   const box = $('#paste');
   let timer = null;
-  const look = () => { clearTimeout(timer); timer = null; show(recognise(box.value)); };
+  let seen = null;
+  // The same text is not recognised twice (10,000 bet lines are read once).
+  const look = () => { clearTimeout(timer); timer = null; if (box.value !== seen || !found) { seen = box.value; show(recognise(box.value)); } };
   box.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(look, 150); });
   box.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); $('#paste-go').click(); } });
   $('#paste-go').addEventListener('click', () => { look(); go(found, loadRecord); });

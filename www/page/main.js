@@ -36,7 +36,11 @@ function verifyForm() {
     record = readForm(false);
   } catch (e) {
     showResult(render.error(e));
-    showFieldError(e, render.errorText(e));
+    // Bet lines that cannot be read: the page's own sentence (www/page/betsui.js).
+    const text = e && e.code === 'bet_lines' && e.text ? e.text : render.errorText(e);
+    const msg = $('#result .errmsg');
+    if (msg) msg.textContent = text;
+    showFieldError(e, text);
     return;
   }
   verifyOne(record);

@@ -25,6 +25,9 @@ import { walkOption } from '../worker/tasks.js';
 
 /** Walks longer than this go to the Web Worker, with progress and Cancel. */
 const WORKER_THRESHOLD = 5000;
+/** Records with more bets than this (dice, mines: SPEC §7) are verified in the
+ *  Web Worker: 10,000 mines bets take the core about a second. */
+const BETS_IN_WORKER = 200;
 /** Texts longer than this are not parsed by the page to be drawn (the core still verifies them). */
 const DRAW_LIMIT = 4 << 20;
 
@@ -96,6 +99,9 @@ export async function verifySource(src, { full = false } = {}) {
   state.source = src;
   let pending;
   try {
+    const rec = recordOf(src);
+    const bets = rec && typeof rec === 'object' && Array.isArray(rec.bets) ? rec.bets.length : 0;
+    if (bets > BETS_IN_WORKER) return await betsInWorker(src, bets, token);
     pending = run(src, { walk: 'pending' });
     const chain = (pending.checks || []).find((c) => c.pending && c.code === 'chainOk');
     if (!chain) return shown(pending, src);
@@ -114,6 +120,29 @@ function shown(report, src, after) {
   const v = verdictFirst(src.focus !== false);
   if (after && v) after(v);
   return report;
+}
+
+/** A record of many bets, verified by the core in the worker (the page stays
+ *  responsive; Cancel stops it). */
+async function betsInWorker(src, count, token) {
+  const text = src.text !== undefined ? src.text : JSON.stringify(src.record);
+  progressTitle('bets.progress');
+  showProgress({ steps: 0, maxSteps: count, elapsed: 0 });
+  // One call of the core: no steps to count, so the bar runs without a value.
+  $('#chain-bar').removeAttribute('value');
+  $('#chain-rate').textContent = t('bets.progressCount', { count });
+  const res = await runJob({ type: 'verify', text });
+  if (state.current !== token) return null;
+  showProgress(null);
+  if (!res) {
+    showResult(verdictView('cancelled', t('flow.cancelled')));
+    verdictFirst(src.focus !== false);
+    return null;
+  }
+  if (res.type !== 'verified') throw res;
+  const out = JSON.parse(res.result);
+  if (out.error) throw Object.assign(new Error(out.error.message), { name: 'VerifyError', ...out.error });
+  return shown(out.report, src);
 }
 
 async function walkAndVerify(src, pending, terminal, token, full) {

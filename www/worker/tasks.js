@@ -1,6 +1,7 @@
 // The long jobs themselves, shared by the page's Web Worker (worker.js) and the
 // page's own thread when there are no workers (page/jobs.js): chain walks with
-// remembered positions, batches of records, round histories against a terminal.
+// remembered positions, batches of records, round histories against a terminal,
+// records of many dice or mines bets (one core call, off the page's thread).
 // `ctx`: {api (FairVerifier), post(message), tick() (a promise; the page's fallback
 // yields there and throws when cancelled)}. Nothing here computes a check or a
 // verdict: the core does, from texts.
@@ -139,6 +140,7 @@ export async function runTask(ctx, m) {
     if (m.type === 'walk') await runWalk(ctx, m);
     else if (m.type === 'batch') await runBatch(ctx, m);
     else if (m.type === 'rounds') await runRounds(ctx, m);
+    else if (m.type === 'verify') ctx.post({ type: 'verified', id: m.id, result: ctx.api.verifyText(m.text) });
     else if (m.type === 'warm') { warm(ctx.api); ctx.post({ type: 'warm', id: m.id }); }
   } catch (err) {
     if (err && err.cancelled) throw err;
