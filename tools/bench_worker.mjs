@@ -37,6 +37,8 @@ export async function measurePage(n, start, terminal, newer, k = 3) {
   try {
     const { page, errors } = await openPage(browser);
     await page.goto(PAGE_URL);
+    // The scheme menu sits under "Details" (the page starts from the game picker).
+    await page.$eval('#tech', (d) => { d.open = true; });
     await page.selectOption('#scheme', 'hash_chain');
     await page.fill('#f-hash', start);
     await page.fill('#f-terminal', terminal);

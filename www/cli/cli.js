@@ -58,6 +58,7 @@ async function run(argv, api) {
     return;
   }
   if (a.mode === 'help' || a.mode === 'usage') {
+    useLanguage(a.lang);
     out(helpText(api.version, core.maxRecordBytes()));
     process.exitCode = a.mode === 'usage' ? EXIT.invalid : 0;
     return;

@@ -1,40 +1,63 @@
-// The --help text (English: it documents the command line itself, whose options and
-// keys are English words whatever the language of the results).
+// The --help text, in the language of the run (--lang, else LC_ALL/LC_MESSAGES/LANG):
+// the sentences are the catalogs' `cli.help.*` keys; the command, option names, JSON
+// keys, codes and numbers stay as they are typed, whatever the language.
+import { t } from '../i18n/i18n.js';
 
-export const helpText = (version, maxBytes) => `fairverify ${version}: offline provably-fair verifier (no network)
+const WIDTH = 100;
 
-Usage:
-  node verifier.js FILE...         verify each record (a JSON file: a record or {"name", "record"};
-                                   "-" reads standard input)
-  node verifier.js --jsonl         verify JSON lines from standard input as they arrive: each
-                                   a bare record or {"name": ..., "record": {...}}; one line
-                                   out for each non-blank line in:
-                                   {"line": N, "name": ..., "result": REPORT or {"error": {...}}}
-                                   (N counts every input line from 1, blank ones included).
-                                   A bad line never stops the run.
-  node verifier.js --self-test     run the embedded golden cases (one per scheme)
-  node verifier.js --version       print the version and the SHA-256 of the embedded wasm
-  node verifier.js --help          this text
+// Columns a character takes at a terminal: East Asian wide characters take two.
+const wide = (c) => /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(c);
+const columns = (s) => [...s].reduce((n, c) => n + (wide(c) ? 2 : 1), 0);
 
-Options:
-  --json         the JSON report (the default when the output is not a terminal). One
-                 file: the report, or {"error": {"code", "field", "message", "params"}}.
-                 Several files: one line each, {"file": FILE, "result": REPORT or {"error"}}.
-  --human        the result for a person: verdict, checks, differences, hints (the default
-                 at a terminal)
-  --lang CODE    the language of --human output (else LC_ALL, LC_MESSAGES or LANG; English
-                 when there is no catalog for it)
+/** `text` broken into lines of at most `width` columns: at spaces, and anywhere
+ *  between wide characters (Chinese has no spaces between words). */
+export function wrap(text, width) {
+  const lines = [];
+  let line = '';
+  const push = () => { if (line.trim()) lines.push(line.trimEnd()); line = ''; };
+  for (const word of text.split(/(\s+)/)) {
+    if (/^\s+$/.test(word)) { if (line) line += ' '; continue; }
+    if (columns(line + word) <= width) { line += word; continue; }
+    if (line && columns(word) <= width) { push(); line = word; continue; }
+    for (const c of word) {
+      if (columns(line + c) > width) push();
+      line += c;
+    }
+  }
+  push();
+  return lines.length ? lines : [''];
+}
 
-Input: files and standard input are read as bytes: UTF-8 (a leading byte-order mark
-is skipped) or UTF-16 with a byte-order mark; invalid UTF-8 is an error (bad_utf8, with
-the byte offset), never repaired. A record, or a --jsonl line, may be at most
-${maxBytes} bytes (16 MiB; larger is too_large, refused before it is parsed).
+/** `first` then `text` wrapped to the right of it, in a column `indent` wide. */
+function item(first, text, indent) {
+  const lines = wrap(text, WIDTH - indent);
+  const pad = ' '.repeat(indent);
+  return lines.map((l, i) => (i === 0 ? (first + pad).slice(0, Math.max(indent, first.length + 1)) : pad) + l).join('\n');
+}
 
-Exit codes: 0 pass, 1 fail (a check did not hold or something shown differs),
-2 invalid input (nothing could be checked), 3 unchecked (recomputed, but nothing the
-operator published before the game was checked: not a pass).
-With several files the exit code is the worst of them, in this order:
-  2 invalid input > 1 fail > 3 unchecked > 0 pass.
---jsonl exits 0 once every line was read, whatever the verdicts (read them per line).
+const para = (text) => wrap(text, WIDTH).join('\n');
 
-In a browser: <script src="verifier.js"></script>, then FairVerifier.verify(record).`;
+export const helpText = (version, maxBytes) => [
+  `fairverify ${version}: ${t('cli.help.title')}`,
+  '',
+  t('cli.help.usage'),
+  item('  node verifier.js FILE...', t('cli.help.files'), 35),
+  item('  node verifier.js --jsonl', t('cli.help.jsonl'), 35),
+  item('  node verifier.js --self-test', t('cli.help.selfTest'), 35),
+  item('  node verifier.js --version', t('cli.help.version'), 35),
+  item('  node verifier.js --help', t('cli.help.help'), 35),
+  '',
+  t('cli.help.options'),
+  item('  --json', t('cli.help.json'), 17),
+  item('  --human', t('cli.help.human'), 17),
+  item('  --lang CODE', t('cli.help.lang'), 17),
+  '',
+  para(t('cli.help.input', { maxBytes: String(maxBytes) })),
+  '',
+  para(t('cli.help.exit')),
+  para(t('cli.help.worst')),
+  `  ${t('cli.help.order')}`,
+  para(t('cli.help.jsonlExit')),
+  '',
+  para(t('cli.help.browser', { script: '<script src="verifier.js"></script>', call: 'FairVerifier.verify(record)' })),
+].join('\n');

@@ -3,6 +3,9 @@
 import en from './en.json';
 import ro from './ro.json';
 import it from './it.json';
+import ru from './ru.json';
+import ar from './ar.json';
+import zh from './zh.json';
 
-export const CATALOGS = { en, ro, it };
+export const CATALOGS = { en, ro, it, ru, ar, zh };
 export const FALLBACK = 'en';

@@ -30,8 +30,9 @@ export const tileName = (t) => (Number.isInteger(t) && t >= 0 && t < 144 ? tileI
 export function tile(t, path) {
   const info = tileInfo(t);
   const label = tr('tile.label', { name: info.name, id: t });
+  // A catalog's short honour name may be a whole word (Arabic "شمال"): smaller type.
   return el('span', {
     class: `tile ${info.cls}`, 'data-tile': t, 'data-path': path, role: 'img', 'aria-label': label, title: label,
-  }, el('span', { class: 'glyph', text: info.top, 'aria-hidden': 'true' }),
+  }, el('span', { class: [...info.top].length > 2 ? 'glyph long' : 'glyph', text: info.top, 'aria-hidden': 'true' }),
   el('span', { class: 'short', text: info.bottom, 'aria-hidden': 'true' }));
 }

@@ -5,7 +5,7 @@
 // `detail.verdict` is always `detail.report.verdict`). Chain walks run in a worker
 // (or in short slices), with remembered positions unless remember="off".
 // Its language: the `lang` attribute, else the nearest ancestor's, else the browser's.
-import { t, pickLanguage } from '../i18n/i18n.js';
+import { t, pickLanguage, direction } from '../i18n/i18n.js';
 import { textToBase64url } from '../core/base64.js';
 import { describe, findScheme } from '../core/descriptors.js';
 import { adoptStyles } from './style.js';
@@ -261,6 +261,10 @@ export function defineElement(api, scriptUrl) {
       const state = r ? r.state : 'shown';
       this._badge.setAttribute('data-state', state);
       this._pop.setAttribute('data-state', state);
+      // Arabic words read right to left whatever the host page's direction.
+      const dir = direction(this._lang());
+      this._badge.setAttribute('dir', dir);
+      this._pop.setAttribute('dir', dir);
       this.setAttribute('data-state', state);
       this._icon.textContent = ICONS[state] || '○';
       if (state === 'shown') this._text.textContent = label;
@@ -372,7 +376,7 @@ export function defineElement(api, scriptUrl) {
       const b = this._badge.getBoundingClientRect();
       if (b.bottom < 0 || b.top > vh) { this._hide(); return; }
       const width = Math.max(0, Math.min(360, vw - 2 * MARGIN));
-      const rtl = getComputedStyle(this).direction === 'rtl';
+      const rtl = this._pop.getAttribute('dir') === 'rtl';
       const left = Math.max(MARGIN, Math.min((rtl ? b.right - width : b.left), vw - MARGIN - width));
       this._rules.pos = `.pop{left:${left}px;top:0;width:${width}px;max-height:none;visibility:hidden}`;
       this._applyRules();

@@ -1,0 +1,101 @@
+// The CLI in every registered language (issue 13): `--lang L --help` is L's catalog,
+// not the English text (option names stay as typed), and `--lang L --human` on a bad
+// record prints the error message from L's catalog. LC_ALL/LANG pick it too.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { VERIFIER } from './helpers.mjs';
+import { registeredCatalogs, literal } from './i18ntest_langs.mjs';
+
+const CATS = registeredCatalogs();
+const en = CATS.en;
+const others = Object.keys(CATS).filter((l) => l !== 'en');
+const squash = (s) => s.replace(/\s+/g, '');
+
+function run(args, env = {}) {
+  const r = spawnSync(process.execPath, [VERIFIER, ...args], {
+    encoding: 'utf8', env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C', ...env },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-cli-lang-'));
+const BAD = {
+  'unknown_scheme.json': '{"scheme": "no-such-scheme"}\n',
+  'bad_json.json': '{"scheme": "crash",\n "serverSeed": }\n',
+};
+for (const [f, s] of Object.entries(BAD)) fs.writeFileSync(path.join(dir, f), s);
+
+const helpKeys = Object.keys(en).filter((k) => k.startsWith('cli.help.'));
+const englishHelp = run(['--help']).stdout;
+
+test('the English help is built from the cli.help.* keys, with the options as typed', () => {
+  assert.ok(helpKeys.length >= 10, 'cli.help.* keys in en.json');
+  for (const k of helpKeys) {
+    for (const piece of literal(en[k])[0].split('\u0000')) assert.ok(squash(englishHelp).includes(squash(piece)), `${k}: ${piece}`);
+  }
+  for (const flag of ['--jsonl', '--self-test', '--version', '--json', '--human', '--lang CODE', 'LC_ALL', 'bad_utf8', 'too_large']) {
+    assert.ok(englishHelp.includes(flag), flag);
+  }
+});
+
+for (const lang of others) {
+  const cat = CATS[lang];
+  test(`${lang}: --lang ${lang} --help is ${lang}'s catalog, not the English text`, () => {
+    const r = run(['--lang', lang, '--help']);
+    assert.equal(r.code, 0, r.stderr);
+    const missing = helpKeys.filter((k) => !Object.hasOwn(cat, k));
+    assert.deepEqual(missing, [], `${lang}.json lacks help keys (translators)`);
+    assert.notEqual(r.stdout, englishHelp);
+    const out = squash(r.stdout);
+    for (const k of helpKeys) {
+      for (const piece of literal(cat[k])[0].split('\u0000')) assert.ok(out.includes(squash(piece)), `${lang} ${k} not shown: ${piece}`);
+      if (cat[k] === en[k]) continue;
+      for (const piece of literal(en[k])[0].split('\u0000')) {
+        if (piece.trim().split(/\s+/).length >= 3 && !squash(literal(cat[k])[0]).includes(squash(piece))) {
+          assert.ok(!out.includes(squash(piece)), `${lang} help shows English: ${piece}`);
+        }
+      }
+    }
+    // Option names and codes are never translated.
+    for (const flag of ['--jsonl', '--self-test', '--version', '--json', '--human', '--lang CODE', 'node verifier.js FILE...']) {
+      assert.ok(r.stdout.includes(flag), `${lang}: ${flag}`);
+    }
+    // LANG picks the same help when --lang is not given.
+    assert.equal(run(['--help'], { LANG: `${lang}_XX.UTF-8` }).stdout, r.stdout);
+  });
+
+  test(`${lang}: --lang ${lang} --human on a bad record prints ${lang}'s message`, () => {
+    for (const f of Object.keys(BAD)) {
+      const file = path.join(dir, f);
+      const json = JSON.parse(run(['--json', file]).stdout);
+      const code = json.error && json.error.code;
+      assert.ok(code, `${f}: an error`);
+      const key = Object.hasOwn(en, `err.${code}`) ? `err.${code}` : 'err.invalid';
+      assert.ok(Object.hasOwn(cat, key), `${lang}.json lacks ${key}`);
+      const r = run(['--lang', lang, '--human', file]);
+      assert.equal(r.code, 2, r.stderr);
+      const pieces = literal(cat[key])[0].split('\u0000').map((s) => s.trim()).filter((s) => s.length >= 3);
+      assert.ok(pieces.length, `${lang} ${key} has text`);
+      for (const p of pieces) assert.ok(r.stdout.includes(p), `${lang} ${f}: "${p}" (${key}) not in\n${r.stdout}`);
+      if (cat[key] !== en[key]) {
+        for (const p of literal(en[key])[0].split('\u0000').map((s) => s.trim()).filter((s) => s.split(/\s+/).length >= 3)) {
+          assert.ok(!r.stdout.includes(p), `${lang} ${f}: English "${p}" in\n${r.stdout}`);
+        }
+        // The verdict line is the language's too.
+        assert.ok(r.stdout.includes(cat['verdict.error']), `${lang}: verdict.error`);
+      }
+      assert.match(r.stdout, new RegExp(`\\(${code}\\)`)); // the code stays as is
+    }
+  });
+}
+
+test('Russian and Romanian are among the registered languages (issue 13)', (t) => {
+  for (const lang of ['ro', 'ru']) {
+    if (!CATS[lang]) { t.skip(`${lang} is not registered in www/i18n/catalogs.js yet`); return; }
+  }
+  assert.ok(CATS.ro && CATS.ru);
+});
