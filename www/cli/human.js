@@ -5,6 +5,7 @@
 // everything.
 import { t, has, language } from '../i18n/i18n.js';
 import { schemes } from './core.js';
+import { errorText } from '../render/errors.js';
 
 const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
 const PAIRS_UP_TO = 4; // published/recomputed shown for every check of short lists, else for failed ones
@@ -31,7 +32,9 @@ function checkLines(checks) {
     const mark = c.pending || c.ok === null ? '…' : c.ok ? '✓' : '✗';
     const text = has(`check.${c.code}`) ? t(`check.${c.code}`, c.params || {}) : c.code || c.name;
     lines.push(`  ${mark} ${text}`);
-    if (pairs || c.ok === false) {
+    // Published against recomputed: for checks of something published (the played
+    // comparison is listed difference by difference below instead).
+    if (c.commitment && (pairs || c.ok === false)) {
       lines.push(`      ${t('check.published')}: ${value(c.expected)}`);
       lines.push(`      ${t('check.recomputed')}: ${c.pending ? t('check.walkingNow') : value(c.computed)}`);
     }
@@ -43,14 +46,12 @@ function checkLines(checks) {
 function errorLines(e) {
   const code = e.code || 'internal';
   const lines = [`✗ ${t('verdict.error')}`];
-  const lead = t(has(`err.${code}`) ? `err.${code}` : 'err.invalid', { field: e.field || '', ...(e.params || {}) });
-  // The core's detail (offsets, sizes, the field) is English only, as on the page.
-  lines.push(`  ${lead}${language() === 'en' && e.message ? ' ' + e.message : ''}`);
+  // The same sentence the page says, from the code and its values (what is wrong with
+  // a hash, the range, the offset of a bad byte, the hint); the core's English detail
+  // only in English.
+  lines.push(`  ${errorText(e)}`);
+  if (language() === 'en' && e.message) lines.push(`  ${e.message}`);
   if (e.field) lines.push(`  ${t('cli.field', { field: fieldName(e.field) })}`);
-  if (language() !== 'en') {
-    const params = Object.entries(e.params || {}).map(([k, v]) => `${k}=${value(v)}`);
-    if (params.length) lines.push(`  ${params.join(' ')}`);
-  }
   lines.push(`  (${code})`);
   return lines;
 }
