@@ -391,7 +391,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
           'the batch has passing, failing and invalid records');
         await page.fill('#paste', picked.map((r) => JSON.stringify(r)).join('\n'));
         await page.click('#paste-go');
-        await page.waitFor(() => document.querySelector('#batch-summary'), null, { what: 'the batch' });
+        await page.waitFor(() => document.querySelector('#batch-summary'), null, { what: 'the batch', timeout: 60000 });
         // Failed records come first on the page: each is read by its index.
         const got = await page.evaluate(() => Array.from(document.querySelectorAll('#result .batch-item[data-index]'),
           (e) => [Number(e.getAttribute('data-index')), e.getAttribute('data-status')]));
