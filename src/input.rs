@@ -30,7 +30,7 @@ pub fn check_size(size: u64) -> Result<()> {
         return Err(VerifyError::new(
             ErrorCode::TooLarge,
             "",
-            format!(
+            msg!(
                 "the record is {size} bytes; at most {MAX_RECORD_BYTES} bytes (16 MiB) \
                  are accepted per record"
             ),
@@ -80,7 +80,7 @@ fn bad_text(offset: usize, encoding: Encoding, what: String) -> VerifyError {
     VerifyError::new(
         ErrorCode::BadUtf8,
         "",
-        format!(
+        msg!(
             "the input is not valid {} text: {what} at byte offset {offset} (counting \
              from 0); nothing was verified",
             encoding.name()

@@ -8,6 +8,7 @@
 //! [`verify_json`] for JSON text and [`verify`] for a parsed record. All return the
 //! report as JSON, or a [`VerifyError`] with a stable code.
 
+#[macro_use]
 mod error;
 mod input;
 // The internals below are public only for this crate's own tests, fuzz targets and
@@ -61,7 +62,7 @@ pub fn parse_json(text: &str) -> Result<Value, VerifyError> {
         VerifyError::new(
             ErrorCode::BadJson,
             "",
-            format!("the input is not valid JSON: {e}"),
+            msg!("the input is not valid JSON: {e}"),
         )
         .with("line", e.line())
         .with("column", e.column())

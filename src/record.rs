@@ -145,7 +145,7 @@ pub fn as_hex64(v: &Value, field: &str) -> Result<Hex64> {
             VerifyError::new(
                 ErrorCode::BadHex,
                 field,
-                format!(
+                msg!(
                     "the field `{field}` must be 64 hexadecimal digits (a SHA-256 hash); got {length} characters ({reason})"
                 ),
             )

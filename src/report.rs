@@ -140,7 +140,7 @@ impl Report {
                 return Err(VerifyError::new(
                     ErrorCode::UnknownField,
                     format!("{field}.{key}"),
-                    format!(
+                    msg!(
                         "`{field}.{key}` is not something a bet recomputes ({})",
                         known.join(", ")
                     ),
@@ -241,7 +241,7 @@ impl Report {
                         return Err(VerifyError::new(
                             ErrorCode::UnknownField,
                             format!("played.{key}"),
-                            format!(
+                            msg!(
                                 "`played.{key}` is not something this {} record recomputes (it recomputes: {})",
                                 self.scheme.id,
                                 known.join(", ")

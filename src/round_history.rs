@@ -34,7 +34,7 @@ impl Game {
             other => Err(VerifyError::new(
                 ErrorCode::UnknownScheme,
                 "game",
-                format!(
+                msg!(
                     "round histories are for crash, platforms, battle or hash_chain, not `{}`",
                     other.chars().take(40).collect::<String>()
                 ),
@@ -139,7 +139,7 @@ fn check_row(game: Game, line: usize, text: &str) -> Row {
                         VerifyError::new(
                             ErrorCode::WrongType,
                             "chances",
-                            "the chances after the winner must be numbers",
+                            msg!("the chances after the winner must be numbers"),
                         )
                         .with("want", "number"),
                     )

@@ -39,7 +39,7 @@ fn js_text(s: &JsString, what: &str) -> Result<String, VerifyError> {
         return Err(VerifyError::new(
             ErrorCode::BadUtf8,
             "",
-            format!("the {what} holds an unpaired UTF-16 surrogate, which is not valid text"),
+            msg!("the {what} holds an unpaired UTF-16 surrogate, which is not valid text"),
         ));
     }
     Ok(String::from(s))
@@ -57,7 +57,7 @@ fn record_text(record: &JsValue) -> Result<String, VerifyError> {
         Err(_) => Err(VerifyError::new(
             ErrorCode::BadJson,
             "",
-            "the record cannot be turned into JSON (a cycle, a BigInt or too deep nesting)",
+            msg!("the record cannot be turned into JSON (a cycle, a BigInt or too deep nesting)"),
         )),
     }
     .and_then(|t| {
@@ -65,7 +65,7 @@ fn record_text(record: &JsValue) -> Result<String, VerifyError> {
             Err(VerifyError::new(
                 ErrorCode::NotObject,
                 "",
-                "no record was given",
+                msg!("no record was given"),
             ))
         } else {
             Ok(t)
@@ -81,12 +81,125 @@ fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
         .map_err(|e| internal_error(&e.to_string()))
 }
 
-/// The same object through JSON text and the engine's `JSON.parse`: the widget's
-/// wasm then carries no serde-wasm-bindgen (most of its size went there).
+/// The badge's values cross as JS values built one by one: its wasm then carries no
+/// JSON text reader or writer at all (no float parsing or printing: the engine's own
+/// `JSON.parse` reads, and numbers cross as the float64 they are).
 #[cfg(feature = "widget")]
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(v).map_err(|e| internal_error(&e.to_string()))?;
-    JSON::parse(&text).map_err(|_| internal_error("JSON.parse refused the report"))
+    let value = serde_json::to_value(v).map_err(|_| internal_error("the report is not JSON"))?;
+    Ok(js_value(&value))
+}
+
+/// A JSON value as the JS value `JSON.parse` would give for its text. Objects are
+/// made with `Object.fromEntries`, which defines own properties (a `__proto__` key
+/// stays a key, as in `JSON.parse`).
+#[cfg(feature = "widget")]
+fn js_value(v: &serde_json::Value) -> JsValue {
+    use serde_json::Value;
+    match v {
+        Value::Null => JsValue::NULL,
+        Value::Bool(b) => JsValue::from_bool(*b),
+        Value::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or(f64::NAN)),
+        Value::String(s) => JsValue::from_str(s),
+        Value::Array(items) => items.iter().map(js_value).collect::<js_sys::Array>().into(),
+        Value::Object(map) => {
+            let entries: js_sys::Array = map
+                .iter()
+                .map(|(k, x)| js_sys::Array::of2(&JsValue::from_str(k), &js_value(x)))
+                .collect();
+            js_sys::Object::from_entries(&entries)
+                .map(JsValue::from)
+                .unwrap_or(JsValue::NULL)
+        }
+    }
+}
+
+/// serde_json's nesting limit (it refuses the 128th level): the badge refuses the same
+/// records as the page.
+#[cfg(feature = "widget")]
+const MAX_DEPTH: usize = 127;
+
+#[cfg(feature = "widget")]
+fn bad_json(message: String) -> VerifyError {
+    VerifyError::new(ErrorCode::BadJson, "", message)
+}
+
+/// A value from the engine's `JSON.parse` as the `Value` serde_json would have read
+/// from the same text. What JSON.parse takes and serde_json refuses is refused here
+/// too: numbers beyond float64 (`1e400` parses to Infinity), lone UTF-16 surrogates
+/// (`"\ud800"`) and nesting deeper than serde_json's limit. Whole numbers become
+/// integers as serde_json makes them (`as_int` treats `5.0` and `5` alike).
+#[cfg(feature = "widget")]
+fn from_js(v: &JsValue, depth: usize) -> Result<serde_json::Value, VerifyError> {
+    use serde_json::{Map, Number, Value};
+    if depth > MAX_DEPTH {
+        return Err(bad_json(msg!(
+            "the JSON nests deeper than {MAX_DEPTH} levels"
+        )));
+    }
+    if v.is_null() {
+        return Ok(Value::Null);
+    }
+    if let Some(b) = v.as_bool() {
+        return Ok(Value::Bool(b));
+    }
+    if let Some(f) = v.as_f64() {
+        if f.fract() == 0.0 && f.abs() < 9.2e18 {
+            return Ok(Value::from(f as i64));
+        }
+        return Number::from_f64(f)
+            .map(Value::Number)
+            .ok_or_else(|| bad_json(msg!("a number is too large for float64")));
+    }
+    if let Some(s) = v.dyn_ref::<JsString>() {
+        return Ok(Value::String(string(s)?));
+    }
+    if js_sys::Array::is_array(v) {
+        let items: &js_sys::Array = v.unchecked_ref();
+        return items
+            .iter()
+            .map(|x| from_js(&x, depth + 1))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::Array);
+    }
+    let obj: &js_sys::Object = v.unchecked_ref();
+    let mut map = Map::new();
+    for key in js_sys::Object::keys(obj).iter() {
+        let k = key
+            .dyn_ref::<JsString>()
+            .ok_or_else(|| bad_json(msg!("a key is not text")))?;
+        let x = Reflect::get(obj, &key).map_err(|_| bad_json(msg!("a value cannot be read")))?;
+        map.insert(string(k)?, from_js(&x, depth + 1)?);
+    }
+    Ok(Value::Object(map))
+}
+
+/// A string inside the JSON: lone surrogates (valid in JSON.parse, refused by
+/// serde_json) are `bad_json`, as in the page.
+#[cfg(feature = "widget")]
+fn string(s: &JsString) -> Result<String, VerifyError> {
+    if !s.is_valid_utf16() {
+        return Err(bad_json(msg!(
+            "a string holds an unpaired UTF-16 surrogate"
+        )));
+    }
+    Ok(String::from(s))
+}
+
+/// A record or options object (or its JSON text) as a `Value`: text through the
+/// engine's `JSON.parse` (size and text checks first, as for every input).
+#[cfg(feature = "widget")]
+fn json_value(v: &JsValue) -> Result<serde_json::Value, VerifyError> {
+    let text = record_text(v)?;
+    crate::input::check_size(text.len() as u64)?;
+    let parsed = JSON::parse(&text).map_err(|_| bad_json(msg!("the input is not valid JSON")))?;
+    from_js(&parsed, 0)
+}
+
+/// The page's and CLI's reader: serde_json over the text.
+#[cfg(not(feature = "widget"))]
+fn json_value(v: &JsValue) -> Result<serde_json::Value, VerifyError> {
+    crate::parse_json(&record_text(v)?)
 }
 
 fn internal_error(message: &str) -> JsValue {
@@ -103,23 +216,24 @@ fn options(options: &JsValue) -> Result<crate::Options, VerifyError> {
     if options.is_undefined() || options.is_null() {
         return Ok(crate::Options::default());
     }
-    let text = record_text(options)?;
-    crate::Options::from_json(&crate::parse_json(&text)?)
+    crate::Options::from_json(&json_value(options)?)
 }
 
 /// `verify(record, options?)`: the report as a JS object, or a thrown `VerifyError`.
 #[wasm_bindgen]
 pub fn verify(record: JsValue, opts: JsValue) -> Result<JsValue, JsValue> {
     let run = || {
-        let text = record_text(&record)?;
-        crate::verify_json_with(&text, &options(&opts)?)
+        let (_, record) = crate::input::unwrap_record(json_value(&record)?);
+        crate::verify_with(&record, &options(&opts)?)
     };
     let report = run().map_err(|e| to_js_error(&e))?;
     to_js(&report)
 }
 
 /// JSON text in, JSON text out (`{"report": …}` or `{"error": {…}}`), for batch
-/// callers that would only stringify the object again.
+/// callers that would only stringify the object again. (The badge's API makes it
+/// from `verify`: its wasm writes no JSON text.)
+#[cfg(not(feature = "widget"))]
 #[wasm_bindgen(js_name = verifyText)]
 pub fn verify_text(text: JsString, opts: JsValue) -> String {
     let out = js_text(&text, "input")
@@ -305,7 +419,11 @@ impl RememberingChainWalker {
             .and_then(|v| v.try_into().ok())
             // 64 validated hex digits always decode to 32 bytes.
             .ok_or_else(|| {
-                to_js_error(&VerifyError::new(ErrorCode::Internal, "terminal", "hex"))
+                to_js_error(&VerifyError::new(
+                    ErrorCode::Internal,
+                    "terminal",
+                    msg!("hex"),
+                ))
             })?;
         let mut inner = ChainWalk::new(&start, &target);
         let (hashes, rounds) = (hashes.unwrap_or_default(), rounds.unwrap_or_default());

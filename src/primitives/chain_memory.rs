@@ -134,7 +134,7 @@ impl ChainMemory {
             return Err(VerifyError::new(
                 ErrorCode::OutOfRange,
                 "hashes",
-                format!(
+                msg!(
                     "remembered hashes must be 32 bytes for each of the {} rounds; got {} bytes",
                     distances.len(),
                     hashes.len()
@@ -147,7 +147,7 @@ impl ChainMemory {
                 return Err(VerifyError::new(
                     ErrorCode::OutOfRange,
                     format!("rounds[{i}]"),
-                    format!("a remembered round must be a whole number from 1 to {MAX_DISTANCE}"),
+                    msg!("a remembered round must be a whole number from 1 to {MAX_DISTANCE}"),
                 ));
             }
             let mut hash = [0u8; 32];

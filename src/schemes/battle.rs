@@ -54,7 +54,7 @@ pub fn pick_winner(v: f64, chances: &[f64]) -> Result<(usize, Vec<f64>)> {
         return Err(VerifyError::game_rule(
             "chances",
             "no_players",
-            "zero participants: `chances` is empty",
+            msg!("zero participants: `chances` is empty"),
         ));
     }
     let mut total = 0.0f64;
@@ -63,7 +63,7 @@ pub fn pick_winner(v: f64, chances: &[f64]) -> Result<(usize, Vec<f64>)> {
             return Err(VerifyError::game_rule(
                 &format!("chances[{i}]"),
                 "negative_chance",
-                format!("chance cannot be negative (chances[{i}] = {c})"),
+                msg!("chance cannot be negative (chances[{i}] = {c})"),
             )
             .with("value", c));
         }
@@ -73,9 +73,18 @@ pub fn pick_winner(v: f64, chances: &[f64]) -> Result<(usize, Vec<f64>)> {
         return Err(VerifyError::game_rule(
             "chances",
             "chances_sum",
-            format!("sum of chances must be 100%, got: {total:.2}%"),
+            msg!("sum of chances must be 100%, got: {total:.2}%"),
         )
-        .with("sum", format!("{total:.2}")));
+        // A number to the hundredth, for the catalogs to write in the player's own
+        // decimals; two overflowing chances add up to infinity, which JSON has not.
+        .with("sum", {
+            let hundredths = (total * 100.0).round() / 100.0;
+            if hundredths.is_finite() {
+                serde_json::Value::from(hundredths)
+            } else {
+                serde_json::Value::from("∞")
+            }
+        }));
     }
     let mut cumulative = 0.0f64;
     let mut sums = Vec::with_capacity(chances.len());
@@ -92,7 +101,7 @@ pub fn pick_winner(v: f64, chances: &[f64]) -> Result<(usize, Vec<f64>)> {
         None => Err(VerifyError::game_rule(
             "hash",
             "no_winner",
-            format!("failed to pick winner: the wheel point {v} lies past every share (they add up to {cumulative})"),
+            msg!("failed to pick winner: the wheel point {v} lies past every share (they add up to {cumulative})"),
         )),
     }
 }

@@ -71,7 +71,7 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
             return Err(VerifyError::new(
                 ErrorCode::ConflictingFields,
                 single,
-                format!("a record has either `bets` or a single bet's `{single}`, not both"),
+                msg!("a record has either `bets` or a single bet's `{single}`, not both"),
             )
             .with("with", "bets"));
         }
@@ -80,7 +80,7 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
         return Err(VerifyError::new(
             ErrorCode::OutOfRange,
             "bets",
-            format!("`bets` must hold 1 to {MAX_BETS} bets, not {}", list.len()),
+            msg!("`bets` must hold 1 to {MAX_BETS} bets, not {}", list.len()),
         )
         .with("minItems", 1)
         .with("maxItems", MAX_BETS)
@@ -100,7 +100,7 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
             return Err(VerifyError::new(
                 ErrorCode::UnknownField,
                 format!("{name}.{k}"),
-                format!("a bet holds `nonce`, `{setting}` and optionally `clientSeed` and `played`, not `{k}`"),
+                msg!("a bet holds `nonce`, `{setting}` and optionally `clientSeed` and `played`, not `{k}`"),
             )
             .with("known", vec!["nonce", setting, "clientSeed", "played"]));
         }

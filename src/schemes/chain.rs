@@ -101,9 +101,11 @@ impl ChainCheck {
                     return Err(VerifyError::new(
                         ErrorCode::OutOfRange,
                         "options.walk",
-                        format!(
+                        msg!(
                             "a walk of {} steps (found: {}) does not fit maxSteps {}",
-                            o.steps, o.found, self.max_steps
+                            o.steps,
+                            o.found,
+                            self.max_steps
                         ),
                     )
                     .with("min", 1)

@@ -52,8 +52,10 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
         return Err(VerifyError::new(
             ErrorCode::MissingField,
             missing,
-            "`seedB` and `commitB` go together: both strings for a human opponent, \
-             both null for a bot",
+            msg!(
+                "`seedB` and `commitB` go together: both strings for a human opponent, \
+             both null for a bot"
+            ),
         )
         .with("with", if seed_b.is_some() { "seedB" } else { "commitB" }));
     }

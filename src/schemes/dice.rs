@@ -62,7 +62,7 @@ fn selected(f: Fields) -> Result<Vec<i64>> {
         return Err(VerifyError::game_rule(
             &f.name("selected"),
             "selection_count",
-            format!(
+            msg!(
                 "incorrect number of selected numbers: {} (pick 1 to 5 of the 6 faces)",
                 sel.len()
             ),

@@ -108,7 +108,7 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
         VerifyError::new(
             ErrorCode::UnknownGame,
             "game",
-            format!(
+            msg!(
                 "unknown match_seed_v2 game `{}`; known games: {}",
                 game.chars().take(64).collect::<String>(),
                 GAMES.join(", ")
@@ -130,7 +130,7 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
         return Err(VerifyError::new(
             ErrorCode::BadSeatCount,
             "clientSeeds",
-            format!(
+            msg!(
                 "{game} is played by {players} players, so `clientSeeds` must have {players} \
                  entries (one per player), not {}",
                 seeds.len()
@@ -154,7 +154,7 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
                     return Err(VerifyError::new(
                         ErrorCode::OutOfRange,
                         "tileSet",
-                        "the field `tileSet` must be 136 or 144",
+                        msg!("the field `tileSet` must be 136 or 144"),
                     )
                     .with("allowed", vec![136, 144]))
                 }

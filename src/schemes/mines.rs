@@ -63,7 +63,7 @@ pub fn place_mines(game_seed: &str, count: usize) -> Result<Vec<u32>> {
             return Err(VerifyError::game_rule(
                 "mines",
                 "mines_unfinished",
-                "mine placement did not finish",
+                msg!("mine placement did not finish"),
             ));
         }
         let sum = hmac_sha256(game_seed.as_bytes(), format!("mine-{i}").as_bytes());

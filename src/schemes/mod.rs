@@ -156,7 +156,7 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
             return Err(VerifyError::new(
                 ErrorCode::NotObject,
                 "",
-                format!("a record must be a JSON object, not {}", type_name(other)),
+                msg!("a record must be a JSON object, not {}", type_name(other)),
             )
             .with("got", crate::error::type_token(other)))
         }
@@ -169,7 +169,7 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
             return Err(VerifyError::new(
                 ErrorCode::UnsupportedScheme,
                 "scheme",
-                format!(
+                msg!(
                     "{id} has no published derivation, so its matches cannot be \
                      recomputed here; only match_seed_v2 and later can be verified"
                 ),
@@ -182,7 +182,7 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
             return Err(VerifyError::new(
                 ErrorCode::UnknownScheme,
                 "scheme",
-                format!(
+                msg!(
                     "unknown scheme `{shown}`; known schemes: {}",
                     known.join(", ")
                 ),

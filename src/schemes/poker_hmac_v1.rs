@@ -66,8 +66,10 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
         return Err(VerifyError::new(
             ErrorCode::MissingField,
             "serverSeed",
-            "a poker_hmac_v1 record needs the revealed `serverSeed` (full reveal) or \
-             your `leaves` with their Merkle paths (partial reveal)",
+            msg!(
+                "a poker_hmac_v1 record needs the revealed `serverSeed` (full reveal) or \
+             your `leaves` with their Merkle paths (partial reveal)"
+            ),
         )
         .with("or", "leaves"));
     }
@@ -179,7 +181,7 @@ fn client_seeds(f: Fields) -> Result<Vec<(u64, String)>> {
             return Err(VerifyError::new(
                 ErrorCode::BadDecimal,
                 field,
-                format!(
+                msg!(
                     "seat numbers in `clientSeeds` must be plain decimal (like 2 or 10); `{}` is not",
                     k.chars().take(32).collect::<String>()
                 ),
@@ -200,7 +202,7 @@ fn client_seeds(f: Fields) -> Result<Vec<(u64, String)>> {
         return Err(VerifyError::new(
             ErrorCode::BadSeatCount,
             "clientSeeds",
-            format!(
+            msg!(
                 "`clientSeeds` must have one entry per seated player, 1 to {MAX_SEATS}; it has {}",
                 out.len()
             ),
@@ -241,7 +243,7 @@ fn parse_leaves(f: Fields) -> Result<Vec<Leaf>> {
                 return Err(VerifyError::new(
                     ErrorCode::OutOfRange,
                     lf.name("path"),
-                    format!(
+                    msg!(
                         "`{}` must hold exactly {} sibling hashes (bottom-up), not {}",
                         lf.name("path"),
                         merkle::DEPTH,

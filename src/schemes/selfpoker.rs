@@ -46,7 +46,7 @@ pub fn parse_seed(s: &str) -> Result<u64> {
         VerifyError::new(
             ErrorCode::BadDecimal,
             "seed",
-            format!(
+            msg!(
                 "`seed` must be a whole number from 0 to 9223372036854775807 written in plain \
                  decimal (no sign, spaces or leading zeros); got `{}`",
                 s.chars().take(40).collect::<String>()
@@ -62,7 +62,7 @@ pub fn parse_seed(s: &str) -> Result<u64> {
         _ => Err(VerifyError::new(
             ErrorCode::OutOfRange,
             "seed",
-            "the field `seed` must be below 2^63 (at most 9223372036854775807)",
+            msg!("the field `seed` must be below 2^63 (at most 9223372036854775807)"),
         )
         .with("min", 0)
         .with("max", "9223372036854775807")),

@@ -70,10 +70,34 @@ const bench = {
 /** The public object (FairVerifier). `widget`: only what the widget's smaller core
  *  carries (its wasm leaves out round histories, bytes-in, the plain walker and the
  *  benchmark hooks, so they are not offered at all rather than failing). */
-export function createApi({ widget = false } = {}) {
+export function createApi({ widget = false, explain } = {}) {
   const full = widget ? {} : { verifyBytes, chainWalker, checkRounds, bench };
+  // The badge's wasm carries no English sentences (feature `small`): `explain(error)`
+  // gives a thrown VerifyError its message from the catalog instead.
+  const worded = (fn) => (explain ? (...args) => {
+    try {
+      return fn(...args);
+    } catch (e) {
+      if (e && !e.message) e.message = explain(e);
+      throw e;
+    }
+  } : fn);
+  const verifyWorded = worded(verify);
+  // Its wasm writes no JSON text either: verifyText writes the object from verify
+  // (the same `{"report"}` / `{"error"}` shapes).
+  const verifyTextWidget = (text, options) => {
+    try {
+      return JSON.stringify({ report: verifyWorded(String(text), options) });
+    } catch (e) {
+      return errorText(e);
+    }
+  };
   return {
-    verify, verifyText, RememberingChainWalker, schemes, ...full,
+    verify: verifyWorded,
+    verifyText: widget ? verifyTextWidget : verifyText,
+    RememberingChainWalker: worded(RememberingChainWalker),
+    schemes: worded(schemes),
+    ...full,
     version: VERSION,
     /** Resolves once the wasm bytes are in hand (at once for verifier.js). */
     ready,

@@ -53,5 +53,7 @@ export function call(fn) {
 
 /** The `{"error": …}` JSON text of a thrown error, for the never-throwing calls. */
 export function errorText(e) {
-  return JSON.stringify({ error: { code: e.code || 'internal', field: e.field || '', message: e.message } });
+  const error = { code: e.code || 'internal', field: e.field || '', message: e.message };
+  if (e.params) error.params = e.params;
+  return JSON.stringify({ error });
 }

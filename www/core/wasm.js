@@ -1,10 +1,11 @@
 // The WebAssembly bytes carried inside the bundle, and their SHA-256 computed here,
 // outside the wasm, from the very bytes that are instantiated.
 // verifier.js carries the wasm as is and decodes it synchronously at load.
-// widget.js carries it gzipped (a third of the size) and inflates it with the
-// browser's DecompressionStream, so it is ready a moment after load (`ready`).
-import { WASM_BASE64, WASM_GZIPPED } from 'fv:build';
+// widget.js carries it packed with LZMA (two fifths of the size) and unpacks it at
+// load with lzma.js, in a few milliseconds; `ready` is kept for callers that wait.
+import { WASM_BASE64, WASM_PACKED, WASM_SIZE } from 'fv:build';
 import { base64ToBytes } from './base64.js';
+import { lzmaDecode, LZMA_PROPS } from './lzma.js';
 import { sha256Hex } from './sha256.js';
 
 let bytes = null;
@@ -15,11 +16,9 @@ function accept(b) {
   sha = sha256Hex(b);
 }
 
-export const ready = WASM_GZIPPED
-  ? new Response(new Blob([base64ToBytes(WASM_BASE64)]).stream().pipeThrough(new DecompressionStream('gzip')))
-    .arrayBuffer().then((b) => accept(new Uint8Array(b)))
-  : Promise.resolve(accept(base64ToBytes(WASM_BASE64)));
+const raw = base64ToBytes(WASM_BASE64);
+export const ready = Promise.resolve(accept(WASM_PACKED ? lzmaDecode(raw, WASM_SIZE, LZMA_PROPS) : raw));
 
-/** The wasm bytes, or null while they are still being inflated. */
+/** The wasm bytes (null only if a bundle ever unpacks them later). */
 export const wasmBytes = () => bytes;
 export const wasmSha256 = () => sha;

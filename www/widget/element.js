@@ -12,7 +12,7 @@ import { adoptStyles } from './style.js';
 import { readStore, remember } from './store.js';
 import { recall, keep } from './chainstore.js';
 import { walkChain } from './walk.js';
-import { summary, details } from './words.js';
+import { summary, details, explain } from './words.js';
 
 const ICONS = { pass: '✓', fail: '✗', error: '!', checking: '…', unchecked: '○', shown: '◉' };
 const OPEN_EVENT = 'fair-verify:open'; // one popover open at a time, across versions too
@@ -172,7 +172,7 @@ export function defineElement(api, scriptUrl) {
       this._result = { state: 'error', error: err };
       this._render();
       this.dispatchEvent(new CustomEvent('fair-verify:error', {
-        bubbles: true, composed: true, detail: { code: err.code || 'internal', field: err.field || '', message: err.message },
+        bubbles: true, composed: true, detail: { code: err.code || 'internal', field: err.field || '', message: err.message || explain(err), ...(err.params ? { params: err.params } : {}) },
       }));
     }
 
@@ -222,7 +222,7 @@ export function defineElement(api, scriptUrl) {
           if (remembering && ok && ok.ok === true) keep(terminal, w.checkpoints);
         }
       } catch (e) {
-        if (live()) this._fail({ code: e.code || 'internal', message: e.message, field: e.field });
+        if (live()) this._fail({ code: e.code || 'internal', message: e.message, field: e.field, params: e.params });
         return;
       }
       if (!live()) return;

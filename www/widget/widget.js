@@ -1,13 +1,14 @@
 // The entry of pkg/widget.js (a classic script): the verifier (its size-optimised
-// wasm, gzipped) and the <fair-verify> element, with `FairVerify` (mount, Element,
+// wasm, LZMA-packed) and the <fair-verify> element, with `FairVerify` (mount, Element,
 // verify, ready) for host pages. A second copy on the same page (another version)
 // keeps the first one's element and globals.
 import { createApi } from '../core/api.js';
 import { defineElement } from './element.js';
 import { makeMount } from './mount.js';
+import { explain } from './words.js';
 
 const script = typeof document !== 'undefined' && document.currentScript;
-const api = createApi({ widget: true });
+const api = createApi({ widget: true, explain });
 if (!globalThis.FairVerifier) globalThis.FairVerifier = api;
 const Element = defineElement(api, (script && script.src) || '');
 if (!globalThis.FairVerify) {

@@ -84,3 +84,9 @@ export function details(report, lang) {
   }
   return out;
 }
+
+/** An error's English sentence from the catalog, for integrators (`error.message`,
+ *  the `fair-verify:error` event): the badge's wasm carries no sentences of its own. */
+export function explain(err) {
+  return t(`err.${err.code || 'internal'}`, err.params || {}, 'en');
+}
