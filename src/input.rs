@@ -15,7 +15,7 @@
 
 use std::borrow::Cow;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::error::{ErrorCode, Result, VerifyError};
 

@@ -9,6 +9,8 @@
 //! report as JSON, or a [`VerifyError`] with a stable code.
 
 #[macro_use]
+mod json;
+#[macro_use]
 mod error;
 mod input;
 // The internals below are public only for this crate's own tests, fuzz targets and
@@ -71,6 +73,6 @@ pub fn parse_json(text: &str) -> Result<Value, VerifyError> {
 
 /// The error as the JSON object the CLI and page show: `{code, field, message, params}`.
 pub fn error_json(e: &VerifyError) -> Value {
-    serde_json::json!({"code": e.code.as_str(), "field": e.field, "params": e.params,
+    json!({"code": e.code.as_str(), "field": e.field, "params": e.params,
                        "message": e.message})
 }

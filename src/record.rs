@@ -128,7 +128,9 @@ pub fn hex_problem(s: &str) -> &'static str {
     let t = s.trim();
     if t.len() != s.len() && is_hex(t, 64) {
         "spaces"
-    } else if (t.starts_with("0x") || t.starts_with("0X")) && is_hex(&t[2..], 64) {
+    } else if (t.starts_with("0x") || t.starts_with("0X"))
+        && t.get(2..).is_some_and(|h| is_hex(h, 64))
+    {
         "prefix_0x"
     } else if !t.chars().all(|c| c.is_ascii_hexdigit()) {
         "not_hex"
@@ -276,7 +278,6 @@ impl<'a> Fields<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn integers_are_strict() {

@@ -3,7 +3,7 @@
 //! player saw (`played`), the typo hints and the verdict (SPEC "Verdict, `played`
 //! and hints").
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::primitives::sha256::sha256_hex;
@@ -393,18 +393,22 @@ enum Seg<'a> {
 
 /// `deals[0][1].x` → key `deals`, segments `[0]`, `[1]`, `.x`.
 fn segments(path: &str) -> (&str, Vec<Seg<'_>>) {
-    let end = path.find(['[', '.']).unwrap_or(path.len());
-    let (key, mut rest) = path.split_at(end);
+    // `get` rather than `[..]`: the cuts fall on ASCII, and indexing would bring the
+    // panic path that prints chars with Debug (3 KB of the badge's wasm).
+    let cut = |s: &str| s.find(['[', '.']).unwrap_or(s.len());
+    let end = cut(path);
+    let key = path.get(..end).unwrap_or(path);
+    let mut rest = path.get(end..).unwrap_or("");
     let mut segs = Vec::new();
     while !rest.is_empty() {
         if let Some(r) = rest.strip_prefix('[') {
             let close = r.find(']').unwrap_or(r.len());
-            segs.push(Seg::Index(&r[..close]));
+            segs.push(Seg::Index(r.get(..close).unwrap_or(r)));
             rest = r.get(close + 1..).unwrap_or("");
         } else if let Some(r) = rest.strip_prefix('.') {
-            let next = r.find(['[', '.']).unwrap_or(r.len());
-            segs.push(Seg::Key(&r[..next]));
-            rest = &r[next..];
+            let next = cut(r);
+            segs.push(Seg::Key(r.get(..next).unwrap_or(r)));
+            rest = r.get(next..).unwrap_or("");
         } else {
             break;
         }
@@ -465,9 +469,9 @@ fn describe(scheme: &Scheme, mut d: Map<String, Value>) -> Value {
 fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
-        (Value::Number(x), Value::String(s)) | (Value::String(s), Value::Number(x)) => {
-            s.trim().parse::<f64>().ok() == x.as_f64()
-        }
+        (Value::Number(x), Value::String(s)) | (Value::String(s), Value::Number(x)) => x
+            .as_f64()
+            .is_some_and(|x| crate::primitives::decimal::names_float(s, x)),
         _ => a == b,
     }
 }

@@ -4,7 +4,7 @@
 //! consecutive lines are checked to link (SHA-256 of the newer round's hash is the
 //! older one's), in whichever order the history is listed.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::primitives::hash_chain::{hash_seed, ChainWalk};

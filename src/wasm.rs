@@ -114,8 +114,8 @@ fn js_value(v: &serde_json::Value) -> JsValue {
     }
 }
 
-/// serde_json's nesting limit (it refuses the 128th level): the badge refuses the same
-/// records as the page.
+/// serde_json's nesting limit: it refuses the 128th container inside another, so the
+/// badge refuses the same records as the page.
 #[cfg(feature = "widget")]
 const MAX_DEPTH: usize = 127;
 
@@ -153,6 +153,11 @@ fn from_js(v: &JsValue, depth: usize) -> Result<serde_json::Value, VerifyError> 
     }
     if let Some(s) = v.dyn_ref::<JsString>() {
         return Ok(Value::String(string(s)?));
+    }
+    if depth >= MAX_DEPTH {
+        return Err(bad_json(msg!(
+            "the JSON nests more than {MAX_DEPTH} levels deep"
+        )));
     }
     if js_sys::Array::is_array(v) {
         let items: &js_sys::Array = v.unchecked_ref();

@@ -92,12 +92,15 @@ function catalogSubset(keep) {
   };
 }
 
-/** One esbuild bundle, as text: an IIFE, unminified (it is read by people who audit it). */
-async function bundle(entry, { packed = false, widget = false, format = 'iife', banner, footer, globalName, keys } = {}) {
+/** One esbuild bundle, as text: an IIFE, unminified (it is read by people who audit it).
+ * `compact`: whitespace and syntax minified, names kept (the badge's files, where size
+ * is a requirement; any formatter makes them readable again, identifiers intact). */
+async function bundle(entry, { packed = false, widget = false, format = 'iife', banner, footer, globalName, keys, compact = false } = {}) {
   const r = await esbuild.build({
     entryPoints: [entry], absWorkingDir: root, bundle: true, write: false,
     format, globalName, platform: 'browser', target: 'es2020', charset: 'utf8',
     legalComments: 'inline', external: ['fs', 'v8'], logLevel: 'warning',
+    minifyWhitespace: compact, minifySyntax: compact,
     banner: banner ? { js: banner } : undefined,
     footer: footer ? { js: footer } : undefined,
     plugins: [buildValues({ packed, widget }), ...(keys ? [catalogSubset(keys)] : [])],
@@ -127,7 +130,7 @@ fs.mkdirSync(outDir, { recursive: true });
 fs.writeFileSync(path.join(outDir, 'verifier.js'), verifierJs);
 // The widget carries its own copy of the verifier (the size-optimised wasm, LZMA-packed,
 // without the golden cases): one small file for a host page to include.
-const widgetOpts = { packed: true, widget: true, keys: WIDGET_KEYS };
+const widgetOpts = { packed: true, widget: true, keys: WIDGET_KEYS, compact: true };
 fs.writeFileSync(path.join(outDir, 'widget.js'), await bundle('www/widget/widget.js', { ...widgetOpts, banner: WIDGET_HEADER }));
 fs.writeFileSync(path.join(outDir, 'widget.mjs'), await bundle('www/widget/module.js', {
   ...widgetOpts, format: 'esm',

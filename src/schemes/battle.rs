@@ -2,7 +2,7 @@
 //! and the winner is the first player whose running share (in float64, array
 //! order, `chance/100` added each time) exceeds v, exactly as the published Go does.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::chain::{self, round_hash, run_chain, ChainCheck, BATTLE_TERMINAL};
 use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};

@@ -3,7 +3,7 @@
 //! against one revealed server seed, each with its nonce, its own selection or mine
 //! count, optionally its own client seed and its own `played`.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use super::descriptor::{Empty, FieldDesc, Kind, Role};
 use super::{commitment_check, Commitment};

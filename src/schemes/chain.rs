@@ -1,7 +1,7 @@
 //! SPEC §6, shared by crash, platforms, battle and hash_chain: the round hash field
 //! and the optional check that it belongs to a published chain.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::descriptor::{FieldDesc, Kind, Role};
 use super::{Options, Walk};

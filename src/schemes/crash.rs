@@ -1,7 +1,7 @@
 //! SPEC §6 `crash` (the "Rocket" game): the crash multiplier of a round hash,
 //! computed exactly as the published Go function does it.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::chain::{self, round_hash, run_chain, ChainCheck, CRASH_TERMINAL};
 use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};

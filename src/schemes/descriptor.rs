@@ -4,7 +4,7 @@
 //! They carry message keys (`field.serverSeed`), never English prose: the
 //! surfaces render them from the catalog of the player's language.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use crate::error::Result;
 use crate::record::Fields;

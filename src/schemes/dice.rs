@@ -1,7 +1,7 @@
 //! SPEC §7 `dice`: one die from the game seed, `gameSeed mod 6 + 1` over the whole
 //! 256-bit number, as the published Go (`big.Int.Mod`) does it.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use super::bets::{self, BETS, CLIENT_SEED, NONCE, SERVER_SEED, SERVER_SEED_HASH};
 use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};

@@ -2,7 +2,7 @@
 //! tarneeb, trix, bridge, baloot, mahjong). One HMAC draw stream per match: seats
 //! first, then the game's rolls, deals or tiles, in that order.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::descriptor::{result, Empty, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
 use super::{commitment_check, Commitment, Options};

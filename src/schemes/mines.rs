@@ -1,7 +1,7 @@
 //! SPEC §7 `mines`: mine cells from HMAC(gameSeed text, "mine-i"), first 4 bytes
 //! big-endian mod 25 + 1, kept if new, until there are `mines` of them.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use super::bets::{self, BETS, CLIENT_SEED, NONCE, SERVER_SEED, SERVER_SEED_HASH};
 use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};

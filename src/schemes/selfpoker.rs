@@ -1,6 +1,6 @@
 //! SPEC §5: selfpoker, hold'em dealt from `numpy.random.default_rng(seed).permutation(52)`.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
 use super::{commitment_check, Commitment, Options};

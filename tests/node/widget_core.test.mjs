@@ -1,0 +1,116 @@
+// The badge's own core (pkg/widget.mjs: the size-built wasm, packed with LZMA, with
+// JSON read by the engine's JSON.parse and values crossing one by one) against the
+// page's and CLI's core (pkg/verifier.js: serde_json over the text). Every vector,
+// and hostile variants of each, must give the same report, or the same error code,
+// field and params: the badge may never say something the page would not.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT, VERIFIER, loadCases, judge, deepEqual } from './helpers.mjs';
+
+const full = createRequire(import.meta.url)(VERIFIER);
+const { FairVerifier: small } = await import(pathToFileURL(path.join(ROOT, 'pkg/widget.mjs')).href);
+
+/** A report, or the error as {code, field, params} (messages differ by design: the
+ *  badge's come from the English catalog). A JSON syntax error's `line` and `column`
+ *  are the page's alone: the engine's JSON.parse does not say where, and the badge
+ *  shows no position. */
+function outcome(api, input, options) {
+  try {
+    return { report: options ? api.verify(input, options) : api.verify(input) };
+  } catch (e) {
+    assert.equal(e.name, 'VerifyError', `${e.name}: ${e.message}`);
+    assert.ok(e.message, `a VerifyError without a message (${e.code})`);
+    const { line, column, ...params } = e.params || {};
+    if (e.code !== 'bad_json') Object.assign(params, line === undefined ? {} : { line }, column === undefined ? {} : { column });
+    return { error: { code: e.code, field: e.field, params } };
+  }
+}
+
+function same(input, label, options) {
+  const a = outcome(full, input, options);
+  const b = outcome(small, input, options);
+  if (!deepEqual(a, b)) {
+    return `${label}: page ${JSON.stringify(a).slice(0, 300)}\n  badge ${JSON.stringify(b).slice(0, 300)}`;
+  }
+  return null;
+}
+
+test('the badge\'s core gives every vector the page\'s report (objects and JSON text)', () => {
+  const cases = loadCases();
+  const bad = [];
+  for (const c of cases) {
+    for (const [input, how] of [[c.record, 'object'], [JSON.stringify(c.record), 'text']]) {
+      const why = same(input, `${c.name} (${how})`);
+      if (why) bad.push(why);
+    }
+    const r = outcome(small, c.record);
+    const verdict = judge(c.expect, r.report || { error: r.error });
+    if (verdict) bad.push(`${c.name}: ${verdict}`);
+  }
+  console.log(`badge core: ${cases.length * 2} inputs compared with verifier.js`);
+  assert.deepEqual(bad, []);
+});
+
+test('the badge\'s core refuses and accepts the same hostile JSON as the page', () => {
+  const nest = (n) => '['.repeat(n) + ']'.repeat(n);
+  const dice = { scheme: 'dice', serverSeed: 'a'.repeat(64), serverSeedHash: 'b'.repeat(64), clientSeed: 'c', nonce: 1, selected: [1, 2] };
+  const diceText = JSON.stringify(dice);
+  const texts = [
+    '', ' ', 'null', 'true', '1', '"x"', '[]', '{}', '{"scheme":1}', '{"scheme":"nope"}',
+    `{"scheme":"dice","x":${nest(125)}}`, `{"scheme":"dice","x":${nest(126)}}`,
+    `{"scheme":"dice","x":${nest(127)}}`, `{"scheme":"dice","x":${nest(128)}}`, nest(127), nest(128), nest(5000),
+    '{"scheme":"dice","clientSeed":"\\ud800"}', '{"scheme":"dice","\\udc00":1}', '{"scheme":"dice","clientSeed":"\\ud83d\\ude00"}',
+    diceText.replace('"nonce":1', '"nonce":1e400'), diceText.replace('"nonce":1', '"nonce":-1e400'),
+    diceText.replace('"nonce":1', '"nonce":1.0'), diceText.replace('"nonce":1', '"nonce":1e0'),
+    diceText.replace('"nonce":1', '"nonce":-0'), diceText.replace('"nonce":1', '"nonce":0.5'),
+    diceText.replace('"nonce":1', '"nonce":9007199254740991'), diceText.replace('"nonce":1', '"nonce":9007199254740992'),
+    diceText.replace('"nonce":1', '"nonce":9007199254740993'), diceText.replace('"nonce":1', '"nonce":18446744073709551615'),
+    diceText.replace('"nonce":1', '"nonce":18446744073709551616'), diceText.replace('"nonce":1', '"nonce":-9223372036854775808'),
+    diceText.replace('"nonce":1', '"nonce":1e20'), diceText.replace('"nonce":1', '"nonce":"1"'),
+    diceText.replace('"nonce":1', '"nonce":1,"nonce":2'), diceText.replace('"nonce":1', '"nonce":1,"__proto__":{"x":1}'),
+    diceText.replace('"nonce":1', '"nonce":1,"played":{"face":"3"}'), diceText.replace('"nonce":1', '"nonce":1,"played":{"__proto__":3}'),
+    diceText.replace('"nonce":1', '"nonce":1,"played":{"face":3.0}'), diceText.replace('"nonce":1', '"nonce":1,"played":{"face":" 3 "}'),
+    diceText.replace('"nonce":1', '"nonce":1,"played":{"face":"3e0"}'), diceText.replace('"nonce":1', '"nonce":1,"played":{"face":"0x3"}'),
+    '\ufeff' + diceText, diceText + ' ', diceText + 'x', diceText.slice(0, -1), `{"name":"n","record":${diceText}}`,
+    `{"name":"n","record":${diceText},"extra":1}`, `[${diceText}]`,
+  ];
+  const bad = [];
+  texts.forEach((t, i) => {
+    const why = same(t, `text ${i} ${JSON.stringify(t.slice(0, 60))}`);
+    if (why) bad.push(why);
+  });
+  // Objects that JSON.stringify reshapes: undefined, functions, NaN, Dates, cycles, BigInt.
+  const cyc = { ...dice };
+  cyc.self = cyc;
+  const objects = [
+    { ...dice, x: undefined }, { ...dice, played: { face: NaN } }, { ...dice, nonce: Infinity },
+    { ...dice, f() {} }, { ...dice, when: new Date(0) }, cyc, { ...dice, nonce: 1n }, undefined, null,
+  ];
+  objects.forEach((o, i) => {
+    const why = same(o, `object ${i}`);
+    if (why) bad.push(why);
+  });
+  assert.deepEqual(bad, []);
+});
+
+test('the badge\'s core matches the page for walks, shown commitments and played values', () => {
+  const bad = [];
+  for (const c of loadCases()) {
+    const r = c.record;
+    if (!r || typeof r !== 'object') continue;
+    const variants = [];
+    if (r.terminal !== undefined) {
+      variants.push([r, { walk: 'pending' }], [r, { walk: { steps: 3, found: true } }], [r, { walk: { steps: 0, found: false } }]);
+    }
+    const commitment = ['serverSeedHash', 'commitment', 'hash', 'commitA'].find((k) => typeof r[k] === 'string');
+    if (commitment) variants.push([r, { shown: r[commitment] }], [r, { shown: 'ab'.repeat(32) }]);
+    variants.forEach(([rec, opts], i) => {
+      const why = same(rec, `${c.name} options ${i} ${JSON.stringify(opts)}`, opts);
+      if (why) bad.push(why);
+    });
+  }
+  assert.deepEqual(bad, []);
+});
