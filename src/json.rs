@@ -18,12 +18,9 @@ macro_rules! json {
     (null) => {
         ::serde_json::Value::Null
     };
-    ([ $($tt:tt)* ]) => {{
-        #[allow(unused_mut)]
-        let mut items: ::std::vec::Vec<::serde_json::Value> = ::std::vec::Vec::new();
-        json_items!(items; $($tt)*);
-        ::serde_json::Value::Array(items)
-    }};
+    ([ $($tt:tt)* ]) => {
+        ::serde_json::Value::Array(json_items!([] $($tt)*))
+    };
     ({ $($tt:tt)* }) => {{
         #[allow(unused_mut)]
         let mut map = ::serde_json::Map::new();
@@ -55,23 +52,22 @@ macro_rules! json_fields {
     };
 }
 
+/// The items of an array, gathered into one `vec![…]`.
 macro_rules! json_items {
-    ($v:ident;) => {};
-    ($v:ident; null $(, $($rest:tt)*)?) => {
-        $v.push(::serde_json::Value::Null);
-        $(json_items!($v; $($rest)*);)?
+    ([$($done:expr),*]) => {
+        ::std::vec![$($done),*]
     };
-    ($v:ident; { $($x:tt)* } $(, $($rest:tt)*)?) => {
-        $v.push(json!({ $($x)* }));
-        $(json_items!($v; $($rest)*);)?
+    ([$($done:expr),*] null $(, $($rest:tt)*)?) => {
+        json_items!([$($done,)* ::serde_json::Value::Null] $($($rest)*)?)
     };
-    ($v:ident; [ $($x:tt)* ] $(, $($rest:tt)*)?) => {
-        $v.push(json!([ $($x)* ]));
-        $(json_items!($v; $($rest)*);)?
+    ([$($done:expr),*] { $($x:tt)* } $(, $($rest:tt)*)?) => {
+        json_items!([$($done,)* json!({ $($x)* })] $($($rest)*)?)
     };
-    ($v:ident; $x:expr $(, $($rest:tt)*)?) => {
-        $v.push(json!($x));
-        $(json_items!($v; $($rest)*);)?
+    ([$($done:expr),*] [ $($x:tt)* ] $(, $($rest:tt)*)?) => {
+        json_items!([$($done,)* json!([ $($x)* ])] $($($rest)*)?)
+    };
+    ([$($done:expr),*] $x:expr $(, $($rest:tt)*)?) => {
+        json_items!([$($done,)* json!($x)] $($($rest)*)?)
     };
 }
 
