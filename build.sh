@@ -45,6 +45,9 @@ setup_build() {
       || cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
   fi
   command -v node >/dev/null || apt_install nodejs npm
+  # xz packs the widget's wasm (LZMA); gzip measures widget.js as issue 15 does.
+  command -v xz >/dev/null || apt_install xz-utils
+  command -v gzip >/dev/null || apt_install gzip
   if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/esbuild ] \
     || [ ! -d node_modules/axe-core ] || [ ! -d node_modules/puppeteer-core ] || [ ! -d node_modules/selenium-webdriver ]; then
     log "npm ci (binaryen's wasm-opt, esbuild, playwright-core, puppeteer-core, selenium-webdriver, axe-core, @noble/hashes: dev tools only)"

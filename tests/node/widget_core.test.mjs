@@ -12,6 +12,7 @@ import { ROOT, VERIFIER, loadCases, judge, deepEqual } from './helpers.mjs';
 
 const full = createRequire(import.meta.url)(VERIFIER);
 const { FairVerifier: small } = await import(pathToFileURL(path.join(ROOT, 'pkg/widget.mjs')).href);
+await small.ready; // the wasm is unpacked in slices after load
 
 /** A report, or the error as {code, field, params} (messages differ by design: the
  *  badge's come from the English catalog). A JSON syntax error's `line` and `column`

@@ -17,7 +17,17 @@ const PROB_INIT = 1024; // kBitModelTotal / 2: every probability starts at one h
  * Decodes `src` (raw LZMA1 with properties lc, lp, pb) into exactly `size` bytes.
  * Throws on a stream that is damaged or ends early.
  */
-export function lzmaDecode(src, size, { lc = 3, lp = 0, pb = 0 } = {}) {
+export function lzmaDecode(src, size, props) {
+  const d = lzmaDecoder(src, size, props);
+  d.run(Infinity);
+  return d.out;
+}
+
+/**
+ * The same decoder in steps, for a page that must not wait on one long task:
+ * `run(n)` decodes about `n` more bytes and returns true once all `size` are in `out`.
+ */
+export function lzmaDecoder(src, size, { lc = 3, lp = 0, pb = 0 } = {}) {
   const out = new Uint8Array(size);
   let inPos = 0;
   const byte = () => {
@@ -119,71 +129,77 @@ export function lzmaDecode(src, size, { lc = 3, lp = 0, pb = 0 } = {}) {
   let rep1 = 0;
   let rep2 = 0;
   let rep3 = 0;
-  while (pos < size) {
-    const posState = pos & (POS_STATES - 1);
-    if (!bit(isMatch, (state << 4) + posState)) {
-      // A literal, coded against the byte at rep0 after a match.
-      const prev = pos > 0 ? out[pos - 1] : 0;
-      const base = 0x300 * ((((pos & ((1 << lp) - 1)) << lc)) + (prev >>> (8 - lc)));
-      let s = 1;
-      if (state >= 7) {
-        let match = out[pos - rep0 - 1];
-        while (s < 0x100) {
-          const mb = (match >>> 7) & 1;
-          match <<= 1;
-          const b = bit(literals, base + ((1 + mb) << 8) + s);
-          s = (s << 1) | b;
-          if (mb !== b) break;
-        }
-      }
-      while (s < 0x100) s = (s << 1) | bit(literals, base + s);
-      out[pos++] = s - 0x100;
-      state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
-      continue;
-    }
-    let len;
-    if (bit(isRep, state)) {
-      if (pos === 0) throw new Error('lzma: damaged data');
-      if (!bit(isRepG0, state)) {
-        if (!bit(isRep0Long, (state << 4) + posState)) {
-          // A short rep: one byte from rep0.
-          state = state < 7 ? 9 : 11;
-          out[pos] = out[pos - rep0 - 1];
-          pos++;
-          continue;
-        }
-      } else {
-        let dist;
-        if (!bit(isRepG1, state)) {
-          dist = rep1;
-        } else {
-          if (!bit(isRepG2, state)) {
-            dist = rep2;
-          } else {
-            dist = rep3;
-            rep3 = rep2;
+  let ended = false;
+  const run = (n) => {
+    const stop = Math.min(size, pos + n);
+    while (pos < stop && !ended) {
+      const posState = pos & (POS_STATES - 1);
+      if (!bit(isMatch, (state << 4) + posState)) {
+        // A literal, coded against the byte at rep0 after a match.
+        const prev = pos > 0 ? out[pos - 1] : 0;
+        const base = 0x300 * ((((pos & ((1 << lp) - 1)) << lc)) + (prev >>> (8 - lc)));
+        let s = 1;
+        if (state >= 7) {
+          let match = out[pos - rep0 - 1];
+          while (s < 0x100) {
+            const mb = (match >>> 7) & 1;
+            match <<= 1;
+            const b = bit(literals, base + ((1 + mb) << 8) + s);
+            s = (s << 1) | b;
+            if (mb !== b) break;
           }
-          rep2 = rep1;
         }
-        rep1 = rep0;
-        rep0 = dist;
+        while (s < 0x100) s = (s << 1) | bit(literals, base + s);
+        out[pos++] = s - 0x100;
+        state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
+        continue;
       }
-      len = length(repLens, posState);
-      state = state < 7 ? 8 : 11;
-    } else {
-      rep3 = rep2;
-      rep2 = rep1;
-      rep1 = rep0;
-      len = length(lens, posState);
-      state = state < 7 ? 7 : 10;
-      rep0 = distance(len);
-      if (rep0 === 0xFFFFFFFF) break; // the end marker
-      if (rep0 >= pos) throw new Error('lzma: damaged data');
+      let len;
+      if (bit(isRep, state)) {
+        if (pos === 0) throw new Error('lzma: damaged data');
+        if (!bit(isRepG0, state)) {
+          if (!bit(isRep0Long, (state << 4) + posState)) {
+            // A short rep: one byte from rep0.
+            state = state < 7 ? 9 : 11;
+            out[pos] = out[pos - rep0 - 1];
+            pos++;
+            continue;
+          }
+        } else {
+          let dist;
+          if (!bit(isRepG1, state)) {
+            dist = rep1;
+          } else {
+            if (!bit(isRepG2, state)) {
+              dist = rep2;
+            } else {
+              dist = rep3;
+              rep3 = rep2;
+            }
+            rep2 = rep1;
+          }
+          rep1 = rep0;
+          rep0 = dist;
+        }
+        len = length(repLens, posState);
+        state = state < 7 ? 8 : 11;
+      } else {
+        rep3 = rep2;
+        rep2 = rep1;
+        rep1 = rep0;
+        len = length(lens, posState);
+        state = state < 7 ? 7 : 10;
+        rep0 = distance(len);
+        if (rep0 === 0xFFFFFFFF) { ended = true; break; } // the end marker
+        if (rep0 >= pos) throw new Error('lzma: damaged data');
+      }
+      len += 2;
+      if (pos + len > size) throw new Error('lzma: damaged data');
+      for (; len > 0; len--, pos++) out[pos] = out[pos - rep0 - 1];
     }
-    len += 2;
-    if (pos + len > size) throw new Error('lzma: damaged data');
-    for (; len > 0; len--, pos++) out[pos] = out[pos - rep0 - 1];
-  }
-  if (pos !== size) throw new Error('lzma: the packed data ends early');
-  return out;
+    if (pos < size && !ended) return false;
+    if (pos !== size) throw new Error('lzma: the packed data ends early');
+    return true;
+  };
+  return { out, run };
 }

@@ -1,11 +1,12 @@
-// The WebAssembly bytes carried inside the bundle, and their SHA-256 computed here,
-// outside the wasm, from the very bytes that are instantiated.
+// The WebAssembly bytes carried inside the bundle, and their SHA-256 computed here (on
+// first use), outside the wasm, from the very bytes that are instantiated.
 // verifier.js carries the wasm as is and decodes it synchronously at load.
-// widget.js carries it packed with LZMA (two fifths of the size) and unpacks it at
-// load with lzma.js, in a few milliseconds; `ready` is kept for callers that wait.
+// widget.js carries it packed with LZMA (two fifths of the size) and unpacks it with
+// lzma.js in slices that yield to the host page (a phone would otherwise wait on one
+// task of ~100 ms at load); `ready` resolves when the bytes are in.
 import { WASM_BASE64, WASM_PACKED, WASM_SIZE } from 'fv:build';
 import { base64ToBytes } from './base64.js';
-import { lzmaDecode, LZMA_PROPS } from './lzma.js';
+import { lzmaDecoder, LZMA_PROPS } from './lzma.js';
 import { sha256Hex } from './sha256.js';
 
 let bytes = null;
@@ -13,12 +14,25 @@ let sha = null;
 
 function accept(b) {
   bytes = b;
-  sha = sha256Hex(b);
 }
 
-const raw = base64ToBytes(WASM_BASE64);
-export const ready = Promise.resolve(accept(WASM_PACKED ? lzmaDecode(raw, WASM_SIZE, LZMA_PROPS) : raw));
+const SLICE_BYTES = 16384; // of unpacked wasm: a few milliseconds on a phone
 
-/** The wasm bytes (null only if a bundle ever unpacks them later). */
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+
+async function unpack() {
+  await nextTask(); // after the host's own scripts
+  const d = lzmaDecoder(base64ToBytes(WASM_BASE64), WASM_SIZE, LZMA_PROPS);
+  while (!d.run(SLICE_BYTES)) await nextTask();
+  accept(d.out);
+}
+
+export const ready = WASM_PACKED ? unpack() : Promise.resolve(accept(base64ToBytes(WASM_BASE64)));
+
+/** The wasm bytes, or null while they are still being unpacked. */
 export const wasmBytes = () => bytes;
-export const wasmSha256 = () => sha;
+/** Computed on first use (a long task on a phone, so not at load). */
+export const wasmSha256 = () => {
+  if (sha === null && bytes !== null) sha = sha256Hex(bytes);
+  return sha;
+};

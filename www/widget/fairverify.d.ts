@@ -95,7 +95,8 @@ export interface ResultDetail {
   shownAt: number | null;
 }
 
-export interface ErrorDetail { code: string; field: string; message: string }
+/** `message`: the English catalog sentence for `code` (the badge carries no other). */
+export interface ErrorDetail { code: string; field: string; message: string; params?: Record<string, unknown> }
 
 export interface MountOptions {
   commitment?: string;
