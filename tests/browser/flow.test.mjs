@@ -151,6 +151,7 @@ async function checkHistory(page, text, terminal) {
   return page.evaluate(() => ({
     verdict: document.querySelector('#verdict').dataset.verdict,
     summary: { ...document.querySelector('#rounds-summary').dataset },
+    summaryText: document.querySelector('#rounds-summary').textContent,
     first: document.querySelector('.roundtable tbody tr').dataset.status,
     rounds: Array.from(document.querySelectorAll('.roundtable tbody tr'), (tr) => tr.dataset.round),
     pager: !!document.querySelector('#result .actions'),
@@ -168,6 +169,9 @@ test('a round history with decimal commas from an honest chain passes against it
   assert.equal(r.summary.chain, 'ok');
   assert.equal(r.rounds[0], String(2000 + 39), 'the newest line is the highest round');
   assert.equal(r.pager, false, 'one page: no pager');
+  // The listing order in words, never as the core's code.
+  assert.match(r.summaryText, /\(listed newest first\)\./);
+  assert.doesNotMatch(r.summaryText, /_first|unknown/);
   // One claim changed: fail, and that row first.
   const bad = h.text.split('\n');
   bad[20] = `${bad[20].split(',')[0]},99,99`;

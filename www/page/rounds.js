@@ -66,7 +66,9 @@ function summaryText(s) {
   if (!c) parts.push(t('flow.rounds.chain.none'));
   else if (c.ok === true) parts.push(t('flow.rounds.chain.ok', { line: c.line, round: c.round }));
   else if (c.ok === false) parts.push(t('flow.rounds.chain.bad', { line: c.line, maxSteps: c.maxSteps }));
-  return parts.join('') + t('rounds.order', { order: s.order });
+  // The order the lines were listed in, in words (a single line has none to tell).
+  const known = s.order === 'newest_first' || s.order === 'oldest_first';
+  return parts.join('') + (known ? t('rounds.order', { order: t(`rounds.orderName.${s.order}`) }) : t('rounds.end'));
 }
 
 /** The banner, from the core's verdict and the summary's counts. */
