@@ -4,9 +4,14 @@
 // browser the global `FairVerifier` (classic and module scripts alike).
 import { createApi, verify } from './api.js';
 import { selfTest } from './selftest.js';
+import { CATALOGS } from '../i18n/catalogs.js';
 
 export { cli } from '../cli/cli.js';
 
 export const api = createApi();
 /** Runs the embedded golden cases; {passed, failed, failures}. */
 api.selfTest = () => selfTest(verify);
+/** The message catalogs ({lang: {key: words}}) that word the core's codes and params:
+ *  the CLI's, and the page's (verifier.html reads them from here rather than carrying
+ *  a second copy). */
+api.catalogs = CATALOGS;
