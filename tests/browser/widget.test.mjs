@@ -132,6 +132,11 @@ test('a malformed record shows an error and the host page keeps working', async 
   assert.equal((await badge(page, 'badge-bad2')).state, 'error');
   const ev = await page.evaluate(() => window.__events);
   assert.deepEqual(ev.map((e) => [e.type, e.detail.code]), [['fair-verify:error', 'bad_json'], ['fair-verify:error', 'bad_hex']]);
+  // The badge's core has no sentences of its own: the event carries the English
+  // catalog's, the field and the params (what was wrong with the hash).
+  assert.equal(ev[1].detail.field, 'commit');
+  assert.equal(ev[1].detail.message, 'A hash is not 64 hexadecimal digits.');
+  assert.equal(ev[1].detail.params.reason, 'length');
   // The host page still runs its own code.
   await page.click('#reveal-fair');
   await page.waitForFunction(() => document.getElementById('badge-fair').getAttribute('data-state') === 'pass');
