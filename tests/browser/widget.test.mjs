@@ -192,6 +192,38 @@ test('a bare page with only widget.js: FairVerify.mount, remembered commitment a
   assert.ok(gz <= 102400, `widget.js is ${gz} bytes gzipped (at most 102,400)`);
 });
 
+test('the packed wasm unpacks in slices: timers in a visible tab, no timers in a hidden one', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-widget-'));
+  const file = path.join(dir, 'hidden.html');
+  fs.writeFileSync(file, `<!doctype html><meta charset="utf-8"><body><script src="${WIDGET}"></script></body>`);
+  const url = 'file://' + file;
+  const dice = loadCases().find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk);
+  for (const hidden of [false, true]) {
+    const { page, blocked, errors, context } = await openPage(browser, { allowed: [url, WIDGET] });
+    // Count the timers the badge's script starts while it loads; a hidden tab throttles
+    // them (to one a second, then one a minute), so there it must use none.
+    await page.addInitScript((h) => {
+      if (h) Object.defineProperty(Document.prototype, 'hidden', { get: () => true });
+      window.timers = 0;
+      const st = window.setTimeout;
+      window.setTimeout = (...a) => { window.timers++; return st(...a); };
+    }, hidden);
+    await page.goto(url);
+    const r = await page.evaluate(async (rec) => {
+      const before = FairVerifier.isReady();
+      await FairVerifier.ready;
+      return { before, timers: window.timers, verdict: FairVerifier.verify(rec).verdict };
+    }, dice.record);
+    assert.equal(r.before, false, 'the wasm is unpacked after the host\'s scripts, not during them');
+    assert.equal(r.verdict, 'pass');
+    if (hidden) assert.equal(r.timers, 0, 'no timers in a hidden tab');
+    else assert.ok(r.timers >= 5, `the unpacking yields between slices (${r.timers} timers)`);
+    assert.deepEqual(blocked, []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test('verifier.js works as a classic script and as a module script (served on loopback)', async () => {
   // Chromium refuses module scripts from file://, so this one is served on 127.0.0.1.
   const http = await import('node:http');

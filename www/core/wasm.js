@@ -18,7 +18,18 @@ function accept(b) {
 
 const SLICE_BYTES = 16384; // of unpacked wasm: a few milliseconds on a phone
 
-const nextTask = () => new Promise((r) => setTimeout(r, 0));
+/** The next task: a timer, which lets the host's frames through between slices; in
+ *  a hidden tab (nothing to draw, and timers throttled to one a second or a minute)
+ *  a message to ourselves, so a badge loaded in the background is ready as soon. */
+function nextTask() {
+  const hidden = typeof document !== 'undefined' && document.hidden;
+  if (!hidden || typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0));
+  return new Promise((r) => {
+    const c = new MessageChannel();
+    c.port1.onmessage = () => { c.port1.close(); r(); };
+    c.port2.postMessage(null);
+  });
+}
 
 async function unpack() {
   await nextTask(); // after the host's own scripts
