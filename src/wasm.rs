@@ -73,18 +73,11 @@ fn record_text(record: &JsValue) -> Result<String, VerifyError> {
     })
 }
 
-/// A value as the plain JS object (numbers as float64) that JSON would give.
-#[cfg(not(feature = "widget"))]
-fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    v.serialize(&ser)
-        .map_err(|e| internal_error(&e.to_string()))
-}
-
-/// The badge's values cross as JS values built one by one: its wasm then carries no
-/// JSON text reader or writer at all (no float parsing or printing: the engine's own
-/// `JSON.parse` reads, and numbers cross as the float64 they are).
-#[cfg(feature = "widget")]
+/// A value as the plain JS object that `JSON.parse` of its JSON text would give,
+/// built value by value: numbers cross as float64 (an integer past 2^53 rounds, as
+/// in JSON.parse, rather than failing the whole report), objects get own keys (a
+/// `__proto__` key stays a key), and no JSON text is written or read. The page, the
+/// CLI and the badge share it, so they show the same report.
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     let value = serde_json::to_value(v).map_err(|_| internal_error("the report is not JSON"))?;
     Ok(js_value(&value))
@@ -93,7 +86,6 @@ fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
 /// A JSON value as the JS value `JSON.parse` would give for its text. Objects are
 /// made with `Object.fromEntries`, which defines own properties (a `__proto__` key
 /// stays a key, as in `JSON.parse`).
-#[cfg(feature = "widget")]
 fn js_value(v: &serde_json::Value) -> JsValue {
     use serde_json::Value;
     match v {
@@ -144,7 +136,8 @@ fn from_js(v: &JsValue, depth: usize) -> Result<serde_json::Value, VerifyError> 
         return Ok(Value::Bool(b));
     }
     if let Some(f) = v.as_f64() {
-        if f.fract() == 0.0 && f.abs() < 9.2e18 {
+        // `-0` stays the float serde_json reads it as (the report echoes it as -0).
+        if f.fract() == 0.0 && f.abs() < 9.2e18 && !(f == 0.0 && f.is_sign_negative()) {
             return Ok(Value::from(f as i64));
         }
         return Number::from_f64(f)

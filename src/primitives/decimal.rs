@@ -8,6 +8,11 @@
 //! when it lies inside `x`'s rounding interval: between the midpoints to its two
 //! neighbours, a midpoint itself counting only when `x`'s significand is even.
 //! Both sides are compared as integers: D·10^E against A·2^B.
+//!
+//! One knowing difference: Rust's parser stops counting exponent digits at 65,536,
+//! so a text of more than 65,536 digits whose exponent brings it back into range
+//! (`"1" + 655,360 zeros + "e-655360"`, which is 1) parses there to infinity or zero.
+//! This answers by the text's exact value; such a text is over 64 KB of digits.
 
 /// Significant digits kept. A float64's neighbours' midpoints have at most 768
 /// significant digits, so a longer text, cut here, is compared as "a little more than
@@ -15,7 +20,7 @@
 const MAX_DIGITS: usize = 800;
 
 /// `text` (Rust's float grammar: sign, digits with an optional point, an optional
-/// exponent; `inf`/`nan` too) parses to exactly `x`. `x` is finite (a JSON number).
+/// exponent; `inf`/`nan` too) rounds to exactly `x`. `x` is finite (a JSON number).
 pub fn names_float(text: &str, x: f64) -> bool {
     let Some(d) = Decimal::parse(text) else {
         return false; // not a number, or inf/nan: never a finite x
@@ -305,6 +310,9 @@ mod tests {
             assert_eq!(names_float(t, x), want, "{t} vs {x}");
             assert_eq!(std_says(t, x), want, "std: {t} vs {x}");
         }
+        // Past Rust's exponent-digit cap this answers by the exact value (see the top).
+        let one = format!("1{}e-655360", "0".repeat(655_360));
+        assert!(names_float(&one, 1.0));
         // A text longer than MAX_DIGITS just above a midpoint.
         let long = format!("9007199254740993.{}1", "0".repeat(900));
         assert!(names_float(&long, 9007199254740994.0));

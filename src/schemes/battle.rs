@@ -75,16 +75,16 @@ pub fn pick_winner(v: f64, chances: &[f64]) -> Result<(usize, Vec<f64>)> {
             "chances_sum",
             msg!("sum of chances must be 100%, got: {total:.2}%"),
         )
-        // A number to the hundredth, for the catalogs to write in the player's own
-        // decimals; two overflowing chances add up to infinity, which JSON has not.
-        .with("sum", {
-            let hundredths = (total * 100.0).round() / 100.0;
-            if hundredths.is_finite() {
-                serde_json::Value::from(hundredths)
+        // The sum as computed, for the catalogs to write in the player's own decimals;
+        // two overflowing chances add up to infinity, which JSON has not.
+        .with(
+            "sum",
+            if total.is_finite() {
+                serde_json::Value::from(total)
             } else {
                 serde_json::Value::from("∞")
-            }
-        }));
+            },
+        ));
     }
     let mut cumulative = 0.0f64;
     let mut sums = Vec::with_capacity(chances.len());

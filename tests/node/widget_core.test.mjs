@@ -30,10 +30,13 @@ function outcome(api, input, options) {
   }
 }
 
+/** JSON text that keeps -0 apart from 0 (deepEqual and JSON.stringify do not). */
+const canon = (v) => JSON.stringify(v, (k, x) => (Object.is(x, -0) ? '-0' : x));
+
 function same(input, label, options) {
   const a = outcome(full, input, options);
   const b = outcome(small, input, options);
-  if (!deepEqual(a, b)) {
+  if (!deepEqual(a, b) || canon(a) !== canon(b)) {
     return `${label}: page ${JSON.stringify(a).slice(0, 300)}\n  badge ${JSON.stringify(b).slice(0, 300)}`;
   }
   return null;
@@ -75,6 +78,12 @@ test('the badge\'s core refuses and accepts the same hostile JSON as the page', 
     diceText.replace('"nonce":1', '"nonce":1,"played":{"face":"3"}'), diceText.replace('"nonce":1', '"nonce":1,"played":{"__proto__":3}'),
     diceText.replace('"nonce":1', '"nonce":1,"played":{"face":3.0}'), diceText.replace('"nonce":1', '"nonce":1,"played":{"face":" 3 "}'),
     diceText.replace('"nonce":1', '"nonce":1,"played":{"face":"3e0"}'), diceText.replace('"nonce":1', '"nonce":1,"played":{"face":"0x3"}'),
+    diceText.replace('"nonce":1', '"nonce":1,"played":{"face":9007199254740993}'),
+    diceText.replace('"nonce":1', '"nonce":1,"played":{"face":18446744073709551615}'),
+    diceText.replace('"nonce":1', '"nonce":1,"played":{"face":-9223372036854775808}'),
+    diceText.replace('"nonce":1', '"nonce":1,"played":{"face":{"__proto__":3}}'),
+    diceText.replace('"nonce":1', '"nonce":1,"played":{"face":{"__proto__":{"x":1}}}'),
+    diceText.replace('"nonce":1', '"nonce":1,"played":{"face":-0}'), diceText.replace('"nonce":1', '"nonce":-0'),
     '\ufeff' + diceText, diceText + ' ', diceText + 'x', diceText.slice(0, -1), `{"name":"n","record":${diceText}}`,
     `{"name":"n","record":${diceText},"extra":1}`, `[${diceText}]`,
   ];

@@ -48,13 +48,14 @@ export function formatNumber(n, lang = current, options) {
   return new Intl.NumberFormat(lang, options).format(n);
 }
 
-/** Numbers in the language's digits and decimal sign ("99,5" in ro, it, ru) when
- * that is exact to 6 decimals; other fractions as JavaScript writes them. */
+/** Numbers in the language's digits and decimal sign ("99,985" in ro, it, ru), at
+ * most 10 decimals (a sum of float chances such as 99.89999999999999 reads 99.9). */
 function render(value, lang) {
   if (typeof value !== 'number') return value;
-  if (Number.isInteger(value) && Math.abs(value) < 1e21) return formatNumber(value, lang);
-  if (Math.abs(value) < 1e15 && Number(value.toFixed(6)) === value) return formatNumber(value, lang, { maximumFractionDigits: 6 });
-  return String(value);
+  if (Math.abs(value) < 1e15 && Number.isFinite(value)) {
+    return formatNumber(value, lang, Number.isInteger(value) ? undefined : { maximumFractionDigits: 10 });
+  }
+  return Number.isInteger(value) && Math.abs(value) < 1e21 ? formatNumber(value, lang) : String(value);
 }
 
 /** The message's template, with the plural form chosen by params.count. */
