@@ -26,9 +26,7 @@ fn to_js_error(e: &VerifyError) -> JsValue {
     // Reflect::set on a fresh Error object cannot fail; ignore its Result.
     let _ = Reflect::set(obj, &"code".into(), &e.code.as_str().into());
     let _ = Reflect::set(obj, &"field".into(), &e.field.as_str().into());
-    if let Ok(params) = to_js(&serde_json::Value::Object(e.params.clone())) {
-        let _ = Reflect::set(obj, &"params".into(), &params);
-    }
+    let _ = Reflect::set(obj, &"params".into(), &js_object(&e.params));
     err.into()
 }
 
@@ -73,19 +71,18 @@ fn record_text(record: &JsValue) -> Result<String, VerifyError> {
     })
 }
 
-/// A value as the plain JS object that `JSON.parse` of its JSON text would give,
-/// built value by value: numbers cross as float64 (an integer past 2^53 rounds, as
-/// in JSON.parse, rather than failing the whole report), objects get own keys (a
-/// `__proto__` key stays a key), and no JSON text is written or read. The page, the
-/// CLI and the badge share it, so they show the same report.
+/// A serialisable value (the scheme descriptors) as a plain JS object, through
+/// `js_value`. Reports are `Value`s already and go to `js_value` directly.
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     let value = serde_json::to_value(v).map_err(|_| internal_error("the report is not JSON"))?;
     Ok(js_value(&value))
 }
 
-/// A JSON value as the JS value `JSON.parse` would give for its text. Objects are
-/// made with `Object.fromEntries`, which defines own properties (a `__proto__` key
-/// stays a key, as in `JSON.parse`).
+/// A JSON value as the plain JS value that `JSON.parse` of its text would give, built
+/// value by value: numbers cross as float64 (an integer past 2^53 rounds, as in
+/// JSON.parse, rather than failing the whole report), objects get own keys (a
+/// `__proto__` key stays a key), and no JSON text is written or read. The page, the
+/// CLI and the badge share it, so they show the same report.
 fn js_value(v: &serde_json::Value) -> JsValue {
     use serde_json::Value;
     match v {
@@ -94,16 +91,19 @@ fn js_value(v: &serde_json::Value) -> JsValue {
         Value::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or(f64::NAN)),
         Value::String(s) => JsValue::from_str(s),
         Value::Array(items) => items.iter().map(js_value).collect::<js_sys::Array>().into(),
-        Value::Object(map) => {
-            let entries: js_sys::Array = map
-                .iter()
-                .map(|(k, x)| js_sys::Array::of2(&JsValue::from_str(k), &js_value(x)))
-                .collect();
-            js_sys::Object::from_entries(&entries)
-                .map(JsValue::from)
-                .unwrap_or(JsValue::NULL)
-        }
+        Value::Object(map) => js_object(map),
     }
+}
+
+/// An object's entries through `Object.fromEntries`, which defines own properties.
+fn js_object(map: &serde_json::Map<String, serde_json::Value>) -> JsValue {
+    let entries: js_sys::Array = map
+        .iter()
+        .map(|(k, x)| js_sys::Array::of2(&JsValue::from_str(k), &js_value(x)))
+        .collect();
+    js_sys::Object::from_entries(&entries)
+        .map(JsValue::from)
+        .unwrap_or(JsValue::NULL)
 }
 
 /// serde_json's nesting limit: it refuses the 128th container inside another, so the
@@ -124,11 +124,6 @@ fn bad_json(message: String) -> VerifyError {
 #[cfg(feature = "widget")]
 fn from_js(v: &JsValue, depth: usize) -> Result<serde_json::Value, VerifyError> {
     use serde_json::{Map, Number, Value};
-    if depth > MAX_DEPTH {
-        return Err(bad_json(msg!(
-            "the JSON nests deeper than {MAX_DEPTH} levels"
-        )));
-    }
     if v.is_null() {
         return Ok(Value::Null);
     }
@@ -225,7 +220,7 @@ pub fn verify(record: JsValue, opts: JsValue) -> Result<JsValue, JsValue> {
         crate::verify_with(&record, &options(&opts)?)
     };
     let report = run().map_err(|e| to_js_error(&e))?;
-    to_js(&report)
+    Ok(js_value(&report))
 }
 
 /// JSON text in, JSON text out (`{"report": …}` or `{"error": {…}}`), for batch

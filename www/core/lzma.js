@@ -1,6 +1,7 @@
 // An LZMA decoder for the widget's packed wasm: LZMA packs the wasm 15 % smaller than
 // gzip, which is most of what keeps widget.js small, and it needs no
-// DecompressionStream (so the badge is ready at once, also in older browsers).
+// DecompressionStream (so it also works in older browsers). It runs in steps
+// (`lzmaDecoder(…).run(n)`), which www/core/wasm.js spreads over tasks.
 // A port of the reference decoder in the LZMA SDK (LzmaSpec.cpp, public domain),
 // for a raw LZMA1 stream of known length as `xz --format=raw --lzma1=…` writes it;
 // tools/bundle.mjs decodes every build's payload with this very function and
