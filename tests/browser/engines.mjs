@@ -218,16 +218,16 @@ async function launchChromiumEngine() {
         return route.abort();
       });
       for (const s of p.init) await page.addInitScript({ content: s });
-      page.on('pageerror', (e) => p.errorLog.push('pageerror: ' + String(e)));
-      page.on('console', (m) => { if (m.type() === 'error') p.errorLog.push('console: ' + m.text()); });
-      page.on('dialog', (d) => { p.errorLog.push('dialog: ' + d.message()); d.dismiss(); });
+      p.listen();
       return p;
     },
     close: () => browser.close(),
   };
 }
 
-class ChromiumPage extends BasePage {
+/** A page driven by playwright-core or puppeteer-core: the two share this page API
+ *  (goto, evaluate, click, screenshot); only typing differs. */
+class DriverPage extends BasePage {
   constructor(engine, opts, context, page) { super(engine, opts); this.context = context; this.page = page; }
   async goto(url) {
     this.allow(url);
@@ -237,10 +237,20 @@ class ChromiumPage extends BasePage {
   }
   evaluate(fn, arg) { return this.page.evaluate(fn, arg); }
   click(sel) { return this.page.click(sel); }
-  type(sel, text) { return this.page.locator(sel).pressSequentially(text); }
   screenshot(name, { fullPage = true } = {}) { return this.page.screenshot({ path: artifact(this.engine, name), fullPage }); }
   async network() { return [...this.blocked]; }
   async close() { await this.context.close(); }
+
+  /** The error, console and dialog listeners, the same for both drivers. */
+  listen() {
+    this.page.on('pageerror', (e) => this.errorLog.push('pageerror: ' + (e && e.message ? e.message : String(e))));
+    this.page.on('console', (m) => { if (m.type() === 'error') this.errorLog.push('console: ' + m.text()); });
+    this.page.on('dialog', (d) => { this.errorLog.push('dialog: ' + d.message()); d.dismiss(); });
+  }
+}
+
+class ChromiumPage extends DriverPage {
+  type(sel, text) { return this.page.locator(sel).pressSequentially(text); }
 }
 
 // ---------- firefox: puppeteer-core over WebDriver BiDi ----------
@@ -279,29 +289,15 @@ async function launchFirefoxEngine() {
         r.abort();
       });
       for (const s of p.init) await page.evaluateOnNewDocument(s);
-      page.on('pageerror', (e) => p.errorLog.push('pageerror: ' + (e && e.message ? e.message : String(e))));
-      page.on('console', (m) => { if (m.type() === 'error') p.errorLog.push('console: ' + m.text()); });
-      page.on('dialog', (d) => { p.errorLog.push('dialog: ' + d.message()); d.dismiss(); });
+      p.listen();
       return p;
     },
     close: () => browser.close(),
   };
 }
 
-class FirefoxPage extends BasePage {
-  constructor(engine, opts, context, page) { super(engine, opts); this.context = context; this.page = page; }
-  async goto(url) {
-    this.allow(url);
-    await this.harvest();
-    await this.page.goto('about:blank');
-    await this.page.goto(url, { waitUntil: 'load' });
-  }
-  evaluate(fn, arg) { return this.page.evaluate(fn, arg); }
-  click(sel) { return this.page.click(sel); }
+class FirefoxPage extends DriverPage {
   type(sel, text) { return this.page.type(sel, text); }
-  screenshot(name, { fullPage = true } = {}) { return this.page.screenshot({ path: artifact(this.engine, name), fullPage }); }
-  async network() { return [...this.blocked]; }
-  async close() { await this.context.close(); }
 }
 
 // ---------- webkit: selenium-webdriver, WebKitWebDriver, MiniBrowser, Xvfb ----------

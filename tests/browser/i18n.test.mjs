@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch, openPage, shot, b64url, PAGE_URL } from './browser.mjs';
-import { ROOT, loadCases } from '../node/helpers.mjs';
+import { ROOT, loadCases, onePerScheme } from '../node/helpers.mjs';
 import { registeredCatalogs, englishSentences } from '../node/i18ntest_langs.mjs';
 
 const WIDGET = 'file://' + path.join(ROOT, 'pkg/widget.js');
@@ -21,22 +21,11 @@ let browser;
 test.before(async () => { browser = await launch(); });
 test.after(async () => { if (browser) await browser.close(); });
 
-/** One passing case per scheme and per game (both poker reveals, histories). */
-function onePerScheme() {
-  const picked = new Map();
-  for (const c of cases) {
-    if (c.expect.error) continue;
-    if (c.record.terminal && !c.record.maxSteps) continue;
-    const key = `${c.record.scheme}/${c.record.game || ''}/${c.record.leaves ? 'leaves' : ''}/${c.record.history ? 'h' : ''}/${c.record.bets ? 'b' : ''}`;
-    if (!picked.has(key)) picked.set(key, c);
-  }
-  return [...picked.values()];
-}
 const tag = (c) => c.name.replace(/^public\//, '').replace(/[^a-z0-9_-]+/gi, '-');
 
 /** The records every language is shown with: examples, an error, hints, a difference. */
 function records() {
-  const out = onePerScheme().map((c) => ({ name: tag(c), record: c.record }));
+  const out = onePerScheme(cases).map((c) => ({ name: tag(c), record: c.record }));
   const crash = cases.find((c) => c.record.scheme === 'crash' && !c.expect.error && !c.record.terminal);
   out.push({ name: 'error-bad-hash', record: { ...crash.record, hash: 'abc123' }, verdict: 'error' });
   const dice = cases.find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk && c.record.clientSeed);

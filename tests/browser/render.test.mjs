@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch, openPage, PAGE_URL, b64url, shot, ARTIFACTS } from './browser.mjs';
-import { loadCases, ROOT } from '../node/helpers.mjs';
+import { loadCases, onePerScheme, ROOT } from '../node/helpers.mjs';
 
 const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -19,14 +19,7 @@ test.after(async () => { if (browser) await browser.close(); });
 
 /** One example per scheme and game (both poker reveals, crash with its history). */
 function examples() {
-  const picked = new Map();
-  for (const c of cases) {
-    if (c.expect.error) continue;
-    if (c.record.terminal && !c.record.maxSteps) continue;
-    const key = `${c.record.scheme}/${c.record.game || ''}/${c.record.leaves ? 'leaves' : ''}/${c.record.history ? 'h' : ''}`;
-    if (!picked.has(key)) picked.set(key, { name: c.name, record: c.record });
-  }
-  const out = [...picked.values()];
+  const out = onePerScheme(cases, { bets: false }).map((c) => ({ name: c.name, record: c.record }));
   const dice = cases.find((c) => c.record.scheme === 'dice' && c.record.serverSeedHash && !c.expect.error).record;
   const { nonce, selected, ...diceSeed } = dice;
   out.push({ name: 'dice-bets', record: { ...diceSeed, bets: [

@@ -28,6 +28,21 @@ export function loadCases(dir = vectorsDir()) {
   return cases;
 }
 
+/** One passing case per scheme and game, poker reveal, crash history and (with
+ *  `bets`) bet list: the records the page's drawing and language tests show. Chain
+ *  records without a `maxSteps` bound are left out (their walk is the chain tests'). */
+export function onePerScheme(cases, { bets = true } = {}) {
+  const picked = new Map();
+  for (const c of cases) {
+    if (c.expect.error) continue;
+    if (c.record.terminal && !c.record.maxSteps) continue;
+    const r = c.record;
+    const key = `${r.scheme}/${r.game || ''}/${r.leaves ? 'leaves' : ''}/${r.history ? 'h' : ''}/${bets && r.bets ? 'b' : ''}`;
+    if (!picked.has(key)) picked.set(key, c);
+  }
+  return [...picked.values()];
+}
+
 /** The pass rule; returns null on pass, else why it failed. `result` is a report or {error}. */
 export function judge(expect, result) {
   const isError = result && typeof result === 'object' && 'error' in result && !('verdict' in result);
