@@ -131,6 +131,10 @@ test('the paste box says what it found and hands over: record, array, JSON lines
   await page.click('#paste-go');
   await page.waitForFunction(() => document.querySelector('#result').textContent.includes('5'));
   assert.equal(await page.$$eval('#result [data-mismatched]', (e) => e.length ? e[0].getAttribute('data-mismatched') : 'none'), '0');
+  // The options sit below the button: Enter in the terminal field verifies too.
+  await page.$eval('#result', (r) => r.replaceChildren());
+  await page.press('#rounds-terminal', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#result [data-mismatched]'));
   // Platforms and battle histories by their columns.
   f = await paste(`${crashRounds[0].record.hash},7\n${crashRounds[1].record.hash},25`);
   assert.deepEqual([f.kind, f.game], ['rounds', 'platforms']);
@@ -154,6 +158,38 @@ test('the paste box says what it found and hands over: record, array, JSON lines
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('the paste box\'s button stays put when "Found: …" appears (a quick tap still lands on it)', async () => {
+  // Found by a Firefox run: the line appeared 150 ms after the paste, above the
+  // button, and moved it down by more than half its height under a click on its way.
+  const records = [
+    passing((r) => r.scheme === 'dice' && r.nonce !== undefined),
+    passing((r) => r.scheme === 'match_seed_v2' && r.game === 'bridge'),
+    passing((r) => r.scheme === 'crash' && r.terminal === undefined),
+  ].map((c) => c.record);
+  const history = cases.filter((c) => c.record.scheme === 'crash' && !c.expect.error && c.expect.multiplier && !c.record.terminal)
+    .slice(0, 5).map((c) => `${c.record.hash},${c.expect.multiplier}`).join('\n');
+  const texts = [...records.map((r) => JSON.stringify(r)), JSON.stringify(records), history, 'hello, this is not a record'];
+  for (const width of [360, 1280]) {
+    const { page, errors, context } = await openPage(browser, { width, height: 740 });
+    for (const lang of ['en', 'ro', 'ru', 'it']) {
+      await page.goto('about:blank');
+      await page.goto(PAGE_URL + '#lang=' + lang);
+      for (const text of texts) {
+        await page.fill('#paste', '');
+        await page.waitForFunction(() => document.querySelector('#paste-found').textContent === '');
+        const before = await page.$eval('#paste-go', (b) => b.getBoundingClientRect().top + window.scrollY);
+        await page.fill('#paste', text);
+        await page.waitForFunction((t) => document.querySelector('#paste').value === t &&
+          document.querySelector('#paste-found').textContent !== '', text);
+        const [after, found] = await page.$eval('#paste-go', (b) => [b.getBoundingClientRect().top + window.scrollY, document.querySelector('#paste-found').textContent]);
+        assert.equal(after, before, `${lang} at ${width} px: "${found}" moved the button`);
+      }
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });
 
 test('number fields take 2,71 as well as 2.71 (battle chances)', async () => {

@@ -281,7 +281,9 @@ test('Copy link makes a #record= link that reproduces the result; a file of reco
   const failed = mines.filter((x) => x.expect.commitmentOk === false).length;
   assert.equal(await page.getAttribute('#batch-summary', 'data-failed'), String(failed));
   assert.equal(await page.getAttribute('#batch-summary', 'data-passed'), String(mines.length - failed));
-  assert.match(await page.textContent('.batch-item summary'), /public\/mines/);
+  // Each item: its name and its game as players call it, not the scheme's id.
+  assert.match(await page.textContent('.batch-item summary'), /public\/mines\/\d+ · Mines/);
+  assert.doesNotMatch(await page.textContent('#result'), /· mines/);
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);
   await context.close();
@@ -319,6 +321,14 @@ test('the form is built from the scheme descriptors: every field of every scheme
   assert.ok(checked > 40, `only ${checked} fields checked`);
   // The round-history games are the chain schemes.
   assert.deepEqual(await page.$$eval('#rounds-game option', (o) => o.map((x) => x.value)), descriptors.filter((d) => d.chain).map((d) => d.id));
+  // Named as the picker names them, in the player's language: never a scheme id.
+  const ro = JSON.parse(fs.readFileSync(pathMod.join(pathMod.dirname(VERIFIER), '../www/i18n/ro.json'), 'utf8'));
+  for (const [lang, cat] of [['en', en], ['ro', ro]]) {
+    await page.goto('about:blank');
+    await page.goto(PAGE_URL + '#lang=' + lang);
+    const names = await page.$$eval('#rounds-game option', (o) => o.map((x) => x.textContent));
+    assert.deepEqual(names, descriptors.filter((d) => d.chain).map((d) => cat[`entry.game.${d.games[0].seats || d.games[0].id}`]), `${lang}: history games`);
+  }
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);
   await context.close();

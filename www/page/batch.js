@@ -16,6 +16,7 @@ import { state } from './state.js';
 import { runJob, cancelJob } from './jobs.js';
 import { clearFieldErrors } from './form.js';
 import { verdictFirst, showError } from './verify.js';
+import { recordGameName } from './picker.js';
 
 const BATCH_PAGE = 200;
 const STATUSES = ['fail', 'invalid', 'unchecked', 'pass'];
@@ -27,7 +28,9 @@ function parsed(text) {
 function itemView(it, i) {
   const what = [it.name === undefined || it.name === null ? t('batch.unnamed', { n: it.index + 1 }) : String(it.name)];
   const d = it.scheme ? scheme(it.scheme) : null;
-  what.push(d ? t(d.label) : '?');
+  // The game as the player knows it ("Bridge", "Zaruri"), never the scheme's id.
+  const rec = d ? parsed(it.text) : null;
+  what.push(d ? recordGameName(d.id, rec && typeof rec === 'object' ? rec.game : undefined) : '?');
   if (it.multiplier) what.push(t('draw.multiplier', { value: it.multiplier }));
   const summary = el('summary', { 'data-verdict': it.status },
     statusBadge(it.status),

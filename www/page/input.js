@@ -247,6 +247,8 @@ export function wireInput(loadRecord) {
   box.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(look, 150); });
   box.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); $('#paste-go').click(); } });
   $('#paste-go').addEventListener('click', () => { look(); go(found, loadRecord); });
+  // The history's options sit below the button: Enter in the terminal field verifies.
+  $('#rounds-terminal').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); $('#paste-go').click(); } });
   $('#rounds-game').addEventListener('change', () => {
     drawTerminals();
     if (found && found.kind === 'rounds') { found.game = $('#rounds-game').value; $('#paste-found').textContent = foundText(found); }

@@ -12,6 +12,7 @@ import { showResult } from '../ui/notices.js';
 import { showProgress, progressTitle, placeProgress } from '../ui/progress.js';
 import { verdictView } from '../render/checks.js';
 import { schemes } from './schemes.js';
+import { recordGameName } from './picker.js';
 import { state } from './state.js';
 import { runJob, cancelJob } from './jobs.js';
 import { showError, verdictFirst } from './verify.js';
@@ -22,7 +23,8 @@ const ROUND_PAGE = 200;
 /** The games a history can be checked for: the chain schemes. (The history's
  *  published-terminal buttons are drawn by the paste box, input.js.) */
 export function fillRoundGames(select) {
-  select.replaceChildren(...schemes().filter((d) => d.chain).map((d) => el('option', { value: d.id, text: t(d.label) })));
+  // Game names ("Platforme"), as the picker shows them; scheme ids stay under Details.
+  select.replaceChildren(...schemes().filter((d) => d.chain).map((d) => el('option', { value: d.id, text: recordGameName(d.id) })));
 }
 
 /** Checks a history; `opts.game` and `opts.terminal` (else the history panel's). */
