@@ -211,6 +211,36 @@ test('a round history from a chain that does not reach the chosen terminal fails
   await context.close();
 });
 
+test('a round history at 360 px in Russian: each round a card, its status first, nothing off the screen', async () => {
+  const h = history('phone', 8, 3);
+  // One crash point changed: the mismatch is listed first.
+  const lines = h.text.trim().split('\n');
+  lines[4] = lines[4].replace(/,.*/, ',1234,56');
+  const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  await page.goto(PAGE_URL + '#lang=ru');
+  const r = await checkHistory(page, lines.join('\n'), h.terminal);
+  assert.equal(r.verdict, 'fail');
+  const rows = await page.$$eval('.roundtable tbody tr', (trs) => trs.map((tr) => {
+    const cells = [...tr.cells].filter((c) => c.getClientRects().length);
+    const box = tr.getBoundingClientRect();
+    return { status: tr.dataset.status, first: cells[0].className, mark: cells[0].textContent, right: Math.max(...cells.map((c) => c.getBoundingClientRect().right)), width: box.width };
+  }));
+  assert.equal(rows.length, 8);
+  assert.equal(rows[0].status, 'mismatch');
+  for (const row of rows) {
+    assert.equal(row.first, 'status', 'the status is the first thing of each round');
+    assert.ok(row.right <= 360, `a cell ends at ${row.right} px`);
+  }
+  assert.equal(rows[0].mark, '✗');
+  assert.deepEqual(await page.$eval('.history', (e) => [e.scrollWidth <= e.clientWidth, document.documentElement.scrollWidth]), [true, 360]);
+  // Each value says its column, in the player's language.
+  assert.match(await page.textContent('.roundtable tbody tr'), /1234[.,]56/);
+  assert.equal(await page.$eval('.roundtable tbody tr td[data-label]', (td) => getComputedStyle(td, '::before').content.includes(td.dataset.label)), true);
+  await shot(page, 'flow-rounds-ru-360', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a batch counts pass, fail, unchecked and invalid apart, failed first, each record read by the core from its text', async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto(PAGE_URL);

@@ -74,8 +74,8 @@ test('the page and verifier.js give the same report for every vector and played 
           if (r && r.verdict !== 'checking') return { report: r };
           const err = document.querySelector('#result .errmsg[data-code]');
           const v = document.querySelector('#verdict');
-          if (err && v && v.dataset.verdict === 'error') {
-            return { error: { code: err.getAttribute('data-code'), field: err.getAttribute('data-field') || '' } };
+          if (err && v && (v.dataset.verdict === 'error' || v.dataset.verdict === 'unsupported')) {
+            return { error: { code: err.getAttribute('data-code'), field: err.getAttribute('data-field') || '' }, banner: v.dataset.verdict };
           }
           await new Promise((res) => setTimeout(res, 5));
         }
@@ -89,6 +89,9 @@ test('the page and verifier.js give the same report for every vector and played 
         }
       } else if (!got.error || got.error.code !== want.error.code) {
         failures.push(`${c.name}: page ${JSON.stringify(got.error || got.report && got.report.verdict)}, verifier.js ${JSON.stringify(want.error)}`);
+      } else if (got.banner !== (want.error.code === 'unsupported_scheme' ? 'unsupported' : 'error')) {
+        // A scheme nobody can recompute is not the player's mistake: its own neutral banner.
+        failures.push(`${c.name}: banner ${got.banner} for ${want.error.code}`);
       }
     }
     console.log(`parity: ${compared - failures.length} of ${compared} cases give the same report in the page and verifier.js`);

@@ -103,7 +103,9 @@ test('verdict words: unchecked says what to ask for; history rows count down fro
   await page.waitForSelector('#verdict');
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'unchecked');
   assert.ok(await page.$eval('#verdict', (e) => e.classList.contains('neutral')));
-  assert.match(await page.textContent('#verdict'), /ask the operator for the chain’s published terminal/);
+  // The published terminal is one tap away in the form: the banner says where.
+  assert.match(await page.textContent('#verdict'), /choose “Crash” next to “Published” in the form, or ask the operator/);
+  assert.equal(await page.$$eval('#fields .terminals button', (b) => b.map((x) => x.textContent).join()), 'Crash');
   const chain = cases.find((c) => c.record.scheme === 'crash' && c.record.history && c.expect.round);
   await page.goto('about:blank');
   await page.goto(PAGE_URL + '#record=' + b64url(chain.record));
@@ -116,6 +118,69 @@ test('verdict words: unchecked says what to ask for; history rows count down fro
   await page.waitForSelector('#verdict[data-verdict="error"]');
   assert.match(await page.textContent('.errmsg'), /starts with “0x”/);
   assert.ok(await page.$eval('#verdict', (e) => e.classList.contains('neutral')));
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a failed commitment: the failed check right under the banner, and what to do next', async () => {
+  const { page, blocked, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  const c = cases.find((x) => x.record.game === 'bridge' && x.expect.commitmentOk);
+  const order = () => page.evaluate(() => {
+    const checks = document.querySelector('#result ul.checks');
+    const drawing = document.querySelector('#result .drawing');
+    return checks.compareDocumentPosition(drawing) & Node.DOCUMENT_POSITION_FOLLOWING ? 'checks first' : 'drawing first';
+  });
+  await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, serverSeed: c.record.serverSeed.replace(/^./, (x) => (x === 'a' ? 'b' : 'a')) }));
+  await page.waitForSelector('#verdict');
+  assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
+  assert.equal(await order(), 'checks first', 'the failed check is not two screens below the banner');
+  assert.match(await page.textContent('#verdict .next'), /copied exactly.*contact the operator/);
+  const failedTop = await page.$eval('#result ul.checks li[data-ok="false"]', (e) => e.getBoundingClientRect().top + window.scrollY);
+  const verdictTop = await page.$eval('#verdict', (e) => e.getBoundingClientRect().top + window.scrollY);
+  assert.ok(failedTop - verdictTop < 740, `the failed check is ${failedTop - verdictTop} px below the banner`);
+  await page.locator('#result').screenshot({ path: path.join(ARTIFACTS, 'render-bridge-commitment-fail-360.png') });
+  // A pass keeps the drawing first, and says nothing about support.
+  await page.goto('about:blank');
+  await page.goto(PAGE_URL + '#record=' + b64url(c.record));
+  await page.waitForSelector('#verdict');
+  assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'pass');
+  assert.equal(await order(), 'drawing first');
+  assert.equal(await page.$$eval('#verdict .next', (e) => e.length), 0);
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('no published derivation (match_seed_v1): a neutral banner that does not blame the record', async () => {
+  const { page, blocked, errors, context } = await openPage(browser);
+  const c = cases.find((x) => x.record.scheme === 'match_seed_v2' && x.expect.commitmentOk);
+  await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, scheme: 'match_seed_v1' }));
+  await page.waitForSelector('#verdict');
+  assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'unsupported');
+  assert.ok(await page.$eval('#verdict', (e) => e.classList.contains('neutral')));
+  assert.equal(await page.getAttribute('.errmsg', 'data-code'), 'unsupported_scheme');
+  const text = await page.textContent('#result');
+  assert.match(text, /Nothing is wrong with your record/);
+  assert.doesNotMatch(text, /not valid|could not be checked/);
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('what the form and errors call things: the commitment is not "(optional)", unknown played keys are listed in words', async () => {
+  const { page, blocked, errors, context } = await openPage(browser);
+  const dice = cases.find((x) => x.record.scheme === 'dice' && x.record.serverSeedHash && x.record.nonce !== undefined && !x.expect.error);
+  await page.goto(PAGE_URL + '#record=' + b64url({ ...dice.record, played: { colour: 'red' } }));
+  await page.waitForSelector('#verdict');
+  const label = await page.textContent('[data-field="serverSeedHash"] label');
+  assert.doesNotMatch(label, /optional/, label);
+  assert.match(label, /needed for a proof/, label);
+  assert.match(await page.textContent('[data-field="played"] label'), /optional/);
+  const msg = await page.textContent('.errmsg');
+  assert.equal(await page.getAttribute('.errmsg', 'data-code'), 'unknown_field');
+  assert.match(msg, /the die/, msg);
+  assert.doesNotMatch(msg, /gameSeed|selected\b|\bface\b/, msg);
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);
   await context.close();

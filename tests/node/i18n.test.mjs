@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
-import { ROOT, VERIFIER, loadCases } from './helpers.mjs';
+import { ROOT, VERIFIER, loadCases, onePerScheme } from './helpers.mjs';
 import { describe } from '../../www/core/descriptors.js';
 
 const I18N = path.join(ROOT, 'www/i18n');
@@ -117,6 +117,17 @@ test('every key a scheme descriptor or an error code names exists in en.json', (
     if (c.expect.error !== true) continue;
     try { fv.verify(c.record); } catch (e) { need.add(`err.${e.code}`); }
   }
+  // What a game recomputes is said in words when a played key is unknown: every key the
+  // core lists (params.known) and every result key of a descriptor.
+  let listed = 0;
+  for (const c of onePerScheme(loadCases(path.join(ROOT, 'tests/vectors')))) {
+    try { fv.verify({ ...c.record, played: { notRecomputed: 1 } }); } catch (e) {
+      assert.equal(e.code, 'unknown_field', c.name);
+      for (const k of e.params.known) { need.add(`render.key.${k}`); listed++; }
+    }
+  }
+  for (const d of describe(fv)) for (const r of d.results || []) need.add(`render.key.${r.key}`);
+  assert.ok(listed > 20, `only ${listed} known keys listed`);
   assert.ok(need.size > 50);
   assert.deepEqual([...need].filter((k) => !Object.hasOwn(en, k)).sort(), []);
 });
@@ -155,4 +166,17 @@ test('t(): placeholders, plural forms by Intl.PluralRules, numbers by Intl.Numbe
   // A param that is not text (a DOM node for a seed) is handed back as is.
   const node = { seed: true };
   assert.deepEqual(i.parts('draw.seatSeed', { seed: node }, 'en'), [' · client seed “', node, '”']);
+});
+
+test('decimalText(): a crash point in the language\'s decimal sign, its digits exact and never grouped', async () => {
+  const i = await i18nWith({});
+  assert.equal(i.decimalText('1.15', 'en'), '1.15');
+  assert.equal(i.decimalText('1.15', 'ro'), '1,15');
+  assert.equal(i.decimalText('1.15', 'ru'), '1,15');
+  assert.equal(i.decimalText('2627.10', 'ro'), '2627,10', 'no thousands sign: it would read as a decimal');
+  assert.equal(i.decimalText('-0.50', 'it'), '-0,50');
+  assert.equal(i.decimalText('1.00', 'en'), '1.00', 'trailing zeros kept');
+  // Not a decimal, or more digits than a double keeps: as it is.
+  for (const s of ['12', 'abc', '1e5', '1.', '.5', '1234567890123.4567', '']) assert.equal(i.decimalText(s, 'ro'), s);
+  assert.equal(i.decimalText(7, 'ro'), '7');
 });

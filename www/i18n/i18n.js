@@ -48,6 +48,17 @@ export function formatNumber(n, lang = current, options) {
   return new Intl.NumberFormat(lang, options).format(n);
 }
 
+/** A decimal the core gives as text ("1.15", a crash point) in the language's decimal
+ *  sign and digits ("1,15" in ro, it, ru), its digits kept exactly and never grouped:
+ *  "Runda 2.627" beside "1.15×" would read as two decimals in Romanian. Text that is
+ *  not such a decimal (or has more digits than a double keeps) is returned as it is. */
+export function decimalText(s, lang = current) {
+  const m = /^(-?)(\d+)\.(\d+)$/.exec(String(s));
+  if (!m || (m[2] + m[3]).replace(/^0+/, '').length > 15) return String(s);
+  const digits = m[3].length;
+  return new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(Number(s));
+}
+
 /** Numbers in the language's digits and decimal sign ("99,985" in ro, it, ru), at
  * most 10 decimals (a sum of float chances such as 99.89999999999999 reads 99.9). */
 function render(value, lang) {

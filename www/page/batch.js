@@ -50,7 +50,7 @@ function itemView(it, i) {
 /** The batch's verdict: fail over invalid over unchecked over pass, with its words. */
 function batchVerdict(count, total) {
   const params = { count: total, failed: count.fail, invalid: count.invalid, unchecked: count.unchecked, passed: count.pass };
-  if (count.fail) return verdictView('fail', t('flow.batch.fail', { ...params, count: count.fail, total }));
+  if (count.fail) return verdictView('fail', t('flow.batch.fail', { ...params, count: count.fail, total }), { next: t('render.verdict.fail.next') });
   if (count.invalid) return verdictView('invalid', t('flow.batch.invalid', { ...params, count: count.invalid, total }));
   if (count.unchecked) return verdictView('unchecked', t('flow.batch.unchecked', { ...params, count: count.unchecked, total }));
   return verdictView('pass', t('flow.batch.pass', params));

@@ -15,7 +15,9 @@ const KIND_HINTS = ['list', 'seats', 'numbers', 'buyers', 'json', 'bets'];
 function fieldLabel(f) {
   let label = t(f.label);
   if (KIND_HINTS.includes(f.kind)) label = t('field.withKind', { label, kind: f.kind === 'bets' ? t('bets.kind') : t(`kind.${f.kind}`) });
-  return f.required === false ? t('field.optional', { label }) : label;
+  if (f.required !== false) return label;
+  // Optional, but without it nothing is proven (SPEC: unchecked): said so, not "(optional)".
+  return t(f.role === 'commitment' ? 'field.commitmentOptional' : 'field.optional', { label });
 }
 
 function optionLabel(desc, value) {

@@ -6,12 +6,12 @@
 // and the summary both come from the core's verdict and counts; failures first;
 // no pager when everything fits one page.
 import { el, $, code } from '../ui/dom.js';
-import { t, has } from '../i18n/i18n.js';
+import { t, has, decimalText } from '../i18n/i18n.js';
 import { makePager } from '../ui/pager.js';
 import { showResult } from '../ui/notices.js';
 import { showProgress, progressTitle, placeProgress } from '../ui/progress.js';
 import { verdictView } from '../render/checks.js';
-import { schemes } from './schemes.js';
+import { schemes, scheme } from './schemes.js';
 import { recordGameName } from './picker.js';
 import { state } from './state.js';
 import { runJob, cancelJob } from './jobs.js';
@@ -80,10 +80,14 @@ function banner(data) {
   const problems = s.mismatched + s.invalid + s.breaks.length + chainBad;
   switch (data.verdict) {
     case 'pass': return verdictView('pass', t('flow.rounds.pass', { count: s.rounds }));
-    case 'fail': return verdictView('fail', t('flow.rounds.fail', { count: problems, rounds: s.rounds }));
+    case 'fail': return verdictView('fail', t('flow.rounds.fail', { count: problems, rounds: s.rounds }), { next: t('render.verdict.fail.next') });
     case 'invalid': return verdictView('invalid', t('flow.rounds.invalid', { count: s.invalid, rounds: s.rounds }));
     case 'checking': return verdictView('checking', t('flow.rounds.checking'));
-    default: return verdictView('unchecked', t('flow.rounds.unchecked', { count: s.rounds }));
+    default: {
+      // What would prove the rounds: the game's published terminal, one tap away.
+      const d = scheme(data.game || $('#rounds-game').value);
+      return verdictView('unchecked', t('flow.rounds.unchecked', { count: s.rounds }), { missing: ['terminal'], terminals: d && d.terminals });
+    }
   }
 }
 
@@ -93,17 +97,23 @@ function errorWords(e) {
   return has(`err.${e.code}`) ? t(`err.${e.code}`, { field: e.field || '', ...(e.params || {}) }) : e.code;
 }
 
-function rowView(r) {
+/** The column names, as the header shows them (on a phone each cell says its own). */
+const columnNames = () => ['line', 'round', 'hash', 'claimed', 'recomputed', 'links']
+  .map((h) => t(h === 'round' ? 'flow.rounds.col.round' : `rounds.col.${h}`));
+
+function rowView(r, names) {
+  const [line, round, hash, claimed, recomputed, links] = names;
   const status = STATUS[r.status] || 'unchecked';
   const mark = { ok: '✓', mismatch: '✗', invalid: '!' }[status] || '';
+  // The status first: at 360 px it is what a player must see without scrolling sideways.
   return el('tr', { class: status, 'data-line': r.line, 'data-status': status, 'data-round': r.round === null ? null : r.round },
-    el('td', { text: r.line }),
-    el('td', { text: r.round === null || r.round === undefined ? '' : r.round }),
-    el('td', {}, code(r.hash || '', 'hash')),
-    el('td', { text: r.claimed === null || r.claimed === undefined ? '' : r.claimed }),
-    el('td', { text: r.error ? errorWords(r.error) : r.computed === null || r.computed === undefined ? '' : String(r.computed) }),
-    el('td', { text: mark, 'aria-label': t(`flow.rounds.status.${status}`) }),
-    el('td', { text: r.linksToNext === null || r.linksToNext === undefined ? '' : t(r.linksToNext ? 'rounds.links' : 'rounds.break.mark') }));
+    el('td', { class: 'status', text: mark, 'aria-label': t(`flow.rounds.status.${status}`) }),
+    el('td', { 'data-label': line, text: r.line }),
+    el('td', { 'data-label': round, text: r.round === null || r.round === undefined ? '' : r.round }),
+    el('td', { 'data-label': hash }, code(r.hash || '', 'hash')),
+    el('td', { 'data-label': claimed, text: r.claimed === null || r.claimed === undefined ? '' : decimalText(r.claimed) }),
+    el('td', { 'data-label': recomputed, text: r.error ? errorWords(r.error) : r.computed === null || r.computed === undefined ? '' : decimalText(r.computed) }),
+    el('td', { 'data-label': links, text: r.linksToNext === null || r.linksToNext === undefined ? '' : t(r.linksToNext ? 'rounds.links' : 'rounds.break.mark') }));
 }
 
 function renderRounds(data, walked) {
@@ -119,10 +129,10 @@ function renderRounds(data, walked) {
   });
   const rows = data.rows; // failures first (sorted in the worker)
   const body = el('tbody');
-  const head = ['line', 'round', 'hash', 'claimed', 'recomputed', null, 'links']
-    .map((h) => el('th', { text: h ? t(h === 'round' ? 'flow.rounds.col.round' : `rounds.col.${h}`) : '' }));
+  const names = columnNames();
+  const head = ['', ...names].map((h) => el('th', { text: h }));
   const table = el('table', { class: 'roundtable' }, el('thead', {}, el('tr', {}, ...head)), body);
-  const draw = (start, end) => body.replaceChildren(...rows.slice(start, end).map(rowView));
+  const draw = (start, end) => body.replaceChildren(...rows.slice(start, end).map((r) => rowView(r, names)));
   const pager = rows.length > ROUND_PAGE ? makePager(rows.length, ROUND_PAGE, draw) : (draw(0, rows.length), null);
   const memo = walked && walked.viaMemory
     ? el('p', { class: 'note walk-memory', id: 'chain-remembered', 'data-remembered-round': walked.rememberedRound,

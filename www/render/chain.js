@@ -2,7 +2,7 @@
 // No inline style attributes anywhere (the page's CSP): the battle wheel is SVG with
 // geometry in attributes, everything else is classes.
 import { el } from '../ui/dom.js';
-import { t } from '../i18n/i18n.js';
+import { t, decimalText } from '../i18n/i18n.js';
 import { makePager } from '../ui/pager.js';
 import { section, hash, svg } from './common.js';
 
@@ -26,7 +26,7 @@ function historyTable(r, mark) {
       const h = r.history[i];
       frag.append(el('tr', { 'data-back': i },
         el('th', { scope: 'row', text: historyLabel(r, i) }),
-        el('td', { class: 'mult', 'data-multiplier': h.multiplier, 'data-path': `history[${i}].multiplier`, text: t('draw.multiplier', { value: h.multiplier }) }),
+        el('td', { class: 'mult', 'data-multiplier': h.multiplier, 'data-path': `history[${i}].multiplier`, text: t('draw.multiplier', { value: decimalText(h.multiplier) }) }),
         el('td', {}, hash(h.hash))));
     }
     body.append(frag);
@@ -39,7 +39,7 @@ export function drawCrash(r, record, out, desc, ctx) {
   const mark = (ctx && ctx.mark) || (() => {});
   out.append(section(t('draw.crashPoint'), el('div', {
     class: 'multiplier', 'data-multiplier': r.multiplier, 'data-path': 'multiplier',
-    text: t('draw.multiplier', { value: r.multiplier }),
+    text: t('draw.multiplier', { value: decimalText(r.multiplier) }),
   })));
   if (r.history) {
     out.append(section(t('draw.history', { count: r.history.length }),

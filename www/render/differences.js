@@ -3,7 +3,7 @@
 // marked in place on the drawing at its data-path. The machine form (path, values)
 // stays in data-* attributes.
 import { el } from '../ui/dom.js';
-import { t, has } from '../i18n/i18n.js';
+import { t, has, decimalText } from '../i18n/i18n.js';
 import { section, fmt } from './common.js';
 import { cardShort } from './cards.js';
 import { tileName } from './tiles.js';
@@ -16,7 +16,7 @@ export function itemValue(item, v, ctx) {
   switch (item) {
     case 'card': return cardShort(v, ctx.desc.cards || 'rank_major');
     case 'tile': return tileName(v);
-    case 'multiplier': return t('draw.multiplier', { value: fmt(v) });
+    case 'multiplier': return t('draw.multiplier', { value: typeof v === 'string' ? decimalText(v) : fmt(v) });
     case 'player': return Number.isInteger(v) ? t('render.diff.playerValue', { n: v + 1 }) : fmt(v);
     case 'winner': return Number.isInteger(v) ? t('render.diff.playerValue', { n: v + 1 }) : fmt(v);
     case 'mine': return Number.isInteger(v) ? t('render.diff.cell', { n: v }) : fmt(v);

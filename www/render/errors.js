@@ -31,13 +31,16 @@ export function errorText(e) {
       break;
     case 'game_rule':
       key = has(`render.rule.${p.rule}`) ? `render.rule.${p.rule}` : 'render.err.game_rule';
-      params = { ...base, sum: p.sum !== undefined ? String(p.sum) : '' };
+      // The sum as a number (written in the player's digits), rounded past float noise:
+      // 99.97999999999999 is shown as 99.98.
+      params = { ...base, sum: typeof p.sum === 'number' ? Number(p.sum.toFixed(6)) : (p.sum !== undefined ? String(p.sum) : '') };
       break;
     case 'bad_json':
       if (p.line !== undefined) { key = 'render.err.bad_json.at'; params = { line: p.line, column: p.column || 0 }; }
       break;
     case 'unknown_field':
-      params = { ...base, known: list([].concat(p.known || [])) };
+      // What the game recomputes, in words ("the die, win or loss"), not its JSON keys.
+      params = { ...base, known: list([].concat(p.known || []).map((k) => (has(`render.key.${k}`) ? t(`render.key.${k}`) : k))) };
       break;
     case 'too_large':
       params = { limit: p.limit || 0, size: p.size || 0 };
@@ -60,7 +63,8 @@ export function errorText(e) {
 /** The whole view of a refused record: the neutral banner, the sentence, a folded detail. */
 export function errorView(e) {
   const out = el('div', { class: 'report error' });
-  out.append(verdictView('error'));
+  // A scheme with no published derivation is nobody's mistake: its own neutral banner.
+  out.append(verdictView(e && e.code === 'unsupported_scheme' ? 'unsupported' : 'error'));
   out.append(el('p', { class: 'errmsg', 'data-code': (e && e.code) || 'internal', 'data-field': (e && e.field) || '', text: errorText(e) }));
   if (e && e.message) {
     out.append(el('details', { class: 'devdetail' }, el('summary', { text: t('render.details.developer') }),

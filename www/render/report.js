@@ -41,14 +41,23 @@ export function report(r, record, desc) {
   ctx.mark = (root) => markDifferences(root, r, ctx);
   const out = el('div', { class: 'report', 'data-scheme': r.scheme });
   const why = r.verdict === 'fail' && r.hints && r.hints.length ? t('render.verdict.fail.whyHint') : undefined;
-  out.append(verdictView(r.verdict, undefined, { missing: r.verdict === 'unchecked' ? r.missing : null, why }));
+  const failed = r.verdict === 'fail';
+  out.append(verdictView(r.verdict, undefined, {
+    missing: r.verdict === 'unchecked' ? r.missing : null,
+    terminals: d0.terminals,
+    why,
+    next: failed ? t('render.verdict.fail.next') : null,
+  }));
   const diffs = differencesView(r, ctx);
   if (diffs) out.append(diffs);
+  const checks = section(t('check.heading'), checksView(r, d0.chain, d0.cards));
+  // A failed check is read right under the banner, not after 52 cards.
+  if (failed) out.append(checks);
   const drawing = el('div', { class: 'drawing' });
   (DRAW[r.scheme] || (() => {}))(r, record, drawing, d0, ctx);
   if (r.chainOk !== undefined && DRAW[r.scheme] !== drawHashChain) drawing.append(chainNote(r));
   out.append(drawing);
-  out.append(section(t('check.heading'), checksView(r, d0.chain, d0.cards)));
+  if (!failed) out.append(checks);
   ctx.mark(drawing);
   return out;
 }

@@ -7,7 +7,7 @@ import { t, has, language } from '../i18n/i18n.js';
 import { fieldLabel } from './fields.js';
 
 /** The icon (text, never a colour emoji) and the tone of each state. */
-const ICON = { pass: '✓', fail: '✗', unchecked: '?', checking: '…', cancelled: '■', error: '!', invalid: '!', recomputed: '=' };
+const ICON = { pass: '✓', fail: '✗', unchecked: '?', checking: '…', cancelled: '■', error: '!', invalid: '!', unsupported: '–', recomputed: '=' };
 const TONE = { pass: 'pass', fail: 'fail' };
 
 /** What to ask the operator for, in the player's words ("the chain's published terminal"). */
@@ -16,18 +16,32 @@ export function askFor(fields) {
   return new Intl.ListFormat(language(), { type: 'conjunction' }).format(names);
 }
 
+/** What to do about a missing commitment: a chain terminal the page already lists
+ *  (`terminals`: the scheme's published ones) is one tap away in the form. */
+function askText(missing, terminals) {
+  if (terminals && terminals.length && missing.length === 1 && missing[0] === 'terminal') {
+    const names = new Intl.ListFormat(language(), { type: 'disjunction' }).format(terminals.map((x) => t('render.quoted', { text: x.name })));
+    // The label as the form shows it, without its colon ("Published:" → “Published”).
+    return t('render.verdict.askPublished', { names, published: t('page.terminals.published').replace(/\s*[:：]\s*$/, '') });
+  }
+  return t('render.verdict.ask', { fields: askFor(missing) });
+}
+
 /**
  * The banner. `verdict`: pass | fail | unchecked | checking | cancelled | error | invalid.
  * `text` (optional) replaces the headline (batch and history summaries); `opts.missing`
- * names what to ask the operator for (unchecked), `opts.why` replaces the second line.
+ * names what to ask the operator for (unchecked; `opts.terminals`, the scheme's published
+ * terminals, to point at them instead), `opts.why` replaces the second line, `opts.next`
+ * says what to do (fail).
  */
 export function verdictView(verdict, text, opts = {}) {
   const v = ICON[verdict] ? verdict : 'invalid';
   const headline = text !== undefined && text !== null ? text : t(`render.verdict.${v}`);
   const why = opts.why !== undefined ? opts.why : (text !== undefined && text !== null ? null : t(`render.verdict.${v}.why`));
   const missing = opts.missing && opts.missing.length
-    ? el('p', { class: 'ask missing', 'data-missing': opts.missing.join(' '), text: t('render.verdict.ask', { fields: askFor(opts.missing) }) })
+    ? el('p', { class: 'ask missing', 'data-missing': opts.missing.join(' '), text: askText(opts.missing, opts.terminals) })
     : null;
+  const next = opts.next ? el('p', { class: 'ask next', text: opts.next }) : null;
   return el('div', {
     id: 'verdict', class: `verdict ${TONE[v] || 'neutral'}`, 'data-verdict': verdict, role: 'status', tabindex: '-1',
   },
@@ -35,7 +49,7 @@ export function verdictView(verdict, text, opts = {}) {
   el('div', { class: 'vtext' },
     el('p', { class: 'vhead' }, el('span', { class: 'vword', text: t(`render.status.${v}`) }), ' ', el('span', { text: headline })),
     why ? el('p', { class: 'vwhy', text: why }) : null,
-    missing));
+    missing, next));
 }
 
 /** A small status badge for list rows (batches, round histories, bets): icon + word. */
