@@ -286,6 +286,28 @@ test('dice bets: "40 bets verified", or the first bet that differs', { timeout: 
   await context.close();
 });
 
+test('the first difference in the game\'s words and the player\'s numbers: win or loss, a crash point with a decimal comma', { timeout: 120000 }, async () => {
+  const url = host('/words.html', `<fair-verify id="w" label="Zaruri"></fair-verify><script src="/heartbeat.js"></script><script src="/widget.js"></script>`, { lang: 'ro' });
+  const { context, page, errors } = await open(url);
+  const serverSeed = 'widget-words-server-seed';
+  const bet = { scheme: 'dice', serverSeed, serverSeedHash: sha(serverSeed), clientSeed: 'c', nonce: 5, selected: [1, 2, 3] };
+  const win = V.verify(bet).win;
+  let ev = await verifyIn(page, 'w', { ...bet, played: { win: !win } });
+  assert.equal(ev.detail.verdict, 'fail');
+  let text = await page.$eval('#w', (el) => el.shadowRoot.textContent);
+  const ro = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/i18n/ro.json'), 'utf8'));
+  assert.ok(text.includes(ro[win ? 'draw.loss' : 'draw.win']) && text.includes(ro[win ? 'draw.win' : 'draw.loss']), text);
+  assert.doesNotMatch(text, /\b(true|false)\b/, text);
+  const crash = { scheme: 'crash', hash: sha('widget words crash') };
+  const real = V.verify(crash).multiplier;
+  ev = await verifyIn(page, 'w', { ...crash, played: { multiplier: '1234.56' } });
+  assert.equal(ev.detail.verdict, 'fail');
+  text = await page.$eval('#w', (el) => el.shadowRoot.textContent);
+  assert.ok(text.includes('1234,56×') && text.includes(`${real.replace('.', ',')}×`), text);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('ES module entry, and two copies of the widget on one page are harmless', { timeout: 120000 }, async () => {
   pages.set('/module-host.js', { type: 'text/javascript', body: `
     import { FairVerifier, FairVerifyElement, mount } from '/widget.mjs';

@@ -1,17 +1,21 @@
 // The badge's sentences from a report (codes and values from the core; the words
 // from the catalogs): the first difference in the game's terms, bets, what is missing.
-import { t, has } from '../i18n/i18n.js';
+import { t, has, decimalText } from '../i18n/i18n.js';
 
 const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 const SUITS = ['♣', '♦', '♥', '♠'];
 
 /** A value as shown: cards as rank and suit (by the descriptor's `cards` order). */
-function shownValue(v, item, cards) {
+function shownValue(v, item, cards, lang) {
   if (item === 'card' && Number.isInteger(v) && v >= 0 && v < 52 && cards) {
     const vm = cards === 'value_major';
     return RANKS[vm ? Math.floor(v / 4) : v % 13] + SUITS[vm ? v % 4 : Math.floor(v / 13)];
   }
   if (v === null || v === undefined) return '—';
+  // In the game's words, as the page says them: "win", "2.71×" ("2,71×" in ro), "player 2".
+  if (item === 'win' && typeof v === 'boolean') return t(v ? 'draw.win' : 'draw.loss', {}, lang);
+  if (item === 'multiplier' && typeof v === 'string') return t('draw.multiplier', { value: decimalText(v, lang) }, lang);
+  if ((item === 'player' || item === 'winner') && Number.isInteger(v)) return t('render.diff.playerValue', { n: v + 1 }, lang);
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
@@ -37,7 +41,7 @@ export function firstDifference(report, desc, lang) {
   const item = has(`widget.item.${d.item}`, lang) ? t(`widget.item.${d.item}`, {}, lang) : t('widget.item.value', {}, lang);
   return t('widget.firstDiff', {
     item, where: where(d, report, desc, lang) || d.path,
-    played: shownValue(d.played, d.item, cards), computed: shownValue(d.computed, d.item, cards),
+    played: shownValue(d.played, d.item, cards, lang), computed: shownValue(d.computed, d.item, cards, lang),
   }, lang);
 }
 
