@@ -103,9 +103,22 @@ pub struct Report {
     checks: Vec<Check>,
     missing: Vec<&'static str>,
     /// Differences found in per-part `played` (each bet's own), before the record's.
-    differences: Vec<Map<String, Value>>,
-    difference_count: usize,
+    diffs: Diffs,
     compared: bool,
+}
+
+/// What comparing `played` found: values that differ, and recomputed values the
+/// player was not shown (a `played` list shorter than the recomputed one: a match's
+/// first deal only, the rolls up to where the game ended). SPEC compares "every value
+/// that differs"; a value never shown differs from nothing, so it is listed apart,
+/// as not compared, and never fails a record.
+#[derive(Debug, Default)]
+struct Diffs {
+    list: Vec<Map<String, Value>>,
+    count: usize,
+    /// `{key, path, from, count}`: `count` values from index `from` of the list at
+    /// `path` (or, for an object, its member `from`) were not in `played`.
+    unshown: Vec<Value>,
 }
 
 impl std::fmt::Debug for Scheme {
@@ -121,8 +134,7 @@ impl Report {
             result: Map::new(),
             checks: Vec::new(),
             missing: Vec::new(),
-            differences: Vec::new(),
-            difference_count: 0,
+            diffs: Diffs::default(),
             compared: false,
         }
     }
@@ -147,13 +159,7 @@ impl Report {
                 )
                 .with("known", known));
             };
-            diff(
-                format!("{prefix}.{key}"),
-                v,
-                c,
-                &mut self.differences,
-                &mut self.difference_count,
-            );
+            diff(format!("{prefix}.{key}"), key, v, c, &mut self.diffs);
         }
         self.compared = true;
         Ok(())
@@ -209,8 +215,7 @@ impl Report {
             Some(Value::Object(m)) => Some(m),
             Some(other) => return Err(VerifyError::wrong_type("played", Want::Object, other)),
         };
-        let mut differences = std::mem::take(&mut self.differences);
-        let mut count = self.difference_count;
+        let mut diffs = std::mem::take(&mut self.diffs);
         if let Some(obj) = played {
             let pending = self.checks.iter().any(|c| c.pending);
             for (key, seen) in obj {
@@ -221,13 +226,7 @@ impl Report {
                     // terminal): nothing to compare while pending, else it differs.
                     None if self.scheme.result(key).is_some() => {
                         if !pending {
-                            diff(
-                                key.clone(),
-                                seen,
-                                &Value::Null,
-                                &mut differences,
-                                &mut count,
-                            );
+                            diff(key.clone(), key, seen, &Value::Null, &mut diffs);
                         }
                         continue;
                     }
@@ -250,10 +249,15 @@ impl Report {
                         .with("known", known));
                     }
                 };
-                diff(key.clone(), seen, computed, &mut differences, &mut count);
+                diff(key.clone(), key, seen, computed, &mut diffs);
             }
         }
         let compared = played.is_some() || self.compared;
+        let Diffs {
+            list: differences,
+            count,
+            unshown,
+        } = diffs;
         if compared {
             self.check_only(
                 Check::new("played", "played", count == 0)
@@ -302,6 +306,9 @@ impl Report {
         if compared {
             out.insert("differences".into(), Value::Array(differences));
             out.insert("differenceCount".into(), Value::from(count));
+            if !unshown.is_empty() {
+                out.insert("notShown".into(), Value::Array(unshown));
+            }
         }
         if !hints.is_empty() {
             out.insert("hints".into(), Value::Array(hints));
@@ -476,55 +483,58 @@ fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// Walks `seen` (played) against `computed`, recording every differing leaf by path.
-fn diff(
-    path: String,
-    seen: &Value,
-    computed: &Value,
-    out: &mut Vec<Map<String, Value>>,
-    count: &mut usize,
-) {
-    fn record(
-        path: String,
-        seen: &Value,
-        computed: &Value,
-        out: &mut Vec<Map<String, Value>>,
-        count: &mut usize,
-    ) {
-        *count += 1;
-        if out.len() < MAX_DIFFERENCES {
+/// Walks `seen` (played) against `computed`, recording every differing leaf by path
+/// (`key`: the `played` key it is under), and what `seen` leaves out as not shown.
+fn diff(path: String, key: &str, seen: &Value, computed: &Value, out: &mut Diffs) {
+    fn record(path: String, seen: &Value, computed: &Value, out: &mut Diffs) {
+        out.count += 1;
+        if out.list.len() < MAX_DIFFERENCES {
             let mut m = Map::new();
             m.insert("path".into(), Value::String(path));
             m.insert("played".into(), seen.clone());
             m.insert("computed".into(), computed.clone());
-            out.push(m);
+            out.list.push(m);
+        }
+    }
+    fn unshown(key: &str, path: &str, from: Value, count: usize, out: &mut Diffs) {
+        if out.unshown.len() < MAX_DIFFERENCES {
+            let mut m = Map::new();
+            m.insert("key".into(), Value::from(key));
+            m.insert("path".into(), Value::from(path));
+            m.insert("from".into(), from);
+            m.insert("count".into(), Value::from(count));
+            out.unshown.push(Value::Object(m));
         }
     }
     match (seen, computed) {
         (Value::Array(s), Value::Array(c)) => {
-            for i in 0..s.len().max(c.len()) {
+            for (i, x) in s.iter().enumerate() {
                 let p = format!("{path}[{i}]");
-                match (s.get(i), c.get(i)) {
-                    (Some(x), Some(y)) => diff(p, x, y, out, count),
-                    (Some(x), None) => record(p, x, &Value::Null, out, count),
-                    (None, Some(y)) => record(p, &Value::Null, y, out, count),
-                    (None, None) => {}
+                match c.get(i) {
+                    Some(y) => diff(p, key, x, y, out),
+                    // Shown, but the seeds give nothing there: a difference.
+                    None => record(p, x, &Value::Null, out),
                 }
+            }
+            if c.len() > s.len() {
+                unshown(key, &path, Value::from(s.len()), c.len() - s.len(), out);
             }
         }
         (Value::Object(s), Value::Object(c)) => {
-            let mut keys: Vec<&String> = c.keys().collect();
-            keys.extend(s.keys().filter(|k| !c.contains_key(*k)));
-            for k in keys {
+            for (k, y) in c {
                 let p = format!("{path}.{k}");
-                let x = s.get(k).unwrap_or(&Value::Null);
-                let y = c.get(k).unwrap_or(&Value::Null);
-                diff(p, x, y, out, count);
+                match s.get(k) {
+                    Some(x) => diff(p, key, x, y, out),
+                    None => unshown(key, &path, Value::from(k.as_str()), 1, out),
+                }
+            }
+            for (k, x) in s.iter().filter(|(k, _)| !c.contains_key(*k)) {
+                record(format!("{path}.{k}"), x, &Value::Null, out);
             }
         }
         _ => {
             if !same(seen, computed) {
-                record(path, seen, computed, out, count);
+                record(path, seen, computed, out);
             }
         }
     }
@@ -581,11 +591,39 @@ mod tests {
 
     #[test]
     fn played_shorter_or_unknown() {
+        // The first deal only: the second was not shown, so it is not compared.
         let v = report()
             .finish(&rec(json!({"played": {"deals": [[[1, 2], [3, 4]]]}})))
             .unwrap();
-        assert_eq!(v["differences"][0]["path"], "deals[1]");
+        assert_eq!(v["verdict"], "pass");
+        assert_eq!(v["differenceCount"], 0);
+        assert_eq!(
+            v["notShown"],
+            json!([{"key": "deals", "path": "deals", "from": 1, "count": 1}])
+        );
+        // A card left out inside a seat, and one card wrong: one difference, one unshown.
+        let v = report()
+            .finish(&rec(
+                json!({"played": {"deals": [[[1, 2], [3]], [[5, 6], [7, 9]]]}}),
+            ))
+            .unwrap();
+        assert_eq!(v["verdict"], "fail");
+        assert_eq!(v["differenceCount"], 1);
+        assert_eq!(v["differences"][0]["path"], "deals[1][1][1]");
+        assert_eq!(
+            v["notShown"],
+            json!([{"key": "deals", "path": "deals[0][1]", "from": 1, "count": 1}])
+        );
+        // More than the seeds give: what was shown beyond them differs.
+        let v = report()
+            .finish(&rec(
+                json!({"played": {"deals": [[[1, 2], [3, 4]], [[5, 6], [7, 8]], [[9]]]}}),
+            ))
+            .unwrap();
+        assert_eq!(v["verdict"], "fail");
+        assert_eq!(v["differences"][0]["path"], "deals[2]");
         assert_eq!(v["differences"][0]["item"], "value");
+        assert!(v.get("notShown").is_none());
         let e = report()
             .finish(&rec(json!({"played": {"cards": []}})))
             .unwrap_err();

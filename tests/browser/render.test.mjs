@@ -185,3 +185,28 @@ test('what the form and errors call things: the commitment is not "(optional)", 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('only the first deal of a match as played: compared as far as it goes, the rest said as not compared (never a red)', async () => {
+  const { page, blocked, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  const c = cases.find((x) => x.record.game === 'bridge' && x.expect.commitmentOk && x.expect.deals.length > 2);
+  const n = c.expect.deals.length;
+  await page.goto(PAGE_URL + '#lang=ro&record=' + b64url({ ...c.record, played: { deals: c.expect.deals.slice(0, 1) } }));
+  await page.waitForSelector('#verdict');
+  assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'pass');
+  const note = await page.$eval('[data-not-shown="deals"]', (e) => [e.dataset.count, e.textContent]);
+  assert.equal(note[0], String(n - 1));
+  assert.match(note[1], new RegExp(`^Împărțirile: ${n - 1} (de )?elemente nu erau`), note[1]);
+  assert.doesNotMatch(await page.textContent('#result'), /deals\[|null/);
+  // One card changed in that deal: a fail for that card alone, the rest still not compared.
+  const deals = JSON.parse(JSON.stringify(c.expect.deals.slice(0, 1)));
+  deals[0][0][0] = (deals[0][0][0] + 1) % 52;
+  await page.goto('about:blank');
+  await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, played: { deals } }));
+  await page.waitForSelector('#verdict');
+  assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
+  assert.equal(await page.$$eval('ul.diffs li', (l) => l.length), 1);
+  assert.equal(await page.getAttribute('[data-not-shown="deals"]', 'data-count'), String(n - 1));
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -96,6 +96,13 @@ export function renderHuman(res, file) {
       }
       if (count > MAX_DIFFERENCES) lines.push(`  ${t('diff.more', { count: count - MAX_DIFFERENCES })}`);
     }
+    // What the record's `played` left out: not compared, said per key.
+    const notShown = new Map();
+    for (const u of Array.isArray(r.notShown) ? r.notShown : []) notShown.set(u.key, (notShown.get(u.key) || 0) + (Number(u.count) || 0));
+    for (const [key, n] of notShown) {
+      const what = has(`render.key.${key}`) ? t(`render.key.${key}`) : key;
+      lines.push(`  ${t('diff.notShown', { what: what.charAt(0).toLocaleUpperCase(language()) + what.slice(1), count: n })}`);
+    }
   }
   lines.push(...resultLines(r));
   lines.push(t('cli.fullReport'));

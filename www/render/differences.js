@@ -3,7 +3,7 @@
 // marked in place on the drawing at its data-path. The machine form (path, values)
 // stays in data-* attributes.
 import { el } from '../ui/dom.js';
-import { t, has, decimalText } from '../i18n/i18n.js';
+import { t, has, decimalText, language } from '../i18n/i18n.js';
 import { section, fmt } from './common.js';
 import { cardShort } from './cards.js';
 import { tileName } from './tiles.js';
@@ -90,17 +90,29 @@ export function differenceText(d, ctx) {
   });
 }
 
+/** What the player was not shown (a `played` list shorter than the recomputed one):
+ *  not compared, said per key ("The deals: 11 items not compared…"). */
+function notShownView(report) {
+  const byKey = new Map();
+  for (const u of report.notShown || []) byKey.set(u.key, (byKey.get(u.key) || 0) + (Number(u.count) || 0));
+  return [...byKey].map(([key, count]) => {
+    const what = has(`render.key.${key}`) ? t(`render.key.${key}`) : key;
+    const cap = what.charAt(0).toLocaleUpperCase(language()) + what.slice(1);
+    return el('p', { class: 'note notshown', 'data-not-shown': key, 'data-count': count, text: t('diff.notShown', { what: cap, count }) });
+  });
+}
+
 export function differencesView(report, ctx) {
   if (!report.differences) return null;
   if (report.differenceCount === 0) {
-    return section(t('diff.heading'), el('p', { class: 'ok', text: t('diff.none') }));
+    return section(t('diff.heading'), el('p', { class: 'ok', text: t('diff.none') }), ...notShownView(report));
   }
   const list = el('ul', { class: 'diffs' }, ...report.differences.map((d) => el('li', {
     'data-diff': d.path, 'data-item': d.item, 'data-played': fmt(d.played), 'data-computed': fmt(d.computed),
   }, differenceText(d, ctx))));
   const more = report.differenceCount > report.differences.length
     ? el('p', { text: t('diff.more', { count: report.differenceCount - report.differences.length }) }) : null;
-  return section(t('diff.headingCount', { count: report.differenceCount }), list, more);
+  return section(t('diff.headingCount', { count: report.differenceCount }), list, more, ...notShownView(report));
 }
 
 /** Marks, inside `root`, every drawn item whose data-path differs from what was
