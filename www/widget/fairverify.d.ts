@@ -34,6 +34,8 @@ export interface Report {
   checks: Check[];
   differences?: Difference[];
   differenceCount?: number;
+  /** What `played` left out (a shorter list): not compared, never a difference. */
+  notShown?: { key: string; path: string; from: number | string; count: number }[];
   hints?: { code: 'seed_is_commitment' | 'seeds_swapped'; field: string; with?: string; commitment?: string; check: string }[];
   /** Fields to ask the operator for, when unchecked. */
   missing?: string[];
