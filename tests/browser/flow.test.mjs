@@ -236,6 +236,10 @@ test('a round history at 360 px in Russian: each round a card, its status first,
   // Each value says its column, in the player's language.
   assert.match(await page.textContent('.roundtable tbody tr'), /1234[.,]56/);
   assert.equal(await page.$eval('.roundtable tbody tr td[data-label]', (td) => getComputedStyle(td, '::before').content.includes(td.dataset.label)), true);
+  // The "remember" box under it: a tap-sized checkbox beside its label, not above it.
+  const [box, label] = await page.$$eval('#remember-chain, label[for="remember-chain"]', (es) => es.map((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, w: r.width }; }));
+  assert.ok(box.w >= 20, `checkbox ${box.w} px`);
+  assert.ok(label.left >= box.right && box.top < label.bottom && label.top < box.bottom, 'beside its label');
   await shot(page, 'flow-rounds-ru-360', { fullPage: false });
   assert.deepEqual(errors, []);
   await context.close();
