@@ -181,6 +181,12 @@ test('what the form and errors call things: the commitment is not "(optional)", 
   assert.equal(await page.getAttribute('.errmsg', 'data-code'), 'unknown_field');
   assert.match(msg, /the die/, msg);
   assert.doesNotMatch(msg, /gameSeed|selected\b|\bface\b/, msg);
+  // Too few client seeds: how many were given, how many the game needs, how to write an empty one.
+  const bridge = cases.find((x) => x.record.game === 'bridge' && x.expect.commitmentOk);
+  await page.goto('about:blank');
+  await page.goto(PAGE_URL + '#record=' + b64url({ ...bridge.record, clientSeeds: bridge.record.clientSeeds.slice(0, 3) }));
+  await page.waitForSelector('#verdict[data-verdict="error"]');
+  assert.match(await page.textContent('.errmsg'), /3 seeds given; this game needs exactly 4, one per player\. An empty seed .* \["a", "b", "c", ""\]/);
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);
   await context.close();

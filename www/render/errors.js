@@ -50,6 +50,9 @@ export function errorText(e) {
       break;
     case 'bad_seat_count':
       params = { ...base, players: p.players !== undefined ? p.players : (p.exactly !== undefined ? p.exactly : '') };
+      // How many were given against how many the game needs (a trailing empty seed
+      // typed as an empty last line is dropped by the form: say how to write it).
+      if (p.players !== undefined && p.count !== undefined) { key = 'render.err.bad_seat_count.count'; params.count = p.count; }
       break;
     default:
       break;
