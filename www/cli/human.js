@@ -6,6 +6,7 @@
 import { t, has, language } from '../i18n/i18n.js';
 import { schemes } from './core.js';
 import { errorText } from '../render/errors.js';
+import { notShownLines } from '../render/keys.js';
 
 const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
 const PAIRS_UP_TO = 4; // published/recomputed shown for every check of short lists, else for failed ones
@@ -97,12 +98,7 @@ export function renderHuman(res, file) {
       if (count > MAX_DIFFERENCES) lines.push(`  ${t('diff.more', { count: count - MAX_DIFFERENCES })}`);
     }
     // What the record's `played` left out: not compared, said per key.
-    const notShown = new Map();
-    for (const u of Array.isArray(r.notShown) ? r.notShown : []) notShown.set(u.key, (notShown.get(u.key) || 0) + (Number(u.count) || 0));
-    for (const [key, n] of notShown) {
-      const what = has(`render.key.${key}`) ? t(`render.key.${key}`) : key;
-      lines.push(`  ${t('diff.notShown', { what: what.charAt(0).toLocaleUpperCase(language()) + what.slice(1), count: n })}`);
-    }
+    for (const { text } of notShownLines(r)) lines.push(`  ${text}`);
   }
   lines.push(...resultLines(r));
   lines.push(t('cli.fullReport'));

@@ -29,8 +29,7 @@ function itemView(it, i) {
   const what = [it.name === undefined || it.name === null ? t('batch.unnamed', { n: it.index + 1 }) : String(it.name)];
   const d = it.scheme ? scheme(it.scheme) : null;
   // The game as the player knows it ("Bridge", "Zaruri"), never the scheme's id.
-  const rec = d ? parsed(it.text) : null;
-  what.push(d ? recordGameName(d.id, rec && typeof rec === 'object' ? rec.game : undefined) : '?');
+  what.push(d ? recordGameName(d.id, it.game || undefined) : '?');
   if (it.multiplier) what.push(t('draw.multiplier', { value: it.multiplier }));
   const summary = el('summary', { 'data-verdict': it.status },
     statusBadge(it.status),

@@ -85,7 +85,7 @@ function banner(data) {
     case 'checking': return verdictView('checking', t('flow.rounds.checking'));
     default: {
       // What would prove the rounds: the game's published terminal, one tap away.
-      const d = scheme(data.game || $('#rounds-game').value);
+      const d = scheme(data.game);
       return verdictView('unchecked', t('flow.rounds.unchecked', { count: s.rounds }), { missing: ['terminal'], terminals: d && d.terminals });
     }
   }

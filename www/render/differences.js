@@ -3,7 +3,8 @@
 // marked in place on the drawing at its data-path. The machine form (path, values)
 // stays in data-* attributes.
 import { el } from '../ui/dom.js';
-import { t, has, decimalText, language } from '../i18n/i18n.js';
+import { t, has, decimalText } from '../i18n/i18n.js';
+import { notShownLines } from './keys.js';
 import { section, fmt } from './common.js';
 import { cardShort } from './cards.js';
 import { tileName } from './tiles.js';
@@ -92,15 +93,8 @@ export function differenceText(d, ctx) {
 
 /** What the player was not shown (a `played` list shorter than the recomputed one):
  *  not compared, said per key ("The deals: 11 items not compared…"). */
-function notShownView(report) {
-  const byKey = new Map();
-  for (const u of report.notShown || []) byKey.set(u.key, (byKey.get(u.key) || 0) + (Number(u.count) || 0));
-  return [...byKey].map(([key, count]) => {
-    const what = has(`render.key.${key}`) ? t(`render.key.${key}`) : key;
-    const cap = what.charAt(0).toLocaleUpperCase(language()) + what.slice(1);
-    return el('p', { class: 'note notshown', 'data-not-shown': key, 'data-count': count, text: t('diff.notShown', { what: cap, count }) });
-  });
-}
+const notShownView = (report) => notShownLines(report)
+  .map(({ key, count, text }) => el('p', { class: 'note notshown', 'data-not-shown': key, 'data-count': count, text }));
 
 export function differencesView(report, ctx) {
   if (!report.differences) return null;

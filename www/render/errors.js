@@ -5,6 +5,7 @@ import { el, code as codeEl } from '../ui/dom.js';
 import { t, has, language } from '../i18n/i18n.js';
 import { fieldLabel } from './fields.js';
 import { verdictView } from './verdict.js';
+import { keyWords } from './keys.js';
 
 const list = (xs, type = 'conjunction') => new Intl.ListFormat(language(), { type }).format(xs.map(String));
 
@@ -40,7 +41,7 @@ export function errorText(e) {
       break;
     case 'unknown_field':
       // What the game recomputes, in words ("the die, win or loss"), not its JSON keys.
-      params = { ...base, known: list([].concat(p.known || []).map((k) => (has(`render.key.${k}`) ? t(`render.key.${k}`) : k))) };
+      params = { ...base, known: list([].concat(p.known || []).map(keyWords)) };
       break;
     case 'too_large':
       params = { limit: p.limit || 0, size: p.size || 0 };

@@ -88,15 +88,16 @@ async function runBatch(ctx, m) {
   for (let i = 0; i < items.length; i++) {
     const it = items[i];
     const result = ctx.api.verifyText(it.text);
-    // What the list shows before a record is opened: its verdict, scheme, multiplier.
+    // What the list shows before a record is opened: its verdict, scheme, game, multiplier.
     let status = 'invalid';
     let scheme = null;
+    let game = null;
     let multiplier = null;
     try {
       const r = JSON.parse(result).report;
-      if (r) { status = r.verdict; scheme = r.scheme; multiplier = r.multiplier || null; }
+      if (r) { status = r.verdict; scheme = r.scheme; game = r.game || null; multiplier = r.multiplier || null; }
     } catch (e) { /* invalid */ }
-    results.push({ name: it.name, text: it.text, line: it.line, result, status, scheme, multiplier });
+    results.push({ name: it.name, text: it.text, line: it.line, result, status, scheme, game, multiplier });
     const now = performance.now();
     if (now - last > PROGRESS_MS) {
       last = now;
