@@ -266,13 +266,18 @@ test('a batch counts pass, fail, unchecked and invalid apart, failed first, each
   assert.deepEqual(order, ['fail', 'invalid', 'unchecked', 'pass', 'pass']);
   assert.match(await page.textContent('.batch-item summary'), /bad one/);
   assert.equal(await page.$('#result .actions'), null, 'one page: no pager');
-  // Each row names its game as players call it (from the core's report, in the worker).
+  // Each row names its game as players call it (from the core's report, in the worker),
+  // and a crash point in the player's decimal sign (Romanian here).
   const games = ['bridge', 'table'].map((g) => cases.find((c) => c.record.game === g && c.expect.commitmentOk === true).record);
-  await page.fill('#paste', games.map((r) => JSON.stringify(r)).join('\n'));
+  await page.goto('about:blank');
+  await page.goto(PAGE_URL + '#lang=ro');
+  await page.fill('#paste', [...games, unchecked].map((r) => JSON.stringify(r)).join('\n'));
   await page.click('#paste-go');
-  await page.waitForFunction(() => document.querySelector('#batch-summary') && document.querySelector('#batch-summary').dataset.count === '2');
+  await page.waitForFunction(() => document.querySelector('#batch-summary') && document.querySelector('#batch-summary').dataset.count === '3');
   const rows = await page.$$eval('.batch-item summary', (s) => s.map((x) => x.textContent));
-  assert.ok(rows.some((x) => / · Bridge$/.test(x)) && rows.some((x) => / · Backgammon$/.test(x)), rows.join(' | '));
+  assert.ok(rows.some((x) => / · Bridge$/.test(x)) && rows.some((x) => / · Table$/.test(x)), rows.join(' | '));
+  const point = fv.verify(unchecked).multiplier.replace('.', ',');
+  assert.ok(rows.some((x) => x.endsWith(` · Crash · ${point}×`)), rows.join(' | '));
   assert.deepEqual(errors, []);
   await context.close();
 });

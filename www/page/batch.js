@@ -5,7 +5,7 @@
 // unchecked and invalid counted apart), then the records, failed ones first, each
 // opening to its drawing.
 import { el } from '../ui/dom.js';
-import { t } from '../i18n/i18n.js';
+import { t, decimalText } from '../i18n/i18n.js';
 import { makePager } from '../ui/pager.js';
 import { showProgress, progressTitle, placeProgress } from '../ui/progress.js';
 import { showResult } from '../ui/notices.js';
@@ -30,7 +30,7 @@ function itemView(it, i) {
   const d = it.scheme ? scheme(it.scheme) : null;
   // The game as the player knows it ("Bridge", "Zaruri"), never the scheme's id.
   what.push(d ? recordGameName(d.id, it.game || undefined) : '?');
-  if (it.multiplier) what.push(t('draw.multiplier', { value: it.multiplier }));
+  if (it.multiplier) what.push(t('draw.multiplier', { value: decimalText(it.multiplier) }));
   const summary = el('summary', { 'data-verdict': it.status },
     statusBadge(it.status),
     el('span', { text: ` ${what.join(' · ')}` }));
