@@ -6,8 +6,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use fairverify::primitives::chain_memory::{ChainMemory, Remembered, DEFAULT_CAPACITY};
-use fairverify::primitives::hash_chain::{step_generic, ChainWalk, Link};
+use fairverify::testing::{
+    step_generic, ChainMemory, ChainWalk, Link, Remembered, DEFAULT_CAPACITY,
+};
 
 const LINKS: u32 = 1_000_000;
 const START: &[u8; 64] = b"0e9b44c6640ed60a2a53ddcddb7799fce3fbfc96d1e9e606e9fbe8bbb0201e2d";
@@ -45,7 +46,7 @@ fn walk(memory: Option<&Arc<ChainMemory>>) -> [u8; 64] {
 fn remembered_set() -> Arc<ChainMemory> {
     let entries: Vec<Remembered> = (0..1000u64)
         .map(|i| Remembered {
-            hash: fairverify::primitives::sha256::sha256(&i.to_le_bytes()),
+            hash: fairverify::testing::sha256(&i.to_le_bytes()),
             distance: 1 + i,
         })
         .collect();

@@ -3,12 +3,7 @@
 
 fn main() {
     if std::env::args().any(|a| a == "--ids") {
-        let ids: Vec<&str> = fairverify::schemes::ALL
-            .iter()
-            .map(|s| s.id)
-            .chain(fairverify::schemes::UNSUPPORTED)
-            .collect();
-        println!("{}", serde_json::json!(ids));
+        println!("{}", serde_json::json!(fairverify::scheme_ids()));
     } else {
         println!("{}", fairverify::descriptors());
     }

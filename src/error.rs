@@ -89,6 +89,7 @@ impl ErrorCode {
 /// What a field should have been, as a stable token (`want` in `params`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Want {
+    Boolean,
     Integer,
     WholeNumber,
     Number,
@@ -102,6 +103,7 @@ pub enum Want {
 impl Want {
     pub fn as_str(self) -> &'static str {
         match self {
+            Want::Boolean => "boolean",
             Want::Integer => "integer",
             Want::WholeNumber => "whole_number",
             Want::Number => "number",
@@ -115,6 +117,7 @@ impl Want {
 
     fn english(self) -> &'static str {
         match self {
+            Want::Boolean => "true or false",
             Want::Integer => "an integer",
             Want::WholeNumber => "a whole number (no fraction)",
             Want::Number => "a number",

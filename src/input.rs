@@ -137,6 +137,12 @@ fn decode_utf16(body: &[u8], start: usize, encoding: Encoding) -> Result<String>
 /// Bytes → text: size limit, BOM, encoding (see the module comment).
 pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>> {
     check_size(bytes.len() as u64)?;
+    decode_text(bytes)
+}
+
+/// Bytes → text as `decode` does, without the size limit: a file of many records
+/// may be larger than one record may be (each record meets the limit on its own).
+pub fn decode_text(bytes: &[u8]) -> Result<Cow<'_, str>> {
     let (encoding, bom) = sniff(bytes);
     let body = &bytes[bom..];
     match encoding {
@@ -198,15 +204,15 @@ pub fn verify_line(bytes: &[u8]) -> Line {
     }
 }
 
-/// `result` as the JSON a batch writes: the report, or `{"error": {…}}` (for the
-/// wasm boundary's record lines).
-/// Only the wasm boundary calls it, and the widget build leaves that entry point out.
+/// One output line of `verifier.js --jsonl`: `{"line", "name", "result"}`, where
+/// `result` is the report or `{"error": {…}}`.
 #[cfg_attr(any(not(target_arch = "wasm32"), feature = "widget"), allow(dead_code))]
-pub fn result_json(result: &Result<Value>) -> Value {
-    match result {
+pub fn line_json(line: u64, l: &Line) -> Value {
+    let result = match &l.result {
         Ok(report) => report.clone(),
         Err(e) => json!({ "error": crate::error_json(e) }),
-    }
+    };
+    json!({"line": line, "name": l.name, "result": result})
 }
 
 #[cfg(test)]

@@ -6,36 +6,31 @@
 //! module that knows about the browser. Entry points: [`verify_bytes`] for a file's
 //! bytes, [`verify_line`] for a record line (bare or `{"name", "record"}`),
 //! [`verify_json`] for JSON text and [`verify`] for a parsed record. All return the
-//! report as JSON, or a [`VerifyError`] with a stable code.
+//! report as JSON, or a [`VerifyError`] with a stable code. A batch of records is
+//! cut into records by [`split_records`] and judged by one rule, [`Tally`].
 
 #[macro_use]
 mod json;
 #[macro_use]
 mod error;
+mod batch;
 mod input;
-// The internals below are public only for this crate's own tests, fuzz targets and
-// benchmarks (the ports are tested against NumPy and Go piece by piece): hidden from
-// the documentation, no stability promised. The API is the re-exports further down.
-#[doc(hidden)]
-pub mod primitives;
-#[doc(hidden)]
-pub mod record;
-#[doc(hidden)]
-pub mod report;
-#[doc(hidden)]
-pub mod rng;
-#[doc(hidden)]
-pub mod round_history;
-#[doc(hidden)]
-pub mod schemes;
+mod primitives;
+mod record;
+mod report;
+mod rng;
+mod round_history;
+mod schemes;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-// The public API is the verifier: records in, reports or typed errors out, and the
-// scheme descriptors. Everything else is private.
+// The public API is the verifier: records in, reports or typed errors out, the
+// scheme descriptors, and the batch rule. The modules themselves are private, so
+// the compiler sees every item nothing uses.
+pub use batch::{split_records, Item, Split, Status, Tally};
 pub use error::{ErrorCode, VerifyError, Want};
-pub use input::{verify_bytes, verify_line, Line, MAX_RECORD_BYTES};
+pub use input::{decode, verify_bytes, verify_line, Line, MAX_RECORD_BYTES};
 pub use round_history::{check_rounds, check_rounds_with, HistoryOptions};
 pub use schemes::{descriptors, verify, verify_with, Options, Walk, WalkOutcome};
 
@@ -53,6 +48,17 @@ use serde_json::Value;
 pub fn verify_json(text: &str) -> Result<Value, VerifyError> {
     let v: Value = parse_json(text)?;
     verify(&v)
+}
+
+/// Every scheme id a record may name: the verified ones in the descriptors' order,
+/// then those refused as `unsupported_scheme` (fuzz seeding and tools list them
+/// from here, never from a list of their own).
+pub fn scheme_ids() -> Vec<&'static str> {
+    schemes::ALL
+        .iter()
+        .map(|s| s.id)
+        .chain(schemes::UNSUPPORTED)
+        .collect()
 }
 
 /// JSON text → value, as a typed error on failure (serde_json refuses nesting
@@ -75,4 +81,22 @@ pub fn parse_json(text: &str) -> Result<Value, VerifyError> {
 pub fn error_json(e: &VerifyError) -> Value {
     json!({"code": e.code.as_str(), "field": e.field, "params": e.params,
                        "message": e.message})
+}
+
+/// The pieces this crate's own tests, benchmarks and fuzz targets check one by one
+/// against NumPy, Go and the reference formulas. Not an API: hidden from the
+/// documentation, no stability promised, and each item named (a whole module
+/// re-exported here would hide its dead code from the compiler again).
+#[doc(hidden)]
+pub mod testing {
+    pub use crate::primitives::chain_memory::{ChainMemory, Remembered, DEFAULT_CAPACITY};
+    pub use crate::primitives::hash_chain::{find_round, step_generic, ChainWalk, Link};
+    pub use crate::primitives::merkle;
+    pub use crate::primitives::sha256::{sha256, sha256_hex};
+    pub use crate::record::Hex64;
+    pub use crate::rng::hmac_stream::{HmacStream, WordSource};
+    pub use crate::rng::numpy_pcg64::Pcg64;
+    pub use crate::schemes::battle::{pick_winner, wheel_point};
+    pub use crate::schemes::crash::crash_hundredths;
+    pub use crate::schemes::platforms::last_platform;
 }

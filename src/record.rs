@@ -236,6 +236,26 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// An optional integer that may take only one of `allowed` (`out_of_range` with
+    /// `allowed` otherwise).
+    pub fn opt_int_of(&self, key: &str, allowed: &[i64]) -> Result<Option<i64>> {
+        let name = self.name(key);
+        match self.opt_int(key, -MAX_SAFE_INTEGER, MAX_SAFE_INTEGER) {
+            Ok(None) => return Ok(None),
+            Ok(Some(v)) if allowed.contains(&v) => return Ok(Some(v)),
+            Ok(Some(_)) => (),
+            Err(e) if e.code == ErrorCode::OutOfRange => (),
+            Err(e) => return Err(e),
+        }
+        let list: Vec<String> = allowed.iter().map(i64::to_string).collect();
+        Err(VerifyError::new(
+            ErrorCode::OutOfRange,
+            name.as_str(),
+            msg!("the field `{name}` must be one of {}", list.join(", ")),
+        )
+        .with("allowed", allowed.to_vec()))
+    }
+
     pub fn array(&self, key: &str) -> Result<&'a Vec<Value>> {
         match self.req(key)? {
             Value::Array(a) => Ok(a),

@@ -7,25 +7,36 @@ use serde_json::{Map, Value};
 
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::primitives::sha256::sha256_hex;
-use crate::schemes::descriptor::{Role, Scheme};
+use crate::schemes::descriptor::{Pattern, Role, Scheme, Step};
 
 /// At most this many `played` differences are listed (a 10,000-deal match that is
 /// wrong everywhere would otherwise produce half a million rows); the count is exact.
 pub const MAX_DIFFERENCES: usize = 1000;
 
+/// Where a check stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    Held,
+    Failed,
+    /// Still running elsewhere (a chain walk in a worker): neither held nor failed.
+    Pending,
+}
+
 #[derive(Clone, Debug)]
 pub struct Check {
-    /// The result key (`commitmentOk`) or a name for checks without one (`leaves[3]`).
+    /// The result key (`commitmentOk`) or, for checks without one, a name of their
+    /// own (`leaves[3]`).
     pub name: String,
     /// The catalog key suffix (`check.<code>`).
     pub code: &'static str,
-    pub ok: bool,
-    /// Still running elsewhere (a chain walk in a worker): neither held nor failed.
-    pub pending: bool,
-    /// A check of something the operator published before the game.
-    pub commitment: bool,
-    /// The record field that holds the published value (`commitment`, `terminal`…).
+    pub state: State,
+    /// The record field that holds the published value (`commitment`, `terminal`…):
+    /// a check of something published, shown with both values.
     pub field: Option<&'static str>,
+    /// Whether holding proves that the operator fixed something before the game
+    /// (SPEC "commitment check"). `shownOk` compares two published values and proves
+    /// nothing on its own.
+    pub proves: bool,
     /// The revealed seed the published value commits to (for hints).
     pub secret: Option<&'static str>,
     /// The published value (a commitment, a root, a terminal).
@@ -37,19 +48,37 @@ pub struct Check {
 }
 
 impl Check {
-    pub fn new(name: &str, code: &'static str, ok: bool) -> Check {
+    /// A check named by its code (`commitmentOk`).
+    pub fn new(code: &'static str, ok: bool) -> Check {
         Check {
-            name: name.to_string(),
+            name: code.to_string(),
             code,
-            ok,
-            pending: false,
-            commitment: false,
+            state: if ok { State::Held } else { State::Failed },
             field: None,
+            proves: false,
             secret: None,
             expected: Value::Null,
             computed: Value::Null,
             params: Map::new(),
         }
+    }
+
+    /// A check still running elsewhere.
+    pub fn pending(code: &'static str) -> Check {
+        Check {
+            state: State::Pending,
+            ..Check::new(code, false)
+        }
+    }
+
+    /// A name of its own, for checks that are not a result key (`leaves[3]`).
+    pub fn named(mut self, name: String) -> Check {
+        self.name = name;
+        self
+    }
+
+    pub fn ok(&self) -> bool {
+        self.state == State::Held
     }
 
     pub fn param(mut self, key: &str, value: impl Into<Value>) -> Check {
@@ -63,10 +92,19 @@ impl Check {
         self
     }
 
-    /// Marks a check of something published before the game, held in `field`.
+    /// A check of something published before the game, held in `field`: a
+    /// commitment check (SPEC), which can make a pass.
     pub fn published(mut self, field: &'static str) -> Check {
-        self.commitment = true;
         self.field = Some(field);
+        self.proves = true;
+        self
+    }
+
+    /// A comparison of the published value in `field` with another published
+    /// value: shown like a commitment check, but never a pass on its own.
+    pub fn compares(mut self, field: &'static str) -> Check {
+        self.field = Some(field);
+        self.proves = false;
         self
     }
 
@@ -76,14 +114,13 @@ impl Check {
         m.insert("code".into(), json!(self.code));
         m.insert(
             "ok".into(),
-            if self.pending {
-                Value::Null
-            } else {
-                json!(self.ok)
+            match self.state {
+                State::Pending => Value::Null,
+                s => json!(s == State::Held),
             },
         );
-        m.insert("commitment".into(), json!(self.commitment));
-        if self.pending {
+        m.insert("commitment".into(), json!(self.field.is_some()));
+        if self.state == State::Pending {
             m.insert("pending".into(), json!(true));
         }
         if let Some(f) = self.field {
@@ -96,15 +133,90 @@ impl Check {
     }
 }
 
+/// SPEC "Verdict, `played` and hints", plus `checking` while a walk runs elsewhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Pass,
+    Fail,
+    Unchecked,
+    /// Not a verdict: a report whose chain walk is still running (never final).
+    Checking,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::Fail => "fail",
+            Verdict::Unchecked => "unchecked",
+            Verdict::Checking => "checking",
+        }
+    }
+
+    /// SPEC: fail when any check failed; else checking while one runs; pass when a
+    /// commitment check held; else unchecked.
+    pub fn of(checks: &[Check]) -> Verdict {
+        if checks.iter().any(|c| c.state == State::Failed) {
+            Verdict::Fail
+        } else if checks.iter().any(|c| c.state == State::Pending) {
+            Verdict::Checking
+        } else if checks.iter().any(|c| c.proves && c.state == State::Held) {
+            Verdict::Pass
+        } else {
+            Verdict::Unchecked
+        }
+    }
+}
+
 #[derive(Debug)]
 pub struct Report {
     scheme: &'static Scheme,
     result: Map<String, Value>,
+    /// Result keys that are not something a player could have been shown: what a
+    /// check found (`commitmentOk`, `leavesOk`) and the walk's bookkeeping
+    /// (`maxSteps`, `walk`).
+    not_recomputed: Vec<String>,
     checks: Vec<Check>,
     missing: Vec<&'static str>,
     /// Differences found in per-part `played` (each bet's own), before the record's.
     diffs: Diffs,
     compared: bool,
+}
+
+/// One step of a path into the recomputed values: `[3]` or `.name`. Paths are
+/// built as steps and written as text only for people (`deals[1][3][5]`); the
+/// difference's place in the game's terms is read from the steps, never parsed back.
+#[derive(Clone, Debug, PartialEq)]
+enum Seg {
+    Index(usize),
+    Key(String),
+}
+
+fn path_text(key: &str, segs: &[Seg]) -> String {
+    let mut s = key.to_string();
+    for seg in segs {
+        match seg {
+            Seg::Index(i) => {
+                s.push('[');
+                s.push_str(&i.to_string());
+                s.push(']');
+            }
+            Seg::Key(k) => {
+                s.push('.');
+                s.push_str(k);
+            }
+        }
+    }
+    s
+}
+
+/// A value the player was shown that differs from the recomputation.
+#[derive(Debug)]
+struct Diff {
+    key: String,
+    segs: Vec<Seg>,
+    played: Value,
+    computed: Value,
 }
 
 /// What comparing `played` found: values that differ, and recomputed values the
@@ -114,7 +226,7 @@ pub struct Report {
 /// as not compared, and never fails a record.
 #[derive(Debug, Default)]
 struct Diffs {
-    list: Vec<Map<String, Value>>,
+    list: Vec<Diff>,
     count: usize,
     /// `{key, path, from, count}`: `count` values from index `from` of the list at
     /// `path` (or, for an object, its member `from`) were not in `played`.
@@ -132,6 +244,7 @@ impl Report {
         Report {
             scheme,
             result: Map::new(),
+            not_recomputed: Vec::new(),
             checks: Vec::new(),
             missing: Vec::new(),
             diffs: Diffs::default(),
@@ -139,27 +252,36 @@ impl Report {
         }
     }
 
-    /// Compares a part's own `played` (a bet's, at `prefix` = `bets[3]`) with what
-    /// was recomputed for it; every key of `played` must be one the part has.
-    pub fn compare_played(&mut self, prefix: &str, played: &Value, computed: &Value) -> Result<()> {
-        let field = format!("{prefix}.played");
+    /// Compares part `index` of the list `key` (a bet, `bets[3]`) with its own
+    /// `played`; every key of `played` must be one the part recomputes.
+    pub fn compare_played(
+        &mut self,
+        key: &str,
+        index: usize,
+        played: &Value,
+        computed: &Value,
+    ) -> Result<()> {
+        let field = format!("{key}[{index}].played");
         let (Value::Object(seen), Value::Object(ours)) = (played, computed) else {
             return Err(VerifyError::wrong_type(&field, Want::Object, played));
         };
-        for (key, v) in seen {
-            let Some(c) = ours.get(key) else {
+        let mut segs = vec![Seg::Index(index)];
+        for (k, v) in seen {
+            let Some(c) = ours.get(k) else {
                 let known: Vec<&str> = ours.keys().map(String::as_str).collect();
                 return Err(VerifyError::new(
                     ErrorCode::UnknownField,
-                    format!("{field}.{key}"),
+                    format!("{field}.{k}"),
                     msg!(
-                        "`{field}.{key}` is not something a bet recomputes ({})",
+                        "`{field}.{k}` is not something a bet recomputes ({})",
                         known.join(", ")
                     ),
                 )
                 .with("known", known));
             };
-            diff(format!("{prefix}.{key}"), key, v, c, &mut self.diffs);
+            segs.push(Seg::Key(k.clone()));
+            diff(key, &mut segs, v, c, &mut self.diffs);
+            segs.pop();
         }
         self.compared = true;
         Ok(())
@@ -170,10 +292,23 @@ impl Report {
         self.result.insert(key.to_string(), value.into());
     }
 
+    /// A value that is not a recomputation (what checks found, the walk's bounds):
+    /// in the report, but never compared with `played`.
+    pub fn note(&mut self, key: &str, value: impl Into<Value>) {
+        self.not_recomputed.push(key.to_string());
+        self.set(key, value);
+    }
+
+    /// Can `played` name this key: something the scheme recomputed?
+    fn recomputed(&self, key: &str) -> bool {
+        self.result.contains_key(key) && !self.not_recomputed.iter().any(|k| k == key)
+    }
+
     /// A check whose boolean is also a result key (`commitmentOk`, `rootOk`, `chainOk`).
     pub fn check(&mut self, c: Check) {
-        if !c.pending {
-            self.result.insert(c.name.clone(), Value::Bool(c.ok));
+        if c.state != State::Pending {
+            let ok = c.ok();
+            self.note(&c.name.clone(), Value::Bool(ok));
         }
         self.checks.push(c);
     }
@@ -193,7 +328,7 @@ impl Report {
         expected: Value,
         computed: Value,
     ) {
-        let mut c = Check::new(key, key, ok)
+        let mut c = Check::new(key, ok)
             .published(published_field)
             .values(expected, computed);
         c.secret = secret_field;
@@ -217,16 +352,16 @@ impl Report {
         };
         let mut diffs = std::mem::take(&mut self.diffs);
         if let Some(obj) = played {
-            let pending = self.checks.iter().any(|c| c.pending);
+            let pending = self.checks.iter().any(|c| c.state == State::Pending);
             for (key, seen) in obj {
                 let computed = match self.result.get(key) {
-                    Some(v) if !key.ends_with("Ok") => v,
+                    Some(v) if self.recomputed(key) => v,
                     // A key the scheme recomputes but this record did not reach (no
                     // round when the chain walk is pending or did not reach the
                     // terminal): nothing to compare while pending, else it differs.
                     None if self.scheme.result(key).is_some() => {
                         if !pending {
-                            diff(key.clone(), key, seen, &Value::Null, &mut diffs);
+                            diff(key, &mut Vec::new(), seen, &Value::Null, &mut diffs);
                         }
                         continue;
                     }
@@ -234,7 +369,7 @@ impl Report {
                         let known: Vec<&str> = self
                             .result
                             .keys()
-                            .filter(|k| !k.ends_with("Ok"))
+                            .filter(|k| self.recomputed(k))
                             .map(String::as_str)
                             .collect();
                         return Err(VerifyError::new(
@@ -249,7 +384,7 @@ impl Report {
                         .with("known", known));
                     }
                 };
-                diff(key.clone(), key, seen, computed, &mut diffs);
+                diff(key, &mut Vec::new(), seen, computed, &mut diffs);
             }
         }
         let compared = played.is_some() || self.compared;
@@ -260,7 +395,7 @@ impl Report {
         } = diffs;
         if compared {
             self.check_only(
-                Check::new("played", "played", count == 0)
+                Check::new("played", count == 0)
                     .param("count", count)
                     .values(json!(0), json!(count)),
             );
@@ -271,23 +406,8 @@ impl Report {
             .collect();
         let hints = hints(self.scheme, &self.checks, record);
 
-        let failed = self.checks.iter().any(|c| !c.pending && !c.ok);
-        let pending = self.checks.iter().any(|c| c.pending);
-        // `shownOk` compares two published values; it proves nothing on its own.
-        let committed = self
-            .checks
-            .iter()
-            .any(|c| c.commitment && !c.pending && c.code != "shownOk");
-        let verdict = if failed {
-            "fail"
-        } else if pending {
-            "checking"
-        } else if committed {
-            "pass"
-        } else {
-            "unchecked"
-        };
-        if verdict == "unchecked" && self.missing.is_empty() {
+        let verdict = Verdict::of(&self.checks);
+        if verdict == Verdict::Unchecked && self.missing.is_empty() {
             // What the scheme did not name itself: its published fields not given.
             for f in self.scheme.fields {
                 if f.role == Role::Commitment && !record.contains_key(f.name) {
@@ -298,7 +418,7 @@ impl Report {
 
         let mut out = self.result;
         out.insert("scheme".into(), Value::from(self.scheme.id));
-        out.insert("verdict".into(), Value::from(verdict));
+        out.insert("verdict".into(), Value::from(verdict.as_str()));
         out.insert(
             "checks".into(),
             Value::Array(self.checks.iter().map(Check::to_json).collect()),
@@ -313,7 +433,7 @@ impl Report {
         if !hints.is_empty() {
             out.insert("hints".into(), Value::Array(hints));
         }
-        if verdict == "unchecked" {
+        if verdict == Verdict::Unchecked {
             out.insert("missing".into(), json!(self.missing));
         }
         Ok(Value::Object(out))
@@ -329,7 +449,7 @@ fn hints(scheme: &Scheme, checks: &[Check], record: &Map<String, Value>) -> Vec<
     let mut strings: Option<Vec<(String, &str)>> = None;
     for c in checks
         .iter()
-        .filter(|c| c.commitment && !c.ok && !c.pending)
+        .filter(|c| c.proves && c.state == State::Failed)
     {
         let (Some(field), Some(published)) = (c.field, c.expected.as_str()) else {
             continue;
@@ -391,84 +511,66 @@ fn string_leaves<'a>(scheme: &Scheme, record: &'a Map<String, Value>) -> Vec<(St
     out
 }
 
-/// One part of a path: `[3]` or `.name`.
-#[derive(PartialEq)]
-enum Seg<'a> {
-    Index(&'a str),
-    Key(&'a str),
-}
-
-/// `deals[0][1].x` → key `deals`, segments `[0]`, `[1]`, `.x`.
-fn segments(path: &str) -> (&str, Vec<Seg<'_>>) {
-    // `get` rather than `[..]`: the cuts fall on ASCII, and indexing would bring the
-    // panic path that prints chars with Debug (3 KB of the badge's wasm).
-    let cut = |s: &str| s.find(['[', '.']).unwrap_or(s.len());
-    let end = cut(path);
-    let key = path.get(..end).unwrap_or(path);
-    let mut rest = path.get(end..).unwrap_or("");
-    let mut segs = Vec::new();
-    while !rest.is_empty() {
-        if let Some(r) = rest.strip_prefix('[') {
-            let close = r.find(']').unwrap_or(r.len());
-            segs.push(Seg::Index(r.get(..close).unwrap_or(r)));
-            rest = r.get(close + 1..).unwrap_or("");
-        } else if let Some(r) = rest.strip_prefix('.') {
-            let next = cut(r);
-            segs.push(Seg::Key(r.get(..next).unwrap_or(r)));
-            rest = r.get(next..).unwrap_or("");
-        } else {
-            break;
+/// Does `pattern` address exactly these steps? Then the names of its indexes.
+fn fit(pattern: &Pattern, segs: &[Seg]) -> Option<Map<String, Value>> {
+    if pattern.steps.len() != segs.len() {
+        return None;
+    }
+    let mut at = Map::new();
+    for (step, seg) in pattern.steps.iter().zip(segs) {
+        match (step, seg) {
+            (Step::At(name), Seg::Index(i)) => {
+                at.insert((*name).to_string(), json!(i));
+            }
+            (Step::Member(m), Seg::Key(k)) if m == k => {}
+            _ => return None,
         }
     }
-    (key, segs)
+    Some(at)
 }
 
-/// A difference in the game's terms: which item (card, die, tile…) and where
-/// (`at`: deal, seat, card…), from the scheme's result patterns. A path that
+/// A difference in the game's terms: which item (card, die, tile…), where (`at`:
+/// deal, seat, card…, and `order`, the names of `at` in the pattern's order) and in
+/// which part of the value (`part`: the pattern's member names, `second` in
+/// `hands[hand].second[seat][card]`), from the scheme's result patterns. A path that
 /// matches no pattern to its end is a whole part (a missing deal) of kind `value`.
-fn describe(scheme: &Scheme, mut d: Map<String, Value>) -> Value {
-    let path = d
-        .get("path")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
-    let (key, segs) = segments(&path);
+fn describe(scheme: &Scheme, d: Diff) -> Value {
     let mut item = "value";
     let mut at = Map::new();
-    if let Some(r) = scheme.result(key) {
-        for full in r.patterns {
-            // `pattern:item` names the item of that pattern when it differs.
-            let (pattern, own_item) = match full.split_once(':') {
-                Some((p, i)) => (p, i),
-                None => (*full, r.item),
-            };
-            let (pkey, psegs) = segments(pattern);
-            if pkey != key || psegs.len() != segs.len() {
-                continue;
-            }
-            let mut names = Map::new();
-            let fits = psegs.iter().zip(&segs).all(|(p, s)| match (p, s) {
-                (Seg::Index(name), Seg::Index(n)) => match n.parse::<u64>() {
-                    Ok(n) => {
-                        names.insert((*name).to_string(), json!(n));
-                        true
-                    }
-                    Err(_) => false,
-                },
-                (Seg::Key(a), Seg::Key(b)) => a == b,
-                _ => false,
-            });
-            if fits {
-                item = own_item;
+    let mut order: Vec<&str> = Vec::new();
+    let mut part: Vec<&str> = Vec::new();
+    if let Some(r) = scheme.result(&d.key) {
+        for p in r.patterns {
+            if let Some(names) = fit(p, &d.segs) {
+                item = p.item.unwrap_or(r.item);
                 at = names;
+                for step in p.steps {
+                    match step {
+                        Step::At(n) => order.push(n),
+                        Step::Member(m) => part.push(m),
+                    }
+                }
                 break;
             }
         }
     }
-    d.insert("key".into(), json!(key));
-    d.insert("item".into(), json!(item));
-    d.insert("at".into(), Value::Object(at));
-    Value::Object(d)
+    let mut m = Map::new();
+    m.insert("path".into(), Value::String(path_text(&d.key, &d.segs)));
+    m.insert("played".into(), d.played);
+    m.insert("computed".into(), d.computed);
+    m.insert("key".into(), Value::String(d.key));
+    m.insert("item".into(), json!(item));
+    m.insert("at".into(), Value::Object(at));
+    m.insert("order".into(), json!(order));
+    m.insert(
+        "part".into(),
+        if part.is_empty() {
+            Value::Null
+        } else {
+            json!(part.join("."))
+        },
+    );
+    Value::Object(m)
 }
 
 /// Values equal as a player would read them: numbers by value (5 and 5.0), and a
@@ -483,24 +585,25 @@ fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// Walks `seen` (played) against `computed`, recording every differing leaf by path
-/// (`key`: the `played` key it is under), and what `seen` leaves out as not shown.
-fn diff(path: String, key: &str, seen: &Value, computed: &Value, out: &mut Diffs) {
-    fn record(path: String, seen: &Value, computed: &Value, out: &mut Diffs) {
+/// Walks `seen` (played) against `computed` under result `key` at `segs`, recording
+/// every differing leaf, and what `seen` leaves out as not shown.
+fn diff(key: &str, segs: &mut Vec<Seg>, seen: &Value, computed: &Value, out: &mut Diffs) {
+    fn record(key: &str, segs: &[Seg], seen: &Value, computed: &Value, out: &mut Diffs) {
         out.count += 1;
         if out.list.len() < MAX_DIFFERENCES {
-            let mut m = Map::new();
-            m.insert("path".into(), Value::String(path));
-            m.insert("played".into(), seen.clone());
-            m.insert("computed".into(), computed.clone());
-            out.list.push(m);
+            out.list.push(Diff {
+                key: key.to_string(),
+                segs: segs.to_vec(),
+                played: seen.clone(),
+                computed: computed.clone(),
+            });
         }
     }
-    fn unshown(key: &str, path: &str, from: Value, count: usize, out: &mut Diffs) {
+    fn unshown(key: &str, segs: &[Seg], from: Value, count: usize, out: &mut Diffs) {
         if out.unshown.len() < MAX_DIFFERENCES {
             let mut m = Map::new();
             m.insert("key".into(), Value::from(key));
-            m.insert("path".into(), Value::from(path));
+            m.insert("path".into(), Value::from(path_text(key, segs)));
             m.insert("from".into(), from);
             m.insert("count".into(), Value::from(count));
             out.unshown.push(Value::Object(m));
@@ -509,32 +612,38 @@ fn diff(path: String, key: &str, seen: &Value, computed: &Value, out: &mut Diffs
     match (seen, computed) {
         (Value::Array(s), Value::Array(c)) => {
             for (i, x) in s.iter().enumerate() {
-                let p = format!("{path}[{i}]");
+                segs.push(Seg::Index(i));
                 match c.get(i) {
-                    Some(y) => diff(p, key, x, y, out),
+                    Some(y) => diff(key, segs, x, y, out),
                     // Shown, but the seeds give nothing there: a difference.
-                    None => record(p, x, &Value::Null, out),
+                    None => record(key, segs, x, &Value::Null, out),
                 }
+                segs.pop();
             }
             if c.len() > s.len() {
-                unshown(key, &path, Value::from(s.len()), c.len() - s.len(), out);
+                unshown(key, segs, Value::from(s.len()), c.len() - s.len(), out);
             }
         }
         (Value::Object(s), Value::Object(c)) => {
             for (k, y) in c {
-                let p = format!("{path}.{k}");
                 match s.get(k) {
-                    Some(x) => diff(p, key, x, y, out),
-                    None => unshown(key, &path, Value::from(k.as_str()), 1, out),
+                    Some(x) => {
+                        segs.push(Seg::Key(k.clone()));
+                        diff(key, segs, x, y, out);
+                        segs.pop();
+                    }
+                    None => unshown(key, segs, Value::from(k.as_str()), 1, out),
                 }
             }
             for (k, x) in s.iter().filter(|(k, _)| !c.contains_key(*k)) {
-                record(format!("{path}.{k}"), x, &Value::Null, out);
+                segs.push(Seg::Key(k.clone()));
+                record(key, segs, x, &Value::Null, out);
+                segs.pop();
             }
         }
         _ => {
             if !same(seen, computed) {
-                record(path, seen, computed, out);
+                record(key, segs, seen, computed, out);
             }
         }
     }
@@ -548,7 +657,6 @@ mod tests {
     fn report() -> Report {
         let mut r = Report::new(&SCHEME);
         r.set("deals", json!([[[1, 2], [3, 4]], [[5, 6], [7, 8]]]));
-        r.set("multiplier", "13.68");
         r.commitment_check(
             "commitmentOk",
             true,
@@ -570,7 +678,9 @@ mod tests {
     #[test]
     fn played_equal_passes_and_differences_have_paths() {
         let v = report()
-            .finish(&rec(json!({"played": {"deals": [[[1, 2], [3, 4]], [[5, 6], [7, 8]]], "multiplier": 13.68}})))
+            .finish(&rec(
+                json!({"played": {"deals": [[[1, 2], [3, 4]], [[5, 6], [7, 8]]]}}),
+            ))
             .unwrap();
         assert_eq!(v["verdict"], "pass");
         assert_eq!(v["differenceCount"], 0);
@@ -587,6 +697,54 @@ mod tests {
         assert_eq!(d["computed"], 8);
         assert_eq!(d["item"], "card");
         assert_eq!(d["at"], json!({"deal": 1, "seat": 1, "card": 1}));
+        assert_eq!(d["order"], json!(["deal", "seat", "card"]));
+        assert_eq!(d["part"], Value::Null);
+    }
+
+    #[test]
+    fn differences_name_their_part_and_numbers_compare_as_read() {
+        // Baloot: the second deal of hand 2 and the face-up card, told apart by the
+        // pattern that matched (no path text is parsed).
+        let mut r = Report::new(&SCHEME);
+        r.set(
+            "hands",
+            json!([{"first": [[1]], "faceUp": 9, "second": [[2, 3]]}]),
+        );
+        let v = r
+            .finish(&rec(json!({"played": {"hands": [
+                {"first": [[1]], "faceUp": 8, "second": [[2, 4]]}]}})))
+            .unwrap();
+        let parts: Vec<(&str, &Value, &Value)> = v["differences"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| (d["path"].as_str().unwrap(), &d["part"], &d["order"]))
+            .collect();
+        assert_eq!(
+            parts,
+            vec![
+                ("hands[0].faceUp", &json!("faceUp"), &json!(["hand"])),
+                (
+                    "hands[0].second[0][1]",
+                    &json!("second"),
+                    &json!(["hand", "seat", "card"])
+                ),
+            ]
+        );
+        // A crash point shown as a number equals the recomputed text it rounds to.
+        let mut r = Report::new(&crate::schemes::crash::SCHEME);
+        r.set("multiplier", "13.68");
+        let v = r
+            .finish(&rec(json!({"played": {"multiplier": 13.68}})))
+            .unwrap();
+        assert_eq!(v["differenceCount"], 0);
+        let mut r = Report::new(&crate::schemes::crash::SCHEME);
+        r.set("multiplier", "13.68");
+        let v = r
+            .finish(&rec(json!({"played": {"multiplier": "13.69"}})))
+            .unwrap();
+        assert_eq!(v["differenceCount"], 1);
+        assert_eq!(v["differences"][0]["item"], "multiplier");
     }
 
     #[test]
@@ -643,7 +801,7 @@ mod tests {
     fn verdicts() {
         let mut r = Report::new(&SCHEME);
         r.check(
-            Check::new("rootOk", "rootOk", false)
+            Check::new("rootOk", false)
                 .published("deckRoot")
                 .values(json!("a"), json!("b")),
         );
@@ -656,28 +814,9 @@ mod tests {
         assert_eq!(v["missing"], json!(["commitment"]));
         // A pending check: checking, unless something else already failed.
         let mut r = report();
-        let mut c = Check::new("chainOk", "chainOk", false).published("terminal");
-        c.pending = true;
-        r.check(c);
+        r.check(Check::pending("chainOk").published("terminal"));
         let v = r.finish(&Map::new()).unwrap();
         assert_eq!(v["verdict"], "checking");
         assert!(v.get("chainOk").is_none());
-    }
-
-    #[test]
-    fn segments_split_paths() {
-        let (k, s) = segments("hands[2].second[1][0]");
-        assert_eq!(k, "hands");
-        assert!(
-            s == vec![
-                Seg::Index("2"),
-                Seg::Key("second"),
-                Seg::Index("1"),
-                Seg::Index("0")
-            ]
-        );
-        let (k, s) = segments("multiplier");
-        assert_eq!(k, "multiplier");
-        assert!(s.is_empty());
     }
 }

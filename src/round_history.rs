@@ -7,40 +7,38 @@
 use serde_json::Value;
 
 use crate::error::{ErrorCode, Result, VerifyError};
-use crate::primitives::hash_chain::{hash_seed, ChainWalk};
+use crate::primitives::hash_chain::hash_seed;
 use crate::record::{as_hex64, Fields, Hex64};
-use crate::schemes::chain::{DEFAULT_MAX_STEPS, MAX_STEPS};
-use crate::schemes::{battle, crash, platforms, Options, Walk};
+use crate::schemes::chain::{settle, walk_request, Settled, DEFAULT_MAX_STEPS, MAX_STEPS};
+use crate::schemes::descriptor::{Rows, Scheme};
+use crate::schemes::{Options, Walk};
 
 /// A history longer than this is refused rather than held in memory.
 pub const MAX_LINES: usize = 1_000_000;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Game {
-    Crash,
-    Platforms,
-    Battle,
-    /// Only the links between rounds.
-    Chain,
-}
-
-impl Game {
-    pub fn parse(name: &str) -> Result<Game> {
-        match name {
-            "crash" => Ok(Game::Crash),
-            "platforms" => Ok(Game::Platforms),
-            "battle" => Ok(Game::Battle),
-            "hash_chain" | "chain" => Ok(Game::Chain),
-            other => Err(VerifyError::new(
+/// The chain game a history is of: a chain scheme by its id (`chain` is
+/// `hash_chain`, only the links).
+fn history_scheme(name: &str) -> Result<(&'static Scheme, &'static Rows)> {
+    let id = if name == "chain" { "hash_chain" } else { name };
+    crate::schemes::find(id)
+        .and_then(|s| s.rows.as_ref().map(|rows| (s, rows)))
+        .ok_or_else(|| {
+            let games: Vec<&str> = crate::schemes::ALL
+                .iter()
+                .filter(|s| s.rows.is_some())
+                .map(|s| s.id)
+                .collect();
+            VerifyError::new(
                 ErrorCode::UnknownScheme,
                 "game",
                 msg!(
-                    "round histories are for crash, platforms, battle or hash_chain, not `{}`",
-                    other.chars().take(40).collect::<String>()
+                    "round histories are for {}, not `{}`",
+                    games.join(", "),
+                    name.chars().take(40).collect::<String>()
                 ),
-            )),
-        }
-    }
+            )
+            .with("known", games)
+        })
 }
 
 struct Row {
@@ -52,27 +50,23 @@ struct Row {
     error: Option<VerifyError>,
 }
 
-/// A claimed value as a number: `2.71`, `2,71` (a decimal comma, as many players
-/// copy it), `2.71x` or `2.71×`.
-fn claimed_number(claimed: &str) -> Option<f64> {
+/// A claimed value as a player copies it: `2.71`, `2,71` (a decimal comma),
+/// `2.71x` or `2.71×`, compared with the recomputed value as `played` values are
+/// (exactly: the text must name the same number).
+fn same_claim(claimed: &str, computed: &Value) -> bool {
     let c = claimed.trim().trim_end_matches(['x', 'X', '×']).trim();
-    c.replace(',', ".").parse::<f64>().ok()
-}
-
-fn same_number(claimed: &str, computed: &Value) -> bool {
-    match (claimed_number(claimed), computed) {
-        (Some(a), Value::String(s)) => s
-            .parse::<f64>()
-            .is_ok_and(|b| (a * 100.0).round() == (b * 100.0).round()),
-        (Some(a), Value::Number(n)) => n.as_f64() == Some(a),
-        _ => false,
-    }
+    let number = match computed {
+        Value::String(s) => s.parse::<f64>().ok(),
+        Value::Number(n) => n.as_f64(),
+        _ => None,
+    };
+    number.is_some_and(|x| crate::primitives::decimal::names_float(&c.replace(',', "."), x))
 }
 
 /// The fields of one line. A tab or a semicolon separates fields when the line
-/// has one (then a comma is a decimal comma); else a comma does, except that for
-/// crash `hash,2,71` is the crash point 2.71 (a crash line has one value).
-fn split_line(game: Game, text: &str) -> Vec<String> {
+/// has one (then a comma is a decimal comma); else a comma does, except that for a
+/// game of one value `hash,2,71` is the value 2.71.
+fn split_line(rows: &Rows, text: &str) -> Vec<String> {
     let sep = if text.contains('\t') {
         '\t'
     } else if text.contains(';') {
@@ -81,7 +75,7 @@ fn split_line(game: Game, text: &str) -> Vec<String> {
         ','
     };
     let mut fields: Vec<String> = text.split(sep).map(|f| f.trim().to_string()).collect();
-    if sep == ',' && game == Game::Crash && fields.len() == 3 {
+    if sep == ',' && rows.one_value && fields.len() == 3 {
         let frac = &fields[2];
         let whole = &fields[1];
         let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
@@ -95,8 +89,8 @@ fn split_line(game: Game, text: &str) -> Vec<String> {
     fields
 }
 
-fn check_row(game: Game, line: usize, text: &str) -> Row {
-    let fields = split_line(game, text);
+fn check_row(rows: &Rows, line: usize, text: &str) -> Row {
+    let fields = split_line(rows, text);
     let first = fields.first().map(String::as_str).unwrap_or("");
     let mut row = Row {
         line,
@@ -113,43 +107,14 @@ fn check_row(game: Game, line: usize, text: &str) -> Row {
             return row;
         }
     };
-    row.claimed = fields.get(1).filter(|s| !s.is_empty()).cloned();
-    match game {
-        Game::Crash => {
-            row.computed = Some(Value::from(crash::format_multiplier(
-                crash::crash_hundredths(&hash),
-            )));
-        }
-        Game::Platforms => row.computed = Some(Value::from(platforms::last_platform(&hash))),
-        Game::Battle => {
-            let chances: Option<Vec<f64>> =
-                fields.iter().skip(2).map(|c| claimed_number(c)).collect();
-            match chances {
-                Some(c) if !c.is_empty() => {
-                    match battle::pick_winner(battle::wheel_point(&hash), &c) {
-                        Ok((w, _)) => row.computed = Some(Value::from(w)),
-                        Err(e) => row.error = Some(e),
-                    }
-                }
-                Some(_) => {
-                    row.error = Some(VerifyError::missing("chances"));
-                }
-                None => {
-                    row.error = Some(
-                        VerifyError::new(
-                            ErrorCode::WrongType,
-                            "chances",
-                            msg!("the chances after the winner must be numbers"),
-                        )
-                        .with("want", "number"),
-                    )
-                }
-            }
-        }
-        Game::Chain => {}
+    let values = fields.get(1..).unwrap_or(&[]);
+    row.claimed = values.first().filter(|s| !s.is_empty()).cloned();
+    match (rows.outcome)(&hash, values) {
+        Ok(v) => row.computed = v,
+        Err(e) => row.error = Some(e),
     }
     if let (Some(claimed), Some(computed)) = (&row.claimed, &row.computed) {
-        row.ok = Some(same_number(claimed, computed));
+        row.ok = Some(same_claim(claimed, computed));
     }
     row.hash = Some(hash);
     row
@@ -174,7 +139,7 @@ impl Default for HistoryOptions {
 }
 
 impl HistoryOptions {
-    /// `{"terminal"?, "maxSteps"?, "walk"?}` (see `schemes::Options`).
+    /// `{"terminal"?, "maxSteps"?, "walk"?}` (`walk` as in `schemes::Options`).
     pub fn from_json(v: &Value) -> Result<HistoryOptions> {
         let o = Options::from_json(v)?;
         let mut h = HistoryOptions {
@@ -197,8 +162,9 @@ pub fn check_rounds(game: &str, text: &str) -> Result<Value> {
     check_rounds_with(game, text, &HistoryOptions::default())
 }
 
-pub fn check_rounds_with(game: &str, text: &str, opts: &HistoryOptions) -> Result<Value> {
-    let game = Game::parse(game)?;
+/// The lines with a round, numbered as in the text; a header line
+/// (`hash,crash point`) is not a round.
+fn read_rows(rows: &Rows, text: &str) -> Result<Vec<Row>> {
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -207,30 +173,30 @@ pub fn check_rounds_with(game: &str, text: &str, opts: &HistoryOptions) -> Resul
     if lines.len() > MAX_LINES {
         return Err(VerifyError::too_many("history", MAX_LINES));
     }
-    let mut rows: Vec<Row> = lines
+    let mut out: Vec<Row> = lines
         .iter()
-        .map(|(i, l)| check_row(game, i + 1, l))
+        .map(|(i, l)| check_row(rows, i + 1, l))
         .collect();
-    // A header line (`hash,crash point`) is not a round.
-    if rows.first().is_some_and(|r| {
-        r.hash.is_none()
-            && !lines[0]
-                .1
-                .trim_start()
-                .starts_with(|c: char| c.is_ascii_hexdigit())
-    }) {
-        rows.remove(0);
+    let header = lines
+        .first()
+        .is_some_and(|(_, l)| !l.trim_start().starts_with(|c: char| c.is_ascii_hexdigit()));
+    if header && out.first().is_some_and(|r| r.hash.is_none()) {
+        out.remove(0);
     }
+    Ok(out)
+}
 
-    // Links: next-of(newer) == older. Decide the listing order from the first pair
-    // that links either way; then every pair is judged in that order.
+/// How consecutive lines link (SHA-256 of the newer round's hash is the older
+/// one's): the listing order, decided by the first pair that links either way, and
+/// each pair judged in that order (`None` where a line has no hash).
+fn links(rows: &[Row]) -> (Option<bool>, Vec<Option<bool>>) {
     let hashes: Vec<Option<&str>> = rows
         .iter()
         .map(|r| r.hash.as_ref().map(Hex64::as_str))
         .collect();
     let mut newest_first: Option<bool> = None;
-    let mut links: Vec<Option<bool>> = vec![None; rows.len().saturating_sub(1)];
-    for (i, l) in links.iter_mut().enumerate() {
+    let mut out: Vec<Option<bool>> = vec![None; rows.len().saturating_sub(1)];
+    for (i, l) in out.iter_mut().enumerate() {
         let (Some(a), Some(b)) = (hashes[i], hashes[i + 1]) else {
             continue;
         };
@@ -245,69 +211,91 @@ pub fn check_rounds_with(game: &str, text: &str, opts: &HistoryOptions) -> Resul
             None => false,
         });
     }
+    (newest_first, out)
+}
+
+/// The chain check of a history: its oldest round (the last line when newest
+/// first, else the first) walked to the terminal, as a record's round would be.
+struct Chain {
+    line: usize,
+    oldest: Hex64,
+    terminal: Hex64,
+    settled: Settled,
+    max_steps: u64,
+}
+
+impl Chain {
+    fn ok(&self) -> Option<bool> {
+        match self.settled {
+            Settled::Pending => None,
+            Settled::Done { found, .. } => Some(found),
+        }
+    }
+    fn round(&self) -> Option<u64> {
+        match self.settled {
+            Settled::Done {
+                found: true, steps, ..
+            } => Some(steps),
+            _ => None,
+        }
+    }
+    fn to_json(&self) -> Value {
+        let steps = match self.settled {
+            Settled::Pending => 0,
+            Settled::Done { steps, .. } => steps,
+        };
+        json!({"terminal": self.terminal.as_str(), "oldest": self.oldest.as_str(),
+               "line": self.line, "pending": self.ok().is_none(), "ok": self.ok(),
+               "round": self.round(), "steps": steps, "maxSteps": self.max_steps})
+    }
+}
+
+fn chain_check(
+    rows: &[Row],
+    newest_first: Option<bool>,
+    opts: &HistoryOptions,
+) -> Result<Option<Chain>> {
+    let Some(terminal) = &opts.terminal else {
+        return Ok(None);
+    };
+    let oldest = if newest_first == Some(false) {
+        rows.iter().find(|r| r.hash.is_some())
+    } else {
+        rows.iter().rev().find(|r| r.hash.is_some())
+    };
+    let Some((row, start)) = oldest.and_then(|r| r.hash.as_ref().map(|h| (r, h))) else {
+        return Ok(None);
+    };
+    Ok(Some(Chain {
+        line: row.line,
+        oldest: start.clone(),
+        terminal: terminal.clone(),
+        settled: settle(&opts.walk, start, terminal, opts.max_steps)?,
+        max_steps: opts.max_steps,
+    }))
+}
+
+pub fn check_rounds_with(game: &str, text: &str, opts: &HistoryOptions) -> Result<Value> {
+    let (scheme, row_rule) = history_scheme(game)?;
+    let rows = read_rows(row_rule, text)?;
+    let (newest_first, links) = links(&rows);
     let breaks: Vec<Value> = links
         .iter()
         .enumerate()
         .filter(|(_, l)| **l == Some(false))
         .map(|(i, _)| json!([rows[i].line, rows[i + 1].line]))
         .collect();
+    let chain = chain_check(&rows, newest_first, opts)?;
 
-    // The chain check: the oldest round (the last line when newest first, else the
-    // first) must reach the published terminal. The walk starts from the oldest
-    // line so it is as short as it can be.
-    let oldest = if newest_first == Some(false) {
-        rows.iter().position(|r| r.hash.is_some())
-    } else {
-        rows.iter().rposition(|r| r.hash.is_some())
-    };
-    let mut chain = Value::Null;
-    let mut chain_ok: Option<bool> = None;
-    let mut pending = false;
-    if let (Some(terminal), Some(i)) = (&opts.terminal, oldest) {
-        let Some(start) = rows[i].hash.clone() else {
-            unreachable!("`oldest` is a row with a hash")
-        };
-        let (found, steps) = match &opts.walk {
-            Walk::Pending => {
-                pending = true;
-                (false, 0)
-            }
-            Walk::Run => {
-                let walk = ChainWalk::new(&start.text_bytes(), terminal.bytes());
-                match walk.round_within(opts.max_steps) {
-                    Some(n) => (true, n),
-                    None => (false, opts.max_steps),
-                }
-            }
-            Walk::Done(o) => {
-                if o.steps > opts.max_steps || (o.found && o.steps == 0) {
-                    return Err(VerifyError::out_of_range(
-                        "options.walk",
-                        1,
-                        opts.max_steps as i64,
-                    ));
-                }
-                (o.found, o.steps)
-            }
-        };
-        if !pending {
-            chain_ok = Some(found);
-        }
-        chain = json!({"terminal": terminal.as_str(), "oldest": start.as_str(),
-                       "line": rows[i].line, "pending": pending, "ok": chain_ok,
-                       "round": if found { json!(steps) } else { Value::Null },
-                       "steps": steps, "maxSteps": opts.max_steps});
-    }
     // Round numbers, when the chain is proven and every line links to the next.
-    let rounds: Vec<Option<u64>> = match (&chain["round"], oldest) {
-        (Value::Number(n), Some(o))
-            if breaks.is_empty() && rows.iter().all(|r| r.hash.is_some()) =>
-        {
-            let base = n.as_u64().unwrap_or(0);
-            (0..rows.len())
-                .map(|i| Some(base + (i as i64 - o as i64).unsigned_abs()))
-                .collect()
-        }
+    let oldest_at = chain
+        .as_ref()
+        .and_then(|c| rows.iter().position(|r| r.line == c.line));
+    let rounds: Vec<Option<u64>> = match (chain.as_ref().and_then(Chain::round), oldest_at) {
+        (Some(base), Some(o)) if breaks.is_empty() && rows.iter().all(|r| r.hash.is_some()) => (0
+            ..rows.len())
+            .map(|i| Some(base + (i as i64 - o as i64).unsigned_abs()))
+            .collect(),
         _ => vec![None; rows.len()],
     };
 
@@ -315,6 +303,11 @@ pub fn check_rounds_with(game: &str, text: &str, opts: &HistoryOptions) -> Resul
     let mismatched = rows.iter().filter(|r| r.ok == Some(false)).count();
     let invalid = rows.iter().filter(|r| r.error.is_some()).count();
     let unchecked = rows.len() - verified - mismatched - invalid;
+    let chain_ok = chain.as_ref().and_then(Chain::ok);
+    let pending = chain.as_ref().is_some_and(|c| c.ok().is_none());
+    // As a record's: any difference fails; a line that cannot be read leaves the
+    // history invalid (neutral); a walk still running is checking; a pass needs the
+    // published terminal reached.
     let verdict = if mismatched > 0 || !breaks.is_empty() || chain_ok == Some(false) {
         "fail"
     } else if invalid > 0 {
@@ -347,33 +340,32 @@ pub fn check_rounds_with(game: &str, text: &str, opts: &HistoryOptions) -> Resul
             })
         })
         .collect();
-    Ok(json!({
-        "game": game_name(game),
+    let mut out = json!({
+        "game": scheme.id,
         "verdict": verdict,
         "summary": {
             "rounds": rows.len(), "verified": verified, "mismatched": mismatched,
             "unchecked": unchecked, "invalid": invalid,
             "order": match newest_first { Some(true) => "newest_first", Some(false) => "oldest_first", None => "unknown" },
             "breaks": breaks,
-            "chain": chain,
+            "chain": chain.as_ref().map_or(Value::Null, Chain::to_json),
         },
         "rows": out_rows,
-    }))
-}
-
-fn game_name(g: Game) -> &'static str {
-    match g {
-        Game::Crash => "crash",
-        Game::Platforms => "platforms",
-        Game::Battle => "battle",
-        Game::Chain => "hash_chain",
+    });
+    if let (Some(c), Value::Object(m)) = (chain.as_ref().filter(|c| c.ok().is_none()), &mut out) {
+        m.insert(
+            "walk".into(),
+            walk_request(&c.oldest, &c.terminal, c.max_steps),
+        );
     }
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::primitives::hash_chain::step_generic;
+    use crate::schemes::{battle, crash, platforms};
 
     fn chain(n: usize) -> Vec<String> {
         let mut v = vec!["5e".repeat(32)];
@@ -425,8 +417,13 @@ mod tests {
     #[test]
     fn every_chain_scheme_is_a_history_game() {
         for s in crate::schemes::ALL.iter().filter(|s| s.chain) {
-            assert!(Game::parse(s.id).is_ok(), "{}", s.id);
+            assert!(history_scheme(s.id).is_ok(), "{}", s.id);
         }
+        assert_eq!(history_scheme("chain").unwrap().0.id, "hash_chain");
+        assert_eq!(
+            history_scheme("dice").err().map(|e| e.code),
+            Some(ErrorCode::UnknownScheme)
+        );
     }
 
     #[test]

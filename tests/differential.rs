@@ -7,8 +7,9 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use fairverify::rng::numpy_pcg64::Pcg64;
-use fairverify::schemes::{battle, crash, platforms};
+use fairverify::testing::{
+    crash_hundredths, last_platform, pick_winner, wheel_point, Hex64, Pcg64,
+};
 
 const NUMPY_SEEDS: usize = 2_500;
 const GO_HASHES: usize = 120_000;
@@ -167,14 +168,12 @@ fn chain_games_match_real_go() {
     for (text, line) in hashes.iter().zip(&lines) {
         let f: Vec<&str> = line.split(' ').collect();
         assert_eq!(f[0], text);
-        let h = &fairverify::record::Hex64::parse(text).expect("generated hashes are hex");
-        let crash_ok = f[1].parse::<u64>().unwrap() == crash::crash_hundredths(h);
-        let plat_ok = f[2].parse::<i32>().unwrap() == platforms::last_platform(h);
-        let v = battle::wheel_point(h);
+        let h = &Hex64::parse(text).expect("generated hashes are hex");
+        let crash_ok = f[1].parse::<u64>().unwrap() == crash_hundredths(h);
+        let plat_ok = f[2].parse::<i32>().unwrap() == last_platform(h);
+        let v = wheel_point(h);
         let battle_ok = sets.iter().enumerate().all(|(i, cs)| {
-            let ours = battle::pick_winner(v, cs)
-                .map(|(w, _)| w as i64)
-                .unwrap_or(-1);
+            let ours = pick_winner(v, cs).map(|(w, _)| w as i64).unwrap_or(-1);
             f[3 + i].parse::<i64>().unwrap() == ours
         });
         if !(crash_ok && plat_ok && battle_ok) {
@@ -182,8 +181,8 @@ fn chain_games_match_real_go() {
             if failed <= 20 {
                 eprintln!(
                     "MISMATCH {h}: go `{line}`, ours crash {} platform {}",
-                    crash::crash_hundredths(h),
-                    platforms::last_platform(h)
+                    crash_hundredths(h),
+                    last_platform(h)
                 );
             }
         }

@@ -4,11 +4,9 @@
 
 mod common;
 
-use fairverify::primitives::hash_chain::{find_round, step_generic};
-use fairverify::primitives::merkle;
-use fairverify::primitives::sha256::sha256;
-use fairverify::rng::hmac_stream::{HmacStream, WordSource};
-use fairverify::rng::numpy_pcg64::Pcg64;
+use fairverify::testing::{
+    find_round, merkle, sha256, step_generic, HmacStream, Pcg64, WordSource,
+};
 use proptest::prelude::*;
 use serde_json::Value;
 

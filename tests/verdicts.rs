@@ -4,8 +4,8 @@
 
 mod common;
 
-use fairverify::primitives::sha256::sha256_hex;
-use fairverify::schemes::{self, descriptor::Role, Options, Walk, WalkOutcome};
+use fairverify::testing::sha256_hex;
+use fairverify::{HistoryOptions, Options, Walk, WalkOutcome};
 use serde_json::{json, Value};
 
 fn verify(v: Value) -> Value {
@@ -35,14 +35,13 @@ fn nothing_published_checked_is_unchecked_never_pass() {
     assert_eq!(crash["missing"], json!(["terminal"]));
 
     // A poker partial reveal with no leaves checks nothing.
-    let mut poker = json!({"scheme": "poker_hmac_v1", "table": "t", "session": "s", "hand": 1,
+    let poker = json!({"scheme": "poker_hmac_v1", "table": "t", "session": "s", "hand": 1,
         "clientSeeds": {"1": "a"}, "handCommitment": "00".repeat(32), "deckRoot": "11".repeat(32),
         "leaves": []});
     let v = verify(poker.clone());
     assert_eq!(v["verdict"], "unchecked");
     assert_eq!(v["missing"], json!(["serverSeed", "leaves"]));
     // A played difference still fails an unchecked record.
-    poker["leaves"] = json!([]);
     let v = verify(dice(json!({"played": {"face": 7}})));
     assert_eq!(v["verdict"], "fail");
 }
@@ -127,9 +126,14 @@ fn walks_are_finished_by_the_core() {
         walk: Walk::Pending,
         ..Options::default()
     };
-    let v = schemes::verify_with(&rec, &pending).unwrap();
+    let v = fairverify::verify_with(&rec, &pending).unwrap();
     assert_eq!(v["verdict"], "checking");
     assert!(v.get("chainOk").is_none() && v.get("round").is_none());
+    // What to walk, said by the core: nothing for JavaScript to read from the record.
+    assert_eq!(
+        v["walk"],
+        json!({"hash": start, "terminal": h, "maxSteps": 10})
+    );
     let c = v["checks"]
         .as_array()
         .unwrap()
@@ -149,107 +153,440 @@ fn walks_are_finished_by_the_core() {
         }),
         ..Options::default()
     };
-    let v = schemes::verify_with(&rec, &done(4, true)).unwrap();
+    let v = fairverify::verify_with(&rec, &done(4, true)).unwrap();
     assert_eq!(
         (v["verdict"].clone(), v["round"].clone()),
         (json!("pass"), json!(4))
     );
-    let v = schemes::verify_with(&rec, &done(10, false)).unwrap();
+    let v = fairverify::verify_with(&rec, &done(10, false)).unwrap();
     assert_eq!(v["verdict"], "fail");
     // An outcome the record does not allow is refused, not believed.
     assert_eq!(
-        schemes::verify_with(&rec, &done(11, true)).unwrap()["verdict"],
+        fairverify::verify_with(&rec, &done(11, true)).unwrap()["verdict"],
         "fail"
     );
-    assert!(schemes::verify_with(&rec, &done(3, false)).is_err());
+    assert!(fairverify::verify_with(&rec, &done(3, false)).is_err());
     // The chain record with played.round passes wherever it is verified.
     let mut rec = rec;
     rec["played"] = json!({"round": 4});
     assert_eq!(verify(rec.clone())["verdict"], "pass");
     assert_eq!(
-        schemes::verify_with(&rec, &done(4, true)).unwrap()["verdict"],
+        fairverify::verify_with(&rec, &done(4, true)).unwrap()["verdict"],
         "pass"
     );
     let opts = Options::from_json(&json!({"walk": {"steps": 4, "found": true}})).unwrap();
     assert_eq!(
-        schemes::verify_with(&rec, &opts).unwrap()["verdict"],
+        fairverify::verify_with(&rec, &opts).unwrap()["verdict"],
         "pass"
     );
 }
 
-/// Every scheme has vectors, and every descriptor field is one the core reads: a
-/// field of the wrong type is refused naming exactly that field.
+/// The descriptors, as every surface reads them (`FairVerifier.schemes()`).
+fn descriptors() -> Vec<Value> {
+    match fairverify::descriptors() {
+        Value::Array(a) => a,
+        other => panic!("descriptors are a list, not {other}"),
+    }
+}
+
+/// The error `rec` gets, if any: (code, field).
+fn outcome(rec: &Value) -> Option<(String, String)> {
+    fairverify::verify(rec)
+        .err()
+        .map(|e| (e.code.as_str().to_string(), e.field))
+}
+
+/// Does this outcome name `field` (the field itself or a part of it)?
+fn names(o: &Option<(String, String)>, field: &str) -> bool {
+    o.as_ref().is_some_and(|(_, f)| {
+        f == field || f.starts_with(&format!("{field}[")) || f.starts_with(&format!("{field}."))
+    })
+}
+
+/// A list of `n` items for a list field, made of the base record's own first item.
+fn items_of(base: &Value, field: &str, n: usize) -> Value {
+    let first = base[field][0].clone();
+    Value::Array(vec![first; n])
+}
+
+/// Probes one field of one base record through the core and holds the descriptor
+/// to what the core does: the field's requirement, its range (and the range of
+/// each item), its item count and its options.
+fn probe(scheme: &str, f: &Value, base: &Value, others: &[&Value]) {
+    let name = f["name"].as_str().unwrap();
+    let at = format!("{scheme}.{name}");
+    let with = |v: Value| {
+        let mut r = base.clone();
+        r[name] = v;
+        r
+    };
+    let without = |also: Option<&str>| {
+        let mut r = base.clone();
+        r.as_object_mut().unwrap().remove(name);
+        if let Some(a) = also {
+            r.as_object_mut().unwrap().remove(a);
+        }
+        r
+    };
+    let present = base.get(name).is_some();
+
+    // A value of the wrong type is refused, naming this field.
+    let wrong = if f["kind"] == "json" {
+        json!(true)
+    } else {
+        json!({"not": "a value of this field"})
+    };
+    assert!(
+        names(&outcome(&with(wrong)), name),
+        "{at}: a wrong type is not refused by name"
+    );
+
+    // Requirement.
+    if present {
+        let gone = outcome(&without(None));
+        let partner = ["unless", "insteadOf", "with"]
+            .iter()
+            .find_map(|k| f[*k].as_str());
+        if f["required"] == true
+            || (f.get("insteadOf").is_some()
+                && base.get(f["insteadOf"].as_str().unwrap()).is_none())
+        {
+            assert!(
+                names(&gone, name) || partner.is_some_and(|p| names(&gone, p)),
+                "{at}: required, but a record without it gives {gone:?}"
+            );
+        } else if let Some(u) = f["unless"].as_str() {
+            if base.get(u).is_none() {
+                assert!(
+                    names(&gone, name) || names(&gone, u),
+                    "{at}: required unless `{u}`, but a record without both gives {gone:?}"
+                );
+            }
+        } else if let Some(w) = f["with"].as_str() {
+            if base.get(w).is_some_and(|v| !v.is_null()) {
+                assert!(
+                    names(&gone, name),
+                    "{at}: goes with `{w}`, yet {gone:?} without it alone"
+                );
+                let both = outcome(&without(Some(w)));
+                assert!(
+                    !names(&both, name) && !names(&both, w),
+                    "{at}: without both: {both:?}"
+                );
+            }
+        } else {
+            assert!(
+                !(names(&gone, name) && gone.as_ref().unwrap().0 == "missing_field"),
+                "{at}: optional, but a record without it is refused: {gone:?}"
+            );
+        }
+    }
+    // A field instead of another is refused beside it.
+    if let Some(alt) = f["insteadOf"].as_str() {
+        if let (true, Some(other)) = (present, others.iter().find(|r| r.get(alt).is_some())) {
+            let mut r = (*other).clone();
+            r[name] = base[name].clone();
+            let o = outcome(&r);
+            assert_eq!(
+                o,
+                Some(("conflicting_fields".to_string(), name.to_string())),
+                "{at}: given beside `{alt}`"
+            );
+        }
+    }
+
+    // Range: the bounds are accepted, one past them refused by name.
+    if let (Some(min), Some(max)) = (f["min"].as_i64(), f["max"].as_i64()) {
+        let each = f["kind"] == "numbers";
+        let val = |x: i64| if each { json!([x]) } else { json!(x) };
+        let max = match f["maxField"].as_str() {
+            // At most the other field's value: probed with that field at its smallest option.
+            Some(other) => {
+                let small = descriptor_field(scheme, other)["options"]
+                    .as_array()
+                    .and_then(|o| o.iter().filter_map(Value::as_i64).min())
+                    .unwrap();
+                let mut r = with(val(small));
+                r[other] = json!(small);
+                assert!(
+                    !names(&outcome(&r), name),
+                    "{at}: {small} refused with {other} {small}"
+                );
+                r[name] = val(small + 1);
+                assert!(
+                    names(&outcome(&r), name),
+                    "{at}: {} accepted with {other} {small}",
+                    small + 1
+                );
+                max
+            }
+            None => max,
+        };
+        // With the other field absent, its default (the largest) bounds this one.
+        let at_default = |v: Value| {
+            let mut r = with(v);
+            if let Some(other) = f["maxField"].as_str() {
+                r.as_object_mut().unwrap().remove(other);
+            }
+            r
+        };
+        for ok in [min, max] {
+            let o = outcome(&at_default(val(ok)));
+            assert!(
+                !(names(&o, name) && o.as_ref().unwrap().0 == "out_of_range"),
+                "{at}: {ok} is in the described range but refused: {o:?}"
+            );
+        }
+        for bad in [min - 1, max + 1] {
+            let o = outcome(&at_default(val(bad)));
+            assert!(
+                names(&o, name),
+                "{at}: {bad} is outside the described range but {o:?}"
+            );
+        }
+    }
+
+    // Item counts.
+    if let (Some(lo), Some(hi)) = (f["minItems"].as_u64(), f["maxItems"].as_u64()) {
+        if present {
+            let (lo, hi) = (lo as usize, hi as usize);
+            for ok in [lo, hi] {
+                let rec = with(items_of(base, name, ok));
+                let refused = fairverify::verify(&rec).err().filter(|e| {
+                    // Refused for the count: out of range, or the game's own rule on
+                    // how many (`selection_count`, `no_players`); a rule on the
+                    // values themselves (battle's chances must sum to 100) is not.
+                    let rule = e.params.get("rule").and_then(Value::as_str).unwrap_or("");
+                    names(&Some((String::new(), e.field.clone())), name)
+                        && (e.code.as_str() == "out_of_range"
+                            || rule.ends_with("_count")
+                            || rule == "no_players")
+                });
+                assert!(
+                    refused.is_none(),
+                    "{at}: {ok} items are allowed but refused: {refused:?}"
+                );
+            }
+            if lo > 0 {
+                let o = outcome(&with(items_of(base, name, lo - 1)));
+                assert!(names(&o, name), "{at}: {} items accepted: {o:?}", lo - 1);
+            }
+            let o = outcome(&with(items_of(base, name, hi + 1)));
+            assert!(names(&o, name), "{at}: {} items accepted: {o:?}", hi + 1);
+        }
+    }
+
+    // Options: each is taken (its value is not refused as such), anything else is not.
+    if let Some(opts) = f["options"].as_array() {
+        for o in opts {
+            let got = outcome(&with(o.clone()));
+            assert!(
+                !(names(&got, name)
+                    && matches!(
+                        got.as_ref().unwrap().0.as_str(),
+                        "out_of_range" | "unknown_game"
+                    )),
+                "{at}: option {o} refused: {got:?}"
+            );
+        }
+        let other = if opts.iter().all(Value::is_i64) {
+            json!(opts.iter().filter_map(Value::as_i64).max().unwrap() + 1)
+        } else {
+            json!("not-an-option")
+        };
+        assert!(
+            names(&outcome(&with(other.clone())), name),
+            "{at}: {other} accepted"
+        );
+    }
+}
+
+fn descriptor_field(scheme: &str, name: &str) -> Value {
+    descriptors()
+        .into_iter()
+        .find(|d| d["id"] == scheme)
+        .and_then(|d| {
+            d["fields"]
+                .as_array()
+                .and_then(|fs| fs.iter().find(|f| f["name"] == name).cloned())
+        })
+        .unwrap_or(Value::Null)
+}
+
+/// Every scheme has vectors, and every descriptor field says what the core does
+/// with it: its type, requirement, range, item count and options, probed through
+/// `verify` on a passing vector of each game.
 #[test]
 fn descriptors_match_the_core() {
     let dir = common::vectors_dir();
     let cases = common::load_cases(&dir);
-    for s in schemes::ALL {
+    for d in descriptors() {
+        let id = d["id"].as_str().unwrap();
         assert!(
-            dir.join(format!("{}.jsonl", s.id)).is_file(),
-            "scheme {} has no vectors file",
-            s.id
+            dir.join(format!("{id}.jsonl")).is_file(),
+            "scheme {id} has no vectors file"
         );
-        let mine: Vec<&common::Case> = cases
+        // Passing records first: a base whose chain walk fails would walk all of a
+        // probed maxSteps of 100,000,000.
+        let mut mine: Vec<(&Value, bool)> = cases
             .iter()
-            .filter(|c| c.record["scheme"] == s.id && c.expect.get("error").is_none())
+            .filter(|c| c.record["scheme"] == id && c.expect.get("error").is_none())
+            .filter_map(|c| {
+                let v = fairverify::verify(&c.record).ok()?;
+                Some((&c.record, v["verdict"] == "pass"))
+            })
             .collect();
-        assert!(!mine.is_empty(), "scheme {} has no passing vector", s.id);
+        mine.sort_by_key(|(_, pass)| !pass);
+        let mine: Vec<&Value> = mine.into_iter().map(|(r, _)| r).collect();
+        assert!(!mine.is_empty(), "scheme {id} has no passing vector");
+        let fields = d["fields"].as_array().unwrap();
         assert_eq!(
-            s.fields.iter().filter(|f| f.primary).count(),
+            fields.iter().filter(|f| f["primary"] == true).count(),
             1,
-            "{}: one primary field",
-            s.id
+            "{id}: one primary field"
         );
-        for f in s.all_fields() {
-            // Take a record of this scheme (of the field's game) that carries the field,
-            // or any record of the scheme, and give the field a value of a wrong type.
-            let base = mine
+        assert!(fields.iter().any(|f| f["name"] == "played"));
+        if d["chain"] == true {
+            assert!(fields
                 .iter()
-                .find(|c| c.record.get(f.name).is_some())
-                .or_else(|| mine.first())
-                .unwrap();
-            let mut rec = base.record.clone();
-            if !f.games.is_empty() {
-                if let Some(g) = f.games.first() {
-                    if rec["game"] != *g {
-                        continue; // covered through a record of its own game below
+                .any(|f| f["name"] == "terminal" && f["role"] == "commitment"));
+        }
+        let games = d["games"].as_array().unwrap();
+        for g in games {
+            let gid = g["id"].as_str().unwrap();
+            // The records of this game (schemes of one game have no `game` field).
+            let of_game: Vec<&Value> = mine
+                .iter()
+                .copied()
+                .filter(|r| games.len() == 1 || r["game"] == gid)
+                .collect();
+            assert!(!of_game.is_empty(), "game {gid} has no passing vector");
+            for f in fields {
+                let applies = f["games"]
+                    .as_array()
+                    .is_none_or(|gs| gs.iter().any(|x| x == gid));
+                if !applies {
+                    continue;
+                }
+                let name = f["name"].as_str().unwrap();
+                // The game's first (passing) record, with the field as a record that
+                // carries it has it.
+                let mut base = (*of_game[0]).clone();
+                if let Some(carrier) = of_game
+                    .iter()
+                    .find(|r| r.get(name).is_some_and(|v| !v.is_null()))
+                {
+                    if base.get(name).is_none() {
+                        base = (*carrier).clone();
+                        if let Some(pass) = of_game.iter().find(|r| {
+                            fairverify::verify(r).is_ok_and(|v| v["verdict"] == "pass")
+                                && r.get("terminal").is_some() == carrier.get("terminal").is_some()
+                        }) {
+                            // A passing record of the same shape, given the field: a
+                            // probed maxSteps then ends at its round.
+                            let mut p = (*pass).clone();
+                            p[name] = carrier[name].clone();
+                            if fairverify::verify(&p).is_ok() {
+                                base = p;
+                            }
+                        }
                     }
                 }
+                probe(id, f, &base, &of_game);
             }
-            rec[f.name] = json!({"not": "a value of this field"});
-            if f.kind == schemes::descriptor::Kind::Json {
-                rec[f.name] = json!(true);
-            }
-            let e = fairverify::verify(&rec)
-                .expect_err(&format!("{}.{} accepted anything", s.id, f.name));
-            assert!(
-                e.field.starts_with(f.name),
-                "{}.{}: error names `{}` instead",
-                s.id,
-                f.name,
-                e.field
-            );
-        }
-        let json = s.to_json();
-        assert_eq!(json["id"], s.id);
-        assert!(json["fields"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|f| f["name"] == "played"));
-        if s.chain {
-            assert!(s
-                .fields
-                .iter()
-                .any(|f| f.name == "terminal" && f.role == Role::Commitment));
         }
     }
-    // The games of match_seed_v2 each have a vector.
-    for g in schemes::match_seed_v2::SCHEME.games {
-        assert!(
-            cases.iter().any(|c| c.record["game"] == g.id),
-            "game {} has no vector",
-            g.id
+}
+
+/// A round history's walk is finished by the core with the records' own rule: a
+/// remembered position that proves a round beyond `maxSteps` is "not reached", as
+/// a full walk would be; and a walk that the bound does not allow is refused.
+#[test]
+fn history_walks_follow_the_records_rule() {
+    let mut h = "5e".repeat(32);
+    let start = h.clone();
+    for _ in 0..4 {
+        h = sha256_hex(h.as_bytes());
+    }
+    let terminal = fairverify::testing::Hex64::parse(&h).unwrap();
+    let text = format!("{start}\n");
+    let with = |walk: Walk| HistoryOptions {
+        terminal: Some(terminal.clone()),
+        max_steps: 3,
+        walk,
+    };
+    let done = |steps, found| {
+        Walk::Done(WalkOutcome {
+            steps,
+            found,
+            remembered: None,
+        })
+    };
+    let pending = fairverify::check_rounds_with("hash_chain", &text, &with(Walk::Pending)).unwrap();
+    assert_eq!(pending["verdict"], "checking");
+    assert_eq!(
+        pending["walk"],
+        json!({"hash": start, "terminal": h, "maxSteps": 3})
+    );
+    // Round 4 proven by a remembered position, but the bound is 3: not reached.
+    let v = fairverify::check_rounds_with("hash_chain", &text, &with(done(4, true))).unwrap();
+    assert_eq!(
+        (v["verdict"].clone(), v["summary"]["chain"]["ok"].clone()),
+        (json!("fail"), json!(false))
+    );
+    assert!(v.get("walk").is_none());
+    // A walk that stopped short of the bound without finding anything: refused.
+    assert!(fairverify::check_rounds_with("hash_chain", &text, &with(done(2, false))).is_err());
+    // The same as a record.
+    let rec = json!({"scheme": "hash_chain", "hash": start, "terminal": h, "maxSteps": 3});
+    let o = Options {
+        walk: done(4, true),
+        ..Options::default()
+    };
+    assert_eq!(
+        fairverify::verify_with(&rec, &o).unwrap()["verdict"],
+        "fail"
+    );
+}
+
+/// A poker reveal is placed by the core, full or partial: the seat order and, for
+/// each revealed leaf, where the display rule puts it and whether it climbed.
+#[test]
+fn poker_reveals_are_placed_by_the_core() {
+    let cases = common::load_cases(&common::vectors_dir());
+    let partial = cases
+        .iter()
+        .find(|c| {
+            c.record["scheme"] == "poker_hmac_v1"
+                && c.record.get("leaves").is_some()
+                && c.expect.get("error").is_none()
+        })
+        .expect("a partial reveal vector");
+    let v = verify(partial.record.clone());
+    let mut seats: Vec<u64> = partial.record["clientSeeds"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|k| k.parse().unwrap())
+        .collect();
+    seats.sort_unstable();
+    assert_eq!(v["seatOrder"], json!(seats));
+    let m = seats.len() as u64;
+    for (i, l) in v["leafClimbs"].as_array().unwrap().iter().enumerate() {
+        let p = l["position"].as_u64().unwrap();
+        let want = if p < 2 * m {
+            json!({"kind": "hole", "player": p / 2, "seat": seats[(p / 2) as usize], "card": p % 2})
+        } else if p < 2 * m + 5 {
+            json!({"kind": "board", "card": p - 2 * m})
+        } else {
+            json!({"kind": "deck"})
+        };
+        assert_eq!(l["place"], want, "leaf {i}");
+        assert_eq!(l["rootOk"], v["leavesOk"][i]);
+        let top = l["hashes"].as_array().unwrap().last().unwrap();
+        assert_eq!(
+            l["rootOk"] == true,
+            top.as_str().unwrap() == partial.record["deckRoot"].as_str().unwrap().to_lowercase()
         );
     }
 }
@@ -366,7 +703,7 @@ fn played_round_while_walking_and_when_not_reached() {
         ..Options::default()
     };
     assert_eq!(
-        schemes::verify_with(&rec, &pending).unwrap()["verdict"],
+        fairverify::verify_with(&rec, &pending).unwrap()["verdict"],
         "checking"
     );
     assert_eq!(verify(rec.clone())["verdict"], "pass");
@@ -387,7 +724,7 @@ fn shown_fingerprint_is_a_check_in_the_report() {
     let rec = dice(json!({ "serverSeedHash": hash.to_uppercase() }));
     let with = |shown: &str| {
         let o = Options::from_json(&json!({ "shown": shown })).expect("options");
-        schemes::verify_with(&rec, &o).expect("report")
+        fairverify::verify_with(&rec, &o).expect("report")
     };
     let shown_check = |v: &Value| {
         v["checks"]
@@ -424,11 +761,14 @@ fn shown_fingerprint_is_a_check_in_the_report() {
     // the shown check alone never makes a pass.
     let bare = dice(json!({}));
     let o = Options::from_json(&json!({ "shown": hash })).unwrap();
-    assert_eq!(schemes::verify_with(&bare, &o).unwrap()["verdict"], "fail");
+    assert_eq!(
+        fairverify::verify_with(&bare, &o).unwrap()["verdict"],
+        "fail"
+    );
     let crash = json!({"scheme": "crash", "hash": "ab".repeat(32), "terminal": "cd".repeat(32)});
     let o = Options::from_json(&json!({ "shown": "cd".repeat(32), "walk": "pending" })).unwrap();
     assert_eq!(
-        schemes::verify_with(&crash, &o).unwrap()["verdict"],
+        fairverify::verify_with(&crash, &o).unwrap()["verdict"],
         "checking"
     );
     // Poker: the hand commitment is primary; a partial reveal stays unchecked.
@@ -437,7 +777,7 @@ fn shown_fingerprint_is_a_check_in_the_report() {
         "leaves": []});
     let o = Options::from_json(&json!({ "shown": "00".repeat(32) })).unwrap();
     assert_eq!(
-        schemes::verify_with(&poker, &o).unwrap()["verdict"],
+        fairverify::verify_with(&poker, &o).unwrap()["verdict"],
         "unchecked"
     );
     // Not 64 hex digits: a typed error naming the option.

@@ -4,13 +4,20 @@
 // maxSteps 100,000,000.
 #![allow(dead_code)]
 
-use fairverify::schemes::{match_seed_v2, ALL, UNSUPPORTED};
 use serde_json::{json, Value};
 
 /// The scheme a pick byte selects: the descriptors' order, then the unsupported
 /// ones (tools/fuzz.sh seeds the corpus from the same list, `examples/schemes.rs`).
 pub fn scheme_ids() -> Vec<&'static str> {
-    ALL.iter().map(|s| s.id).chain(UNSUPPORTED).collect()
+    fairverify::scheme_ids()
+}
+
+/// The core's descriptor of `id`, as `FairVerifier.schemes()` gives it.
+fn descriptor(id: &str) -> Option<Value> {
+    match fairverify::descriptors() {
+        Value::Array(all) => all.into_iter().find(|d| d["id"] == id),
+        _ => None,
+    }
 }
 
 fn bounded(rec: &Value) -> bool {
@@ -56,11 +63,15 @@ pub fn scheme_fields(data: &[u8]) {
     let scheme = ids[pick as usize % ids.len()];
     m.insert("scheme".into(), Value::from(scheme));
     if scheme == "match_seed_v2" && !m.contains_key("game") {
-        let games = match_seed_v2::SCHEME.games;
-        m.insert(
-            "game".into(),
-            Value::from(games[(pick as usize / ids.len()) % games.len()].id),
-        );
+        let games = descriptor(scheme).map(|d| d["games"].clone());
+        if let Some(Value::Array(games)) =
+            games.filter(|g| g.as_array().is_some_and(|a| !a.is_empty()))
+        {
+            m.insert(
+                "game".into(),
+                games[(pick as usize / ids.len()) % games.len()]["id"].clone(),
+            );
+        }
     }
     let rec = Value::Object(m);
     if bounded(&rec) {
@@ -103,6 +114,17 @@ pub fn round_history(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let game = ["crash", "platforms", "battle", "hash_chain"][pick as usize % 4];
-    let _ = fairverify::round_history::check_rounds(game, text);
+    // The chain games, from the descriptors.
+    let games: Vec<String> = match fairverify::descriptors() {
+        Value::Array(all) => all
+            .iter()
+            .filter(|d| d["chain"] == true)
+            .filter_map(|d| d["id"].as_str().map(String::from))
+            .collect(),
+        _ => Vec::new(),
+    };
+    if games.is_empty() {
+        return;
+    }
+    let _ = fairverify::check_rounds(&games[pick as usize % games.len()], text);
 }

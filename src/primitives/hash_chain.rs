@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use super::chain_memory::{ChainMemory, Remembered, CHECKPOINT_EVERY};
-use super::sha256::{from_hex, hex32_into, sha256, sha256_hex};
+use super::sha256::{hex32_into, sha256, sha256_hex};
 
 const H0: [u32; 8] = [
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
@@ -343,8 +343,9 @@ pub struct ChainWalk {
     start: Link,
     link: Link,
     target: [u32; 8],
-    pub steps: u64,
-    pub found: bool,
+    /// The links walked plus the remembered hash's round, if one ended the walk.
+    steps: u64,
+    found: bool,
     walked: u64,
     remembered: Option<u64>,
     memory: Option<Arc<ChainMemory>>,
@@ -366,14 +367,6 @@ impl ChainWalk {
             memory: None,
             checkpoints: Vec::new(),
         }
-    }
-
-    /// From text: `start` as 64 lowercase hex digits (the link's own text) and
-    /// `terminal` as 64 hex digits; `None` if either is not that.
-    pub fn from_hex(start: &str, terminal: &str) -> Option<ChainWalk> {
-        let start: &[u8; 64] = start.as_bytes().try_into().ok()?;
-        let target: [u8; 32] = from_hex(terminal)?.try_into().ok()?;
-        Some(ChainWalk::new(start, &target))
     }
 
     /// Checks every link of this walk against `memory`, if that set belongs to this
@@ -438,6 +431,16 @@ impl ChainWalk {
 
     pub fn current_hex(&self) -> [u8; 64] {
         self.link.to_hex()
+    }
+
+    /// HashSeeds from the start to where the walk is; once found, the round.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Whether the terminal (or a remembered hash) was reached.
+    pub fn found(&self) -> bool {
+        self.found
     }
 
     /// The links actually hashed (equal to `steps` unless a remembered hash ended it).

@@ -5,9 +5,11 @@
 use serde_json::Value;
 
 use super::chain::{self, round_hash, run_chain, ChainCheck, BATTLE_TERMINAL};
-use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::descriptor::{
+    result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Rows, Scheme, SCALAR,
+};
 use super::Options;
-use crate::error::{Result, VerifyError, Want};
+use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::record::{Fields, Hex64};
 use crate::report::Report;
 
@@ -15,32 +17,53 @@ pub const MAX_PLAYERS: usize = 10_000;
 
 const FIELDS: [FieldDesc; 4] = [
     chain::HASH,
-    FieldDesc::new("chances", Kind::Numbers, Role::Setting),
+    FieldDesc::new("chances", Kind::Numbers, Role::Setting).items(1, MAX_PLAYERS),
     chain::TERMINAL,
     chain::MAX_STEPS_FIELD,
 ];
 
 const RESULTS: [ResultDesc; 3] = [
     // The round, once the walk reached the terminal (SPEC §6).
-    result("round", "round", &["round"]),
-    result("winner", "winner", &["winner"]),
-    result("hash", "hash", &["hash"]),
+    result("round", "round", SCALAR),
+    result("winner", "winner", SCALAR),
+    result("hash", "hash", SCALAR),
 ];
 
-pub const SCHEME: Scheme = Scheme {
-    id: "battle",
-    games: &[GameDesc {
-        id: "battle",
-        players: 0,
-        seats: "",
-    }],
-    fields: &FIELDS,
-    results: &RESULTS,
-    chain: true,
-    terminals: &[BATTLE_TERMINAL],
-    cards: "",
+pub const SCHEME: Scheme = Scheme::new(
+    "battle",
+    &[GameDesc::single("battle")],
+    &FIELDS,
+    &RESULTS,
     run,
-};
+)
+.with_chain(
+    &[BATTLE_TERMINAL],
+    Rows {
+        one_value: false,
+        outcome: row_winner,
+    },
+);
+
+/// A history line `hash,winner,chance,chance,…`: the winner from the chances after
+/// the claimed one.
+fn row_winner(hash: &Hex64, values: &[String]) -> Result<Option<Value>> {
+    let chances: Option<Vec<f64>> = values.iter().skip(1).map(|c| number(c)).collect();
+    match chances {
+        Some(c) if !c.is_empty() => Ok(Some(Value::from(pick_winner(wheel_point(hash), &c)?.0))),
+        Some(_) => Err(VerifyError::missing("chances")),
+        None => Err(VerifyError::new(
+            ErrorCode::WrongType,
+            "chances",
+            msg!("the chances after the winner must be numbers"),
+        )
+        .with("want", "number")),
+    }
+}
+
+/// A number as a player copies it: `50`, `33.3`, `33,3`.
+fn number(text: &str) -> Option<f64> {
+    text.trim().replace(',', ".").parse::<f64>().ok()
+}
 
 /// The wheel position: `float64(uint64) / float64(math.MaxUint64)`; both conversions
 /// round to nearest-even, and float64(2^64 − 1) is 2^64.

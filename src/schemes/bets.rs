@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::descriptor::{Empty, FieldDesc, Kind, Role};
+use super::descriptor::{Empty, FieldDesc, Kind, Need, Role};
 use super::{commitment_check, Commitment};
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::primitives::sha256::{hmac_sha256, to_hex};
@@ -20,11 +20,17 @@ pub const SERVER_SEED_HASH: FieldDesc =
     FieldDesc::new("serverSeedHash", Kind::Hash, Role::Commitment)
         .optional()
         .primary();
-pub const CLIENT_SEED: FieldDesc =
-    FieldDesc::new("clientSeed", Kind::Text, Role::Client).empty(Empty::Keep);
-pub const NONCE: FieldDesc =
-    FieldDesc::new("nonce", Kind::Int, Role::Id).range(-MAX_SAFE_INTEGER, MAX_SAFE_INTEGER);
-pub const BETS: FieldDesc = FieldDesc::new("bets", Kind::Bets, Role::Count).optional();
+/// With `bets`, the record's client seed is the default of bets that carry none.
+pub const CLIENT_SEED: FieldDesc = FieldDesc::new("clientSeed", Kind::Text, Role::Client)
+    .empty(Empty::Keep)
+    .need(Need::Unless("bets"));
+/// A single bet's nonce; a record of many bets has `bets` instead.
+pub const NONCE: FieldDesc = FieldDesc::new("nonce", Kind::Int, Role::Id)
+    .range(-MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)
+    .need(Need::InsteadOf("bets"));
+pub const BETS: FieldDesc = FieldDesc::new("bets", Kind::Bets, Role::Count)
+    .optional()
+    .items(1, MAX_BETS);
 
 /// `GenerateUserGameSeed`: the joined text `serverSeed:clientSeed:nonce` is the HMAC
 /// *key* and the message is empty, as published. The raw 32 bytes.
@@ -116,7 +122,7 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
         m.insert("gameSeed".into(), json!(to_hex(&seed)));
         let computed = Value::Object(m);
         if let Some(played) = bf.get("played") {
-            r.compare_played(&name, played, &computed)?;
+            r.compare_played("bets", i, played, &computed)?;
         }
         out.push(computed);
     }

@@ -69,53 +69,33 @@ impl ChainCheck {
     }
 
     /// Walks from `hash` towards the terminal (or takes the outcome of a walk done
-    /// elsewhere): `chainOk`, and `round` when found.
+    /// elsewhere): `chainOk`, and `round` when found. While the walk is pending the
+    /// report carries `walk`, what to walk (`{hash, terminal, maxSteps}`).
     pub fn run(&self, hash: &Hex64, r: &mut Report, options: &Options) -> Result<()> {
-        r.set("maxSteps", self.max_steps);
-        let check = Check::new("chainOk", "chainOk", false)
+        r.note("maxSteps", self.max_steps);
+        let expected = Value::from(self.terminal.as_str());
+        let (found, steps, remembered) =
+            match settle(&options.walk, hash, &self.terminal, self.max_steps)? {
+                Settled::Pending => {
+                    r.note("walk", walk_request(hash, &self.terminal, self.max_steps));
+                    r.check(
+                        Check::pending("chainOk")
+                            .published("terminal")
+                            .param("maxSteps", self.max_steps)
+                            .values(expected, Value::Null),
+                    );
+                    return Ok(());
+                }
+                Settled::Done {
+                    found,
+                    steps,
+                    remembered,
+                } => (found, steps, remembered),
+            };
+        let mut c = Check::new("chainOk", found)
             .published("terminal")
-            .param("maxSteps", self.max_steps);
-        let (found, steps, remembered) = match &options.walk {
-            Walk::Pending => {
-                let mut c = check;
-                c.pending = true;
-                r.check(c.values(Value::from(self.terminal.as_str()), Value::Null));
-                return Ok(());
-            }
-            Walk::Run => {
-                let walk = ChainWalk::new(&hash.text_bytes(), self.terminal.bytes());
-                match walk.round_within(self.max_steps) {
-                    Some(n) => (true, n, None),
-                    None => (false, self.max_steps, None),
-                }
-            }
-            // A walk helped by remembered positions can find the round beyond
-            // maxSteps; a full walk would not have: not reached, as `round_within`.
-            Walk::Done(o) if o.found && o.steps > self.max_steps => (false, self.max_steps, None),
-            Walk::Done(o) => {
-                // A walk done elsewhere: it must be a walk this record allows.
-                let valid = o.steps <= self.max_steps
-                    && (!o.found || o.steps >= 1)
-                    && (o.found || o.steps == self.max_steps);
-                if !valid {
-                    return Err(VerifyError::new(
-                        ErrorCode::OutOfRange,
-                        "options.walk",
-                        msg!(
-                            "a walk of {} steps (found: {}) does not fit maxSteps {}",
-                            o.steps,
-                            o.found,
-                            self.max_steps
-                        ),
-                    )
-                    .with("min", 1)
-                    .with("max", self.max_steps));
-                }
-                (o.found, o.steps, o.remembered)
-            }
-        };
-        let mut c = check.param("steps", steps);
-        c.ok = found;
+            .param("maxSteps", self.max_steps)
+            .param("steps", steps);
         if found {
             c = c.param("round", steps);
             if let Some((round, links)) = remembered {
@@ -123,11 +103,74 @@ impl ChainCheck {
             }
             r.set("round", steps);
         }
-        r.check(c.values(
-            Value::from(self.terminal.as_str()),
-            if found { json!(steps) } else { Value::Null },
-        ));
+        r.check(c.values(expected, if found { json!(steps) } else { Value::Null }));
         Ok(())
+    }
+}
+
+/// What a walk done elsewhere must walk: from `hash` towards `terminal`, at most
+/// `maxSteps` links (the report's `walk`, and a history's).
+pub fn walk_request(hash: &Hex64, terminal: &Hex64, max_steps: u64) -> Value {
+    json!({"hash": hash.as_str(), "terminal": terminal.as_str(), "maxSteps": max_steps})
+}
+
+/// How a chain walk ended, whoever walked it.
+pub enum Settled {
+    /// Still running elsewhere.
+    Pending,
+    Done {
+        found: bool,
+        /// The round when found, else `max_steps`.
+        steps: u64,
+        /// Ended on a position proven earlier on this device: (its round, the links
+        /// walked to it).
+        remembered: Option<(u64, u64)>,
+    },
+}
+
+/// The outcome of the walk from `start` towards `terminal` within `max_steps`:
+/// walked here (`Walk::Run`), pending, or a walk done elsewhere, checked to be one
+/// this bound allows. One rule for records and round histories.
+pub fn settle(walk: &Walk, start: &Hex64, terminal: &Hex64, max_steps: u64) -> Result<Settled> {
+    let done = |found, steps, remembered| {
+        Ok(Settled::Done {
+            found,
+            steps,
+            remembered,
+        })
+    };
+    match walk {
+        Walk::Pending => Ok(Settled::Pending),
+        Walk::Run => {
+            let walk = ChainWalk::new(&start.text_bytes(), terminal.bytes());
+            match walk.round_within(max_steps) {
+                Some(n) => done(true, n, None),
+                None => done(false, max_steps, None),
+            }
+        }
+        // A walk helped by remembered positions can find the round beyond
+        // maxSteps; a full walk would not have: not reached, as `round_within`.
+        Walk::Done(o) if o.found && o.steps > max_steps => done(false, max_steps, None),
+        Walk::Done(o) => {
+            let valid = o.steps <= max_steps
+                && (!o.found || o.steps >= 1)
+                && (o.found || o.steps == max_steps);
+            if !valid {
+                return Err(VerifyError::new(
+                    ErrorCode::OutOfRange,
+                    "options.walk",
+                    msg!(
+                        "a walk of {} steps (found: {}) does not fit maxSteps {}",
+                        o.steps,
+                        o.found,
+                        max_steps
+                    ),
+                )
+                .with("min", 1)
+                .with("max", max_steps));
+            }
+            done(o.found, o.steps, o.remembered)
+        }
     }
 }
 

@@ -4,7 +4,9 @@
 
 use serde_json::Value;
 
-use super::descriptor::{result, Empty, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::descriptor::{
+    result, Empty, FieldDesc, GameDesc, Kind, Need, ResultDesc, Role, Scheme, SCALAR,
+};
 use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::record::Fields;
@@ -15,27 +17,29 @@ const FIELDS: [FieldDesc; 6] = [
     FieldDesc::new("seedA", Kind::Text, Role::Secret),
     FieldDesc::new("commitA", Kind::Hash, Role::Commitment).primary(),
     FieldDesc::new("clientA", Kind::Text, Role::Client).empty(Empty::Keep),
-    FieldDesc::new("seedB", Kind::Text, Role::Secret).empty(Empty::Null),
-    FieldDesc::new("commitB", Kind::Hash, Role::Commitment).empty(Empty::Null),
+    FieldDesc::new("seedB", Kind::Text, Role::Secret)
+        .empty(Empty::Null)
+        .need(Need::With("commitB")),
+    FieldDesc::new("commitB", Kind::Hash, Role::Commitment)
+        .empty(Empty::Null)
+        .need(Need::With("seedB")),
     FieldDesc::new("clientB", Kind::Text, Role::Client).empty(Empty::Keep),
 ];
 
-const RESULTS: [ResultDesc; 1] = [result("aPlaysWhite", "white", &["aPlaysWhite"])];
+const RESULTS: [ResultDesc; 1] = [result("aPlaysWhite", "white", SCALAR)];
 
-pub const SCHEME: Scheme = Scheme {
-    id: "chess_colour_v1",
-    games: &[GameDesc {
+pub const SCHEME: Scheme = Scheme::new(
+    "chess_colour_v1",
+    &[GameDesc {
         id: "chess",
         players: 2,
         seats: "chess",
+        family: "chess",
     }],
-    fields: &FIELDS,
-    results: &RESULTS,
-    chain: false,
-    terminals: &[],
-    cards: "",
+    &FIELDS,
+    &RESULTS,
     run,
-};
+);
 
 pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
     let seed_a = f.str("seedA")?;

@@ -4,7 +4,10 @@
 use serde_json::Value;
 
 use super::chain::{self, round_hash, run_chain, ChainCheck, CRASH_TERMINAL};
-use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::descriptor::Step::{At, Member};
+use super::descriptor::{
+    pattern, pattern_of, result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Rows, Scheme, SCALAR,
+};
 use super::Options;
 use crate::error::Result;
 use crate::primitives::hash_chain::hash_seed;
@@ -26,31 +29,34 @@ const FIELDS: [FieldDesc; 4] = [
 
 const RESULTS: [ResultDesc; 4] = [
     // The round, once the walk reached the terminal (SPEC §6).
-    result("round", "round", &["round"]),
-    result("multiplier", "multiplier", &["multiplier"]),
-    result("hash", "hash", &["hash"]),
+    result("round", "round", SCALAR),
+    result("multiplier", "multiplier", SCALAR),
+    result("hash", "hash", SCALAR),
     // Entry 0 is this round, then the rounds before it (SPEC §6).
     result(
         "history",
         "multiplier",
-        &["history[back].multiplier", "history[back].hash:hash"],
+        &[
+            pattern(&[At("back"), Member("multiplier")]),
+            pattern_of(&[At("back"), Member("hash")], "hash"),
+        ],
     ),
 ];
 
-pub const SCHEME: Scheme = Scheme {
-    id: "crash",
-    games: &[GameDesc {
-        id: "crash",
-        players: 0,
-        seats: "",
-    }],
-    fields: &FIELDS,
-    results: &RESULTS,
-    chain: true,
-    terminals: &[CRASH_TERMINAL],
-    cards: "",
+pub const SCHEME: Scheme = Scheme::new(
+    "crash",
+    &[GameDesc::single("crash")],
+    &FIELDS,
+    &RESULTS,
     run,
-};
+)
+.with_chain(
+    &[CRASH_TERMINAL],
+    Rows {
+        one_value: true,
+        outcome: |h, _| Ok(Some(Value::from(format_multiplier(crash_hundredths(h))))),
+    },
+);
 
 /// N = 100 × the crash point: 100 for an instant crash (the whole hash divisible by
 /// 40), else `floor(Quo(100·2^52 − h, 2^52 − h))` with Go's rounding, h = the first

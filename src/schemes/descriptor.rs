@@ -3,6 +3,10 @@
 //! games, fuzz seeding and the test lists are all built from these descriptors.
 //! They carry message keys (`field.serverSeed`), never English prose: the
 //! surfaces render them from the catalog of the player's language.
+//!
+//! A descriptor says what the code checks, no more and no less:
+//! `tests/verdicts.rs` probes every field's range, options, item range and
+//! requirement through `verify` and fails when the two drift apart.
 
 use serde_json::{Map, Value};
 
@@ -24,7 +28,7 @@ pub enum Kind {
     List,
     /// Seat number → seed (`seat=seed` lines in a form).
     Seats,
-    /// A list of numbers.
+    /// A list of numbers (`min`/`max` bound each item, `items` the count).
     Numbers,
     /// Any JSON (`played`, poker `leaves`).
     Json,
@@ -68,14 +72,45 @@ pub enum Empty {
     Keep,
 }
 
+/// Whether a record must carry a field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    Required,
+    Optional,
+    /// Required unless the named field is given, and then still allowed (a record's
+    /// `clientSeed` is the default of its `bets`).
+    Unless(&'static str),
+    /// Required unless the named field is given, and refused beside it
+    /// (`conflicting_fields`): a single bet's `nonce` or the record's `bets`.
+    InsteadOf(&'static str),
+    /// Optional, but given exactly when the named field is (chess: a human
+    /// opponent's `seedB` and `commitB`; a bot has neither).
+    With(&'static str),
+}
+
+/// The values a `Select` or an `Int` field may take (an `Int` with options takes
+/// only these; SPEC: `tileSet` is 136 or 144).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choices {
+    None,
+    Text(&'static [&'static str]),
+    Int(&'static [i64]),
+}
+
 pub struct FieldDesc {
     pub name: &'static str,
     pub kind: Kind,
-    pub required: bool,
+    pub need: Need,
     pub role: Role,
+    /// An `Int`'s range, or each item's range for `Numbers`.
     pub min: Option<i64>,
     pub max: Option<i64>,
-    pub options: &'static [&'static str],
+    /// The largest value is the value of this other field (mahjong `draws` ≤ `tileSet`),
+    /// or `max` when that field is absent… as its own default says.
+    pub max_field: Option<&'static str>,
+    /// How many items a list may hold.
+    pub items: Option<(usize, usize)>,
+    pub choices: Choices,
     /// The games (of a multi-game scheme) this field belongs to; empty: all.
     pub games: &'static [&'static str],
     /// The field a table badge compares with the fingerprint it showed.
@@ -88,18 +123,24 @@ impl FieldDesc {
         FieldDesc {
             name,
             kind,
-            required: true,
+            need: Need::Required,
             role,
             min: None,
             max: None,
-            options: &[],
+            max_field: None,
+            items: None,
+            choices: Choices::None,
             games: &[],
             primary: false,
             empty: Empty::Omit,
         }
     }
     pub const fn optional(mut self) -> FieldDesc {
-        self.required = false;
+        self.need = Need::Optional;
+        self
+    }
+    pub const fn need(mut self, need: Need) -> FieldDesc {
+        self.need = need;
         self
     }
     pub const fn range(mut self, min: i64, max: i64) -> FieldDesc {
@@ -107,8 +148,20 @@ impl FieldDesc {
         self.max = Some(max);
         self
     }
+    pub const fn at_most_field(mut self, field: &'static str) -> FieldDesc {
+        self.max_field = Some(field);
+        self
+    }
+    pub const fn items(mut self, min: usize, max: usize) -> FieldDesc {
+        self.items = Some((min, max));
+        self
+    }
     pub const fn options(mut self, options: &'static [&'static str]) -> FieldDesc {
-        self.options = options;
+        self.choices = Choices::Text(options);
+        self
+    }
+    pub const fn int_options(mut self, options: &'static [i64]) -> FieldDesc {
+        self.choices = Choices::Int(options);
         self
     }
     pub const fn games(mut self, games: &'static [&'static str]) -> FieldDesc {
@@ -130,9 +183,55 @@ pub struct GameDesc {
     pub id: &'static str,
     /// Seated players (0 where the game has no seats).
     pub players: u32,
-    /// Message-key prefix of the seat names (`seat.bridge` → `seat.bridge.0` …).
+    /// Message-key prefix of the seat names (`seat.bridge` → `seat.bridge.0` …), or
+    /// empty where the game names no seats.
     pub seats: &'static str,
+    /// The game players pick on the page (`entry.game.<family>`): both poker
+    /// schemes are "poker".
+    pub family: &'static str,
 }
+
+impl GameDesc {
+    /// A game with no named seats, picked under its own id.
+    pub const fn single(id: &'static str) -> GameDesc {
+        GameDesc {
+            id,
+            players: 0,
+            seats: "",
+            family: id,
+        }
+    }
+}
+
+/// One step of a result pattern below its key: an index the pattern names
+/// (`[deal]`) or a member (`.faceUp`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    At(&'static str),
+    Member(&'static str),
+}
+
+/// A shape of the values under a result key (`deals[deal][seat][card]` is
+/// `[At("deal"), At("seat"), At("card")]`) and what one value of that shape is,
+/// when it is not the key's `item`.
+pub struct Pattern {
+    pub steps: &'static [Step],
+    pub item: Option<&'static str>,
+}
+
+pub const fn pattern(steps: &'static [Step]) -> Pattern {
+    Pattern { steps, item: None }
+}
+
+pub const fn pattern_of(steps: &'static [Step], item: &'static str) -> Pattern {
+    Pattern {
+        steps,
+        item: Some(item),
+    }
+}
+
+/// The pattern of a single value (the key itself).
+pub const SCALAR: &[Pattern] = &[pattern(&[])];
 
 /// One recomputed result key and how its parts are addressed: `deals[deal][seat][card]`
 /// names the indexes of `deals[0][1][5]` so a difference can be told in the game's
@@ -142,14 +241,13 @@ pub struct ResultDesc {
     /// What one leaf value is: card, die, tile, player, multiplier, platform, winner,
     /// face, win, mine, white (chess), value.
     pub item: &'static str,
-    /// `deals[deal][seat][card]`; `pattern:item` where that pattern's item differs.
-    pub patterns: &'static [&'static str],
+    pub patterns: &'static [Pattern],
 }
 
 pub const fn result(
     key: &'static str,
     item: &'static str,
-    patterns: &'static [&'static str],
+    patterns: &'static [Pattern],
 ) -> ResultDesc {
     ResultDesc {
         key,
@@ -158,7 +256,38 @@ pub const fn result(
     }
 }
 
+impl Pattern {
+    /// `deals[deal][seat][card]` (for the JSON descriptor and the schemas).
+    fn text(&self, key: &str) -> String {
+        let mut s = key.to_string();
+        for step in self.steps {
+            match step {
+                Step::At(n) => {
+                    s.push('[');
+                    s.push_str(n);
+                    s.push(']');
+                }
+                Step::Member(m) => {
+                    s.push('.');
+                    s.push_str(m);
+                }
+            }
+        }
+        s
+    }
+}
+
 pub type RunFn = fn(Fields, &mut Report, &Options) -> Result<()>;
+
+/// How a chain game reads one line of a round history (`hash,claimed,more…`):
+/// the outcome of the round from its hash and the values after the claimed one
+/// (battle's chances), or `None` where a round has no outcome (`hash_chain`).
+pub struct Rows {
+    /// A line holds one value after the hash, so `hash,2,71` is the decimal-comma
+    /// `2,71` (crash) rather than two values.
+    pub one_value: bool,
+    pub outcome: fn(&crate::record::Hex64, &[String]) -> Result<Option<Value>>,
+}
 
 pub struct Scheme {
     pub id: &'static str,
@@ -172,7 +301,48 @@ pub struct Scheme {
     /// How card ids map to cards: `rank_major` (SPEC conventions, `c % 13`) or
     /// `value_major` (selfpoker, `c / 4`); empty where the scheme has no cards.
     pub cards: &'static str,
+    /// Chain games: how a round-history line is read.
+    pub rows: Option<Rows>,
     pub run: RunFn,
+}
+
+impl Scheme {
+    /// A scheme of one game with no seats, no chain and no cards; the `with_*`
+    /// methods add what a scheme has.
+    pub const fn new(
+        id: &'static str,
+        games: &'static [GameDesc],
+        fields: &'static [FieldDesc],
+        results: &'static [ResultDesc],
+        run: RunFn,
+    ) -> Scheme {
+        Scheme {
+            id,
+            games,
+            fields,
+            results,
+            chain: false,
+            terminals: &[],
+            cards: "",
+            rows: None,
+            run,
+        }
+    }
+    /// A chain game: its published terminals and how its history lines are read.
+    pub const fn with_chain(
+        mut self,
+        terminals: &'static [(&'static str, &'static str)],
+        rows: Rows,
+    ) -> Scheme {
+        self.chain = true;
+        self.terminals = terminals;
+        self.rows = Some(rows);
+        self
+    }
+    pub const fn with_cards(mut self, cards: &'static str) -> Scheme {
+        self.cards = cards;
+        self
+    }
 }
 
 fn kind_str(k: Kind) -> &'static str {
@@ -220,57 +390,29 @@ impl Scheme {
         self.results.iter().find(|r| r.key == key)
     }
 
+    /// The field a table badge compares with the fingerprint it showed.
+    pub fn primary(&self) -> Option<&FieldDesc> {
+        self.fields.iter().find(|f| f.primary)
+    }
+
     /// The descriptor as JSON, for `FairVerifier.schemes()`.
     pub fn to_json(&self) -> Value {
-        let fields: Vec<Value> = self
-            .all_fields()
-            .map(|f| {
-                let mut m = Map::new();
-                m.insert("name".into(), json!(f.name));
-                m.insert("kind".into(), json!(kind_str(f.kind)));
-                m.insert("required".into(), json!(f.required));
-                m.insert("role".into(), json!(role_str(f.role)));
-                m.insert("label".into(), json!(format!("field.{}", f.name)));
-                m.insert("help".into(), json!(format!("fieldhelp.{}", f.name)));
-                if let Some(min) = f.min {
-                    m.insert("min".into(), json!(min));
-                }
-                if let Some(max) = f.max {
-                    m.insert("max".into(), json!(max));
-                }
-                if !f.options.is_empty() {
-                    m.insert("options".into(), json!(f.options));
-                }
-                if !f.games.is_empty() {
-                    m.insert("games".into(), json!(f.games));
-                }
-                if f.primary {
-                    m.insert("primary".into(), json!(true));
-                }
-                match f.empty {
-                    Empty::Omit => {}
-                    Empty::Null => {
-                        m.insert("empty".into(), json!("null"));
-                    }
-                    Empty::Keep => {
-                        m.insert("empty".into(), json!("keep"));
-                    }
-                }
-                Value::Object(m)
-            })
-            .collect();
+        let fields: Vec<Value> = self.all_fields().map(field_json).collect();
         let games: Vec<Value> = self
             .games
             .iter()
             .map(|g| {
                 json!({"id": g.id, "label": format!("game.{}", g.id), "players": g.players,
-                       "seats": g.seats})
+                       "seats": g.seats, "family": g.family})
             })
             .collect();
         let results: Vec<Value> = self
             .results
             .iter()
-            .map(|r| json!({"key": r.key, "item": r.item, "patterns": r.patterns}))
+            .map(|r| {
+                let patterns: Vec<String> = r.patterns.iter().map(|p| p.text(r.key)).collect();
+                json!({"key": r.key, "item": r.item, "patterns": patterns})
+            })
             .collect();
         let terminals: Vec<Value> = self
             .terminals
@@ -289,4 +431,64 @@ impl Scheme {
             "terminals": terminals,
         })
     }
+}
+
+fn field_json(f: &FieldDesc) -> Value {
+    let mut m = Map::new();
+    m.insert("name".into(), json!(f.name));
+    m.insert("kind".into(), json!(kind_str(f.kind)));
+    m.insert("required".into(), json!(f.need == Need::Required));
+    match f.need {
+        Need::Unless(other) => {
+            m.insert("unless".into(), json!(other));
+        }
+        Need::InsteadOf(other) => {
+            m.insert("insteadOf".into(), json!(other));
+        }
+        Need::With(other) => {
+            m.insert("with".into(), json!(other));
+        }
+        Need::Required | Need::Optional => {}
+    }
+    m.insert("role".into(), json!(role_str(f.role)));
+    m.insert("label".into(), json!(format!("field.{}", f.name)));
+    m.insert("help".into(), json!(format!("fieldhelp.{}", f.name)));
+    if let Some(min) = f.min {
+        m.insert("min".into(), json!(min));
+    }
+    if let Some(max) = f.max {
+        m.insert("max".into(), json!(max));
+    }
+    if let Some(other) = f.max_field {
+        m.insert("maxField".into(), json!(other));
+    }
+    if let Some((lo, hi)) = f.items {
+        m.insert("minItems".into(), json!(lo));
+        m.insert("maxItems".into(), json!(hi));
+    }
+    match f.choices {
+        Choices::None => {}
+        Choices::Text(o) => {
+            m.insert("options".into(), json!(o));
+        }
+        Choices::Int(o) => {
+            m.insert("options".into(), json!(o));
+        }
+    }
+    if !f.games.is_empty() {
+        m.insert("games".into(), json!(f.games));
+    }
+    if f.primary {
+        m.insert("primary".into(), json!(true));
+    }
+    match f.empty {
+        Empty::Omit => {}
+        Empty::Null => {
+            m.insert("empty".into(), json!("null"));
+        }
+        Empty::Keep => {
+            m.insert("empty".into(), json!("keep"));
+        }
+    }
+    Value::Object(m)
 }

@@ -4,7 +4,10 @@
 use serde_json::{Map, Value};
 
 use super::bets::{self, BETS, CLIENT_SEED, NONCE, SERVER_SEED, SERVER_SEED_HASH};
-use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::descriptor::Step::{At, Member};
+use super::descriptor::{
+    pattern, pattern_of, result, FieldDesc, GameDesc, Kind, Need, ResultDesc, Role, Scheme, SCALAR,
+};
 use super::Options;
 use crate::error::{Result, VerifyError};
 use crate::record::{as_int, Fields};
@@ -15,40 +18,31 @@ const FIELDS: [FieldDesc; 6] = [
     SERVER_SEED_HASH,
     CLIENT_SEED,
     NONCE,
-    FieldDesc::new("selected", Kind::Numbers, Role::Setting),
+    // 1 to 5 of the faces 1–6 (the published function's rule).
+    FieldDesc::new("selected", Kind::Numbers, Role::Setting)
+        .range(1, 6)
+        .items(1, 5)
+        .need(Need::InsteadOf("bets")),
     BETS,
 ];
 
 const RESULTS: [ResultDesc; 4] = [
-    result("face", "face", &["face"]),
-    result("win", "win", &["win"]),
-    result("gameSeed", "hash", &["gameSeed"]),
+    result("face", "face", SCALAR),
+    result("win", "win", SCALAR),
+    result("gameSeed", "hash", SCALAR),
     result(
         "bets",
         "face",
         &[
-            "bets[bet].face",
-            "bets[bet].win:win",
-            "bets[bet].gameSeed:hash",
-            "bets[bet].nonce:value",
+            pattern(&[At("bet"), Member("face")]),
+            pattern_of(&[At("bet"), Member("win")], "win"),
+            pattern_of(&[At("bet"), Member("gameSeed")], "hash"),
+            pattern_of(&[At("bet"), Member("nonce")], "value"),
         ],
     ),
 ];
 
-pub const SCHEME: Scheme = Scheme {
-    id: "dice",
-    games: &[GameDesc {
-        id: "dice",
-        players: 0,
-        seats: "",
-    }],
-    fields: &FIELDS,
-    results: &RESULTS,
-    chain: false,
-    terminals: &[],
-    cards: "",
-    run,
-};
+pub const SCHEME: Scheme = Scheme::new("dice", &[GameDesc::single("dice")], &FIELDS, &RESULTS, run);
 
 /// The whole 256-bit number mod m, byte by byte (no big integers needed).
 pub fn bytes_mod(bytes: &[u8], m: u64) -> u64 {

@@ -2,7 +2,7 @@
 
 use super::chain::{self, round_hash, run_chain, ChainCheck};
 use super::chain::{BATTLE_TERMINAL, CRASH_TERMINAL, PLATFORM_TERMINAL};
-use super::descriptor::{result, FieldDesc, GameDesc, ResultDesc, Scheme};
+use super::descriptor::{result, FieldDesc, GameDesc, Need, ResultDesc, Rows, Scheme, SCALAR};
 use super::Options;
 use crate::error::Result;
 use crate::record::Fields;
@@ -10,33 +10,31 @@ use crate::report::Report;
 
 const FIELDS: [FieldDesc; 3] = [
     chain::HASH,
-    FieldDesc {
-        required: true,
-        ..chain::TERMINAL
-    },
+    chain::TERMINAL.need(Need::Required),
     chain::MAX_STEPS_FIELD,
 ];
 
 const RESULTS: [ResultDesc; 2] = [
     // The round, once the walk reached the terminal (SPEC §6).
-    result("round", "round", &["round"]),
-    result("hash", "hash", &["hash"]),
+    result("round", "round", SCALAR),
+    result("hash", "hash", SCALAR),
 ];
 
-pub const SCHEME: Scheme = Scheme {
-    id: "hash_chain",
-    games: &[GameDesc {
-        id: "hash_chain",
-        players: 0,
-        seats: "",
-    }],
-    fields: &FIELDS,
-    results: &RESULTS,
-    chain: true,
-    terminals: &[CRASH_TERMINAL, PLATFORM_TERMINAL, BATTLE_TERMINAL],
-    cards: "",
+pub const SCHEME: Scheme = Scheme::new(
+    "hash_chain",
+    &[GameDesc::single("hash_chain")],
+    &FIELDS,
+    &RESULTS,
     run,
-};
+)
+.with_chain(
+    &[CRASH_TERMINAL, PLATFORM_TERMINAL, BATTLE_TERMINAL],
+    // Only the links between rounds.
+    Rows {
+        one_value: false,
+        outcome: |_, _| Ok(None),
+    },
+);
 
 pub fn run(f: Fields, r: &mut Report, o: &Options) -> Result<()> {
     let hash = round_hash(f)?;

@@ -4,7 +4,10 @@
 
 use serde_json::Value;
 
-use super::descriptor::{result, Empty, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::descriptor::Step::{At, Member};
+use super::descriptor::{
+    pattern, result, Empty, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme, Step,
+};
 use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::record::{as_int, Fields};
@@ -14,12 +17,8 @@ use crate::rng::hmac_stream::{HmacStream, WordSource};
 /// SPEC: `rolls`, `deals` and the length of `hands` are capped at 10,000.
 pub const MAX_COUNT: i64 = 10_000;
 
-pub const GAMES: [&str; 8] = [
-    "table", "dame", "xiangqi", "tarneeb", "trix", "bridge", "baloot", "mahjong",
-];
-
 /// The games and their seats **(choice)**: 2 for the board games, 4 for the card
-/// games and mahjong.
+/// games and mahjong. Each game names its seats (`seat.<game>.<n>`).
 const GAME_LIST: [GameDesc; 8] = [
     game("table", 2),
     game("dame", 2),
@@ -31,13 +30,28 @@ const GAME_LIST: [GameDesc; 8] = [
     game("mahjong", 4),
 ];
 
+/// The game ids, in the order of `GAME_LIST` (the `game` field's options).
+pub const GAMES: [&str; 8] = {
+    let mut out = [""; 8];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = GAME_LIST[i].id;
+        i += 1;
+    }
+    out
+};
+
 const fn game(id: &'static str, players: u32) -> GameDesc {
     GameDesc {
         id,
         players,
         seats: id,
+        family: id,
     }
 }
+
+/// SPEC: `tileSet` is 136 or 144 (the default).
+pub const TILE_SETS: [i64; 2] = [144, 136];
 
 const FIELDS: [FieldDesc; 10] = [
     FieldDesc::new("game", Kind::Select, Role::Setting).options(&GAMES),
@@ -51,44 +65,40 @@ const FIELDS: [FieldDesc; 10] = [
     FieldDesc::new("deals", Kind::Int, Role::Count)
         .range(0, MAX_COUNT)
         .games(&["tarneeb", "trix", "bridge"]),
-    FieldDesc::new("hands", Kind::Buyers, Role::Count).games(&["baloot"]),
-    // An int with `options`: only these values (SPEC: 136 or 144; empty is 144).
+    FieldDesc::new("hands", Kind::Buyers, Role::Count)
+        .items(0, MAX_COUNT as usize)
+        .games(&["baloot"]),
     FieldDesc::new("tileSet", Kind::Int, Role::Setting)
         .optional()
-        .options(&["144", "136"])
+        .int_options(&TILE_SETS)
         .games(&["mahjong"]),
+    // SPEC: `draws` is 0 … tileSet (144 when tileSet is not given).
     FieldDesc::new("draws", Kind::Int, Role::Count)
         .optional()
         .range(0, 144)
+        .at_most_field("tileSet")
         .games(&["mahjong"]),
 ];
 
+const CARD: &[Step] = &[At("deal"), At("seat"), At("card")];
 const RESULTS: [ResultDesc; 5] = [
-    result("seats", "player", &["seats[seat]"]),
-    result("rolls", "die", &["rolls[roll][die]"]),
-    result("deals", "card", &["deals[deal][seat][card]"]),
+    result("seats", "player", &[pattern(&[At("seat")])]),
+    result("rolls", "die", &[pattern(&[At("roll"), At("die")])]),
+    result("deals", "card", &[pattern(CARD)]),
     result(
         "hands",
         "card",
         &[
-            "hands[hand].first[seat][card]",
-            "hands[hand].second[seat][card]",
-            "hands[hand].faceUp",
+            pattern(&[At("hand"), Member("first"), At("seat"), At("card")]),
+            pattern(&[At("hand"), Member("second"), At("seat"), At("card")]),
+            pattern(&[At("hand"), Member("faceUp")]),
         ],
     ),
-    result("tiles", "tile", &["tiles[draw]"]),
+    result("tiles", "tile", &[pattern(&[At("draw")])]),
 ];
 
-pub const SCHEME: Scheme = Scheme {
-    id: "match_seed_v2",
-    games: &GAME_LIST,
-    fields: &FIELDS,
-    results: &RESULTS,
-    chain: false,
-    terminals: &[],
-    cards: "rank_major",
-    run,
-};
+pub const SCHEME: Scheme =
+    Scheme::new("match_seed_v2", &GAME_LIST, &FIELDS, &RESULTS, run).with_cards("rank_major");
 
 fn players_for(game: &str) -> Option<usize> {
     GAME_LIST
@@ -147,18 +157,7 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
         "tarneeb" | "trix" | "bridge" => Work::Deals(f.int("deals", 0, MAX_COUNT)? as usize),
         "baloot" => Work::Hands(baloot_buyers(f)?),
         "mahjong" => {
-            let tile_set = match f.opt_int("tileSet", 0, i64::MAX)? {
-                None | Some(144) => 144,
-                Some(136) => 136,
-                Some(_) => {
-                    return Err(VerifyError::new(
-                        ErrorCode::OutOfRange,
-                        "tileSet",
-                        msg!("the field `tileSet` must be 136 or 144"),
-                    )
-                    .with("allowed", vec![136, 144]))
-                }
-            };
+            let tile_set = f.opt_int_of("tileSet", &TILE_SETS)?.unwrap_or(144) as u32;
             let draws = f
                 .opt_int("draws", 0, tile_set as i64)?
                 .unwrap_or(tile_set as i64);

@@ -4,7 +4,10 @@
 use serde_json::{Map, Value};
 
 use super::bets::{self, BETS, CLIENT_SEED, NONCE, SERVER_SEED, SERVER_SEED_HASH};
-use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::descriptor::Step::{At, Member};
+use super::descriptor::{
+    pattern, pattern_of, result, FieldDesc, GameDesc, Kind, Need, ResultDesc, Role, Scheme, SCALAR,
+};
 use super::Options;
 use crate::error::{Result, VerifyError};
 use crate::primitives::sha256::{hmac_sha256, to_hex};
@@ -16,38 +19,33 @@ const FIELDS: [FieldDesc; 6] = [
     SERVER_SEED_HASH,
     CLIENT_SEED,
     NONCE,
-    FieldDesc::new("mines", Kind::Int, Role::Setting).range(0, CELLS as i64),
+    FieldDesc::new("mines", Kind::Int, Role::Setting)
+        .range(0, CELLS as i64)
+        .need(Need::InsteadOf("bets")),
     BETS,
 ];
 
 const RESULTS: [ResultDesc; 3] = [
-    result("mines", "mine", &["mines[mine]"]),
-    result("gameSeed", "hash", &["gameSeed"]),
+    result("mines", "mine", &[pattern(&[At("mine")])]),
+    result("gameSeed", "hash", SCALAR),
     result(
         "bets",
         "mine",
         &[
-            "bets[bet].mines[mine]",
-            "bets[bet].gameSeed:hash",
-            "bets[bet].nonce:value",
+            pattern(&[At("bet"), Member("mines"), At("mine")]),
+            pattern_of(&[At("bet"), Member("gameSeed")], "hash"),
+            pattern_of(&[At("bet"), Member("nonce")], "value"),
         ],
     ),
 ];
 
-pub const SCHEME: Scheme = Scheme {
-    id: "mines",
-    games: &[GameDesc {
-        id: "mines",
-        players: 0,
-        seats: "",
-    }],
-    fields: &FIELDS,
-    results: &RESULTS,
-    chain: false,
-    terminals: &[],
-    cards: "",
+pub const SCHEME: Scheme = Scheme::new(
+    "mines",
+    &[GameDesc::single("mines")],
+    &FIELDS,
+    &RESULTS,
     run,
-};
+);
 
 pub const CELLS: u32 = 25;
 /// No real seed needs more than a few hundred draws for 25 mines; this bound only

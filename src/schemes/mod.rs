@@ -54,8 +54,9 @@ pub enum Walk {
     Run,
     /// The walk runs elsewhere and has not finished: the chain check is pending.
     Pending,
-    /// A walk done elsewhere (a Web Worker driving `ChainWalker`); the core builds
-    /// the check, `round` and the verdict from it.
+    /// A walk done elsewhere (a Web Worker driving the wasm `RememberingChainWalker`,
+    /// whose `outcome()` is this); the core builds the check, `round` and the verdict
+    /// from it.
     Done(WalkOutcome),
 }
 
@@ -104,7 +105,7 @@ impl Options {
                     other => {
                         return Err(VerifyError::wrong_type(
                             "options.walk.found",
-                            crate::error::Want::Object,
+                            crate::error::Want::Boolean,
                             other,
                         ))
                     }
@@ -203,7 +204,7 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
 /// game. A record without it fails the check (it is not the game that was shown).
 fn shown_check(scheme: &Scheme, map: &Map<String, Value>, shown: &Hex64, r: &mut Report) {
     use crate::report::Check;
-    let Some(field) = scheme.fields.iter().find(|d| d.primary) else {
+    let Some(field) = scheme.primary() else {
         return;
     };
     let inrecord = match map.get(field.name) {
@@ -211,14 +212,10 @@ fn shown_check(scheme: &Scheme, map: &Map<String, Value>, shown: &Hex64, r: &mut
         _ => None,
     };
     let ok = inrecord.as_deref() == Some(shown.as_str());
-    r.check(
-        Check::new("shownOk", "shownOk", ok)
-            .published(field.name)
-            .values(
-                Value::from(shown.as_str()),
-                inrecord.map_or(Value::Null, Value::from),
-            ),
-    );
+    r.check(Check::new("shownOk", ok).compares(field.name).values(
+        Value::from(shown.as_str()),
+        inrecord.map_or(Value::Null, Value::from),
+    ));
 }
 
 /// Every descriptor, as JSON (`FairVerifier.schemes()`).

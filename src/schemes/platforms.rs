@@ -1,7 +1,7 @@
 //! SPEC §6 `platforms`: `rand.New(rand.NewSource(int64(first 8 bytes))).Intn(25) + 1`.
 
 use super::chain::{self, round_hash, run_chain, ChainCheck, PLATFORM_TERMINAL};
-use super::descriptor::{result, FieldDesc, GameDesc, ResultDesc, Scheme};
+use super::descriptor::{result, FieldDesc, GameDesc, ResultDesc, Rows, Scheme, SCALAR};
 use super::Options;
 use crate::error::Result;
 use crate::record::{Fields, Hex64};
@@ -14,25 +14,25 @@ const FIELDS: [FieldDesc; 3] = [chain::HASH, chain::TERMINAL, chain::MAX_STEPS_F
 
 const RESULTS: [ResultDesc; 3] = [
     // The round, once the walk reached the terminal (SPEC §6).
-    result("round", "round", &["round"]),
-    result("lastPlatform", "platform", &["lastPlatform"]),
-    result("hash", "hash", &["hash"]),
+    result("round", "round", SCALAR),
+    result("lastPlatform", "platform", SCALAR),
+    result("hash", "hash", SCALAR),
 ];
 
-pub const SCHEME: Scheme = Scheme {
-    id: "platforms",
-    games: &[GameDesc {
-        id: "platforms",
-        players: 0,
-        seats: "",
-    }],
-    fields: &FIELDS,
-    results: &RESULTS,
-    chain: true,
-    terminals: &[PLATFORM_TERMINAL],
-    cards: "",
+pub const SCHEME: Scheme = Scheme::new(
+    "platforms",
+    &[GameDesc::single("platforms")],
+    &FIELDS,
+    &RESULTS,
     run,
-};
+)
+.with_chain(
+    &[PLATFORM_TERMINAL],
+    Rows {
+        one_value: true,
+        outcome: |h, _| Ok(Some(serde_json::Value::from(last_platform(h)))),
+    },
+);
 
 /// The last platform of a round.
 pub fn last_platform(hash: &Hex64) -> i32 {

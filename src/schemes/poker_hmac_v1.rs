@@ -4,7 +4,10 @@
 
 use serde_json::Value;
 
-use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::descriptor::Step::At;
+use super::descriptor::{
+    pattern, result, FieldDesc, GameDesc, Kind, Need, ResultDesc, Role, Scheme,
+};
 use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::primitives::merkle;
@@ -23,31 +26,33 @@ const FIELDS: [FieldDesc; 9] = [
     FieldDesc::new("clientSeeds", Kind::Seats, Role::Client),
     FieldDesc::new("handCommitment", Kind::Hash, Role::Commitment).primary(),
     FieldDesc::new("deckRoot", Kind::Hash, Role::Commitment),
-    FieldDesc::new("serverSeed", Kind::Text, Role::Secret).optional(),
+    // The full reveal, or your own cards' `leaves` (the partial reveal).
+    FieldDesc::new("serverSeed", Kind::Text, Role::Secret).need(Need::Unless("leaves")),
     FieldDesc::new("commitment", Kind::Hash, Role::Commitment).optional(),
-    FieldDesc::new("leaves", Kind::Json, Role::Secret).optional(),
+    FieldDesc::new("leaves", Kind::Json, Role::Secret)
+        .need(Need::Unless("serverSeed"))
+        .items(0, 52),
 ];
 
 const RESULTS: [ResultDesc; 3] = [
-    result("deck", "card", &["deck[position]"]),
-    result("holeCards", "card", &["holeCards[player][card]"]),
-    result("board", "card", &["board[card]"]),
+    result("deck", "card", &[pattern(&[At("position")])]),
+    result("holeCards", "card", &[pattern(&[At("player"), At("card")])]),
+    result("board", "card", &[pattern(&[At("card")])]),
 ];
 
-pub const SCHEME: Scheme = Scheme {
-    id: "poker_hmac_v1",
-    games: &[GameDesc {
+pub const SCHEME: Scheme = Scheme::new(
+    "poker_hmac_v1",
+    &[GameDesc {
         id: "poker",
         players: 0,
-        seats: "poker",
+        seats: "",
+        family: "poker",
     }],
-    fields: &FIELDS,
-    results: &RESULTS,
-    chain: false,
-    terminals: &[],
-    cards: "rank_major",
+    &FIELDS,
+    &RESULTS,
     run,
-};
+)
+.with_cards("rank_major");
 
 pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
     let table = f.id_text("table")?;
@@ -128,7 +133,7 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
         let root = levels[merkle::DEPTH][0].clone();
         r.set("root", root.clone());
         r.check(
-            Check::new("rootOk", "rootOk", root == deck_root.as_str())
+            Check::new("rootOk", root == deck_root.as_str())
                 .published("deckRoot")
                 .values(Value::from(deck_root.as_str()), Value::from(root)),
         );
@@ -137,11 +142,13 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
         r.set("deck", json!(deck));
         r.set("holeCards", json!(hole));
         r.set("board", json!(deck[2 * m..2 * m + 5]));
-        r.set(
-            "seatOrder",
-            json!(seats.iter().map(|(s, _)| s).collect::<Vec<_>>()),
-        );
     }
+    // The seated players in the order the display rule numbers them (ascending
+    // seat), for the full reveal and the partial one alike.
+    r.set(
+        "seatOrder",
+        json!(seats.iter().map(|(s, _)| s).collect::<Vec<_>>()),
+    );
 
     if let Some(leaves) = leaves {
         let mut oks = Vec::with_capacity(leaves.len());
@@ -152,19 +159,38 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
             let top = climb[climb.len() - 1].clone();
             let ok = top == deck_root.as_str();
             r.check_only(
-                Check::new(&format!("leaves[{i}]"), "leafOk", ok)
+                Check::new("leafOk", ok)
+                    .named(format!("leaves[{i}]"))
                     .published("deckRoot")
                     .param("position", l.position)
                     .param("card", l.card)
                     .values(Value::from(deck_root.as_str()), Value::from(top)),
             );
             oks.push(ok);
-            climbs.push(json!({"position": l.position, "card": l.card, "hashes": climb}));
+            climbs.push(
+                json!({"position": l.position, "card": l.card, "hashes": climb,
+                               "rootOk": ok, "place": place(l.position, &seats)}),
+            );
         }
-        r.set("leavesOk", json!(oks));
+        r.note("leavesOk", json!(oks));
         r.set("leafClimbs", Value::Array(climbs));
     }
     Ok(())
+}
+
+/// Where deck position `position` lands by SPEC §3's display rule **(choice)**: with
+/// m seated players in ascending seat order, player j holds positions 2j and 2j+1,
+/// the board is 2m … 2m+4, and the rest is never dealt.
+fn place(position: usize, seats: &[(u64, String)]) -> Value {
+    let m = seats.len();
+    if position < 2 * m {
+        let j = position / 2;
+        json!({"kind": "hole", "player": j, "seat": seats[j].0, "card": position % 2})
+    } else if position < 2 * m + 5 {
+        json!({"kind": "board", "card": position - 2 * m})
+    } else {
+        json!({"kind": "deck"})
+    }
 }
 
 /// `clientSeeds`: seat number (plain decimal text) → seed, sorted by seat number.

@@ -2,7 +2,8 @@
 
 use serde_json::Value;
 
-use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::descriptor::Step::At;
+use super::descriptor::{pattern, result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
 use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::record::Fields;
@@ -16,25 +17,24 @@ const FIELDS: [FieldDesc; 3] = [
 ];
 
 const RESULTS: [ResultDesc; 3] = [
-    result("deck", "card", &["deck[position]"]),
-    result("holeCards", "card", &["holeCards[player][card]"]),
-    result("board", "card", &["board[card]"]),
+    result("deck", "card", &[pattern(&[At("position")])]),
+    result("holeCards", "card", &[pattern(&[At("player"), At("card")])]),
+    result("board", "card", &[pattern(&[At("card")])]),
 ];
 
-pub const SCHEME: Scheme = Scheme {
-    id: "selfpoker",
-    games: &[GameDesc {
+pub const SCHEME: Scheme = Scheme::new(
+    "selfpoker",
+    &[GameDesc {
         id: "selfpoker",
         players: 0,
-        seats: "poker",
+        seats: "",
+        family: "poker",
     }],
-    fields: &FIELDS,
-    results: &RESULTS,
-    chain: false,
-    terminals: &[],
-    cards: "value_major",
+    &FIELDS,
+    &RESULTS,
     run,
-};
+)
+.with_cards("value_major");
 
 /// The seed is `secrets.randbits(63)` on the server: canonical decimal below 2^63.
 pub fn parse_seed(s: &str) -> Result<u64> {

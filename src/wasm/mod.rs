@@ -1,0 +1,359 @@
+//! The one WebAssembly boundary, thin: each export parses its arguments, calls the
+//! core and hands the result back as plain JS values (`interop`). One convention:
+//! an export that can fail throws a `VerifyError` (see `interop::to_js_error`);
+//! results that hold errors as data (one record of a batch) say so in their shape.
+//! The badge's build (feature `widget`) carries only `verify`, `schemes` and
+//! `ChainWalker`.
+
+mod interop;
+
+#[cfg(not(feature = "widget"))]
+use js_sys::JsString;
+use js_sys::Reflect;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+#[cfg(not(feature = "widget"))]
+use crate::batch::{Status, Tally};
+use crate::error::VerifyError;
+use crate::primitives::chain_memory::{ChainMemory, DEFAULT_CAPACITY};
+use crate::primitives::hash_chain::ChainWalk;
+use crate::record::Fields;
+use crate::schemes::chain::MAX_STEPS;
+use interop::{js_value, json_value, options_value, to_js_error};
+
+type JsResult<T> = Result<T, JsValue>;
+
+fn thrown<T>(r: Result<T, VerifyError>) -> JsResult<T> {
+    r.map_err(|e| to_js_error(&e))
+}
+
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+fn options(opts: &JsValue) -> Result<crate::Options, VerifyError> {
+    crate::Options::from_json(&options_value(opts)?)
+}
+
+/// `verify(record, options?)`: a record (an object or its JSON text, bare or
+/// `{"name", "record"}`) → its report. `options`: `{walk: "pending"}`, `{walk:
+/// <a ChainWalker's outcome()>}`, `{shown: "<64 hex>"}` (the fingerprint a table
+/// badge showed before the game).
+#[wasm_bindgen]
+pub fn verify(record: JsValue, opts: JsValue) -> JsResult<JsValue> {
+    let run = || {
+        let (_, record) = crate::input::unwrap_record(json_value(&record)?);
+        crate::verify_with(&record, &options(&opts)?)
+    };
+    thrown(run()).map(|r| js_value(&r))
+}
+
+/// `verifyBytes(bytes, options?)`: a record's bytes (a file, standard input) →
+/// its report, decoded by the core (size limit, BOM, UTF-16, strict UTF-8).
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen(js_name = verifyBytes)]
+pub fn verify_bytes(bytes: &[u8], opts: JsValue) -> JsResult<JsValue> {
+    let run = || {
+        let (_, record) = crate::input::unwrap_record(crate::input::parse_bytes(bytes)?);
+        crate::verify_with(&record, &options(&opts)?)
+    };
+    thrown(run()).map(|r| js_value(&r))
+}
+
+/// `decodeText(bytes)`: a file's bytes as text, decoded as every record is (a BOM
+/// skipped, UTF-16 recognised, strict UTF-8; `bad_utf8` with the offset). No size
+/// limit here: a file of many records may be larger than one record may be.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen(js_name = decodeText)]
+pub fn decode_text(bytes: &[u8]) -> JsResult<String> {
+    thrown(crate::input::decode_text(bytes)).map(|t| t.into_owned())
+}
+
+/// `splitRecords(text)`: where the records of a pasted or opened text are:
+/// `{kind: "empty" | "one" | "many", items: [{name, line, text}]}`.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen(js_name = splitRecords)]
+pub fn split_records(text: JsString) -> JsResult<JsValue> {
+    let t = thrown(interop::js_text(&text, "input"))?;
+    Ok(js_value(&crate::split_records(&t).to_json()))
+}
+
+/// `checkRounds(game, text, options?)`: a pasted round history checked line by line
+/// (`round_history`): `{game, verdict, summary, rows, walk?}`.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen(js_name = checkRounds)]
+pub fn check_rounds(game: &str, text: JsString, opts: JsValue) -> JsResult<JsValue> {
+    let run = || {
+        let t = interop::js_text(&text, "history")?;
+        let o = match options_value(&opts)? {
+            Value::Null => Default::default(),
+            v => crate::round_history::HistoryOptions::from_json(&v)?,
+        };
+        crate::round_history::check_rounds_with(game, &t, &o)
+    };
+    thrown(run()).map(|r| js_value(&r))
+}
+
+/// `checkSize(bytes)`: throws `too_large` when a record of that many bytes would be
+/// refused (for input not yet read in full: a file's length).
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen(js_name = checkSize)]
+pub fn check_size(size: f64) -> JsResult<()> {
+    thrown(crate::input::check_size(size as u64))
+}
+
+/// The size limit per record, in bytes.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen(js_name = maxRecordBytes)]
+pub fn max_record_bytes() -> u32 {
+    crate::MAX_RECORD_BYTES as u32
+}
+
+/// Every scheme's descriptor (fields, games, result keys, terminals), from the core.
+#[wasm_bindgen]
+pub fn schemes() -> JsValue {
+    js_value(&crate::descriptors())
+}
+
+/// Many records, one verdict (`batch::Tally`): every surface that checks a batch
+/// (the page's list, `verifier.js --jsonl`, several files) counts through one.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen]
+pub struct Batch {
+    tally: Tally,
+}
+
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen]
+impl Batch {
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Batch {
+        Batch {
+            tally: Tally::default(),
+        }
+    }
+
+    /// One record (an object, its JSON text or its bytes; bare or wrapped):
+    /// `{status, name, report}`, or `{status: "invalid", name, error}` when it could
+    /// not be checked.
+    pub fn verify(&mut self, input: JsValue) -> JsValue {
+        let line = if let Some(bytes) = input.dyn_ref::<js_sys::Uint8Array>() {
+            crate::verify_line(&bytes.to_vec())
+        } else {
+            match json_value(&input) {
+                Ok(v) => {
+                    let (name, record) = crate::input::unwrap_record(v);
+                    crate::Line {
+                        name,
+                        result: crate::verify(&record),
+                    }
+                }
+                Err(e) => crate::Line {
+                    name: Value::Null,
+                    result: Err(e),
+                },
+            }
+        };
+        let status = Status::of(&line.result);
+        self.tally.add(status);
+        let out = js_sys::Object::new();
+        let set = |k: &str, v: &JsValue| {
+            // Reflect::set on a fresh plain object cannot fail; ignore its Result.
+            let _ = Reflect::set(&out, &k.into(), v);
+        };
+        set("status", &status.as_str().into());
+        set("name", &js_value(&line.name));
+        match &line.result {
+            Ok(r) => set("report", &js_value(r)),
+            Err(e) => set("error", &interop::error_value(e)),
+        }
+        out.into()
+    }
+
+    /// `--jsonl`: one record line's bytes, numbered `line` by the caller → the output
+    /// line `{"line", "name", "result"}` (`result`: the report or `{"error"}`).
+    pub fn line(&mut self, bytes: &[u8], line: f64) -> String {
+        let l = crate::verify_line(bytes);
+        self.tally.add(Status::of(&l.result));
+        crate::input::line_json(line as u64, &l).to_string()
+    }
+
+    /// `--jsonl`: a line of `size` bytes, too large to be kept → its `too_large` line.
+    pub fn oversized(&mut self, size: f64, line: f64) -> String {
+        let l = crate::Line {
+            name: Value::Null,
+            result: crate::input::check_size(size as u64).map(|_| Value::Null),
+        };
+        self.tally.add(Status::Invalid);
+        crate::input::line_json(line as u64, &l).to_string()
+    }
+
+    /// An input that could not even be read (a missing file): invalid.
+    pub fn unreadable(&mut self) {
+        self.tally.add(Status::Invalid);
+    }
+
+    /// `{verdict, exit, count, pass, fail, unchecked, invalid}`.
+    pub fn summary(&self) -> JsValue {
+        js_value(&self.tally.to_json())
+    }
+}
+
+/// A chain walk that a worker (or the page, in slices) advances, for a record or a
+/// history whose report asked for it (`report.walk`: `{hash, terminal, maxSteps}`).
+/// `new ChainWalker(request, hashes?, rounds?)`: `hashes` (Uint8Array) holds 32 bytes
+/// per position remembered for this terminal and `rounds` (Float64Array) each one's
+/// round, both oldest first; an entry that cannot be a position is skipped. The walk
+/// ends at the terminal, at a remembered position, or after `maxSteps` links;
+/// `outcome()` is what `verify(record, {walk})` takes.
+#[wasm_bindgen]
+pub struct ChainWalker {
+    inner: ChainWalk,
+    max_steps: u64,
+}
+
+#[wasm_bindgen]
+impl ChainWalker {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        request: JsValue,
+        hashes: Option<Vec<u8>>,
+        rounds: Option<Vec<f64>>,
+    ) -> JsResult<ChainWalker> {
+        let parse = || -> Result<(ChainWalk, u64), VerifyError> {
+            let v = json_value(&request)?;
+            let Value::Object(m) = &v else {
+                return Err(VerifyError::wrong_type(
+                    "walk",
+                    crate::error::Want::Object,
+                    &v,
+                ));
+            };
+            let f = Fields::new(m, "walk");
+            let hash = f.hex64("hash")?;
+            let terminal = f.hex64("terminal")?;
+            let max = f.int("maxSteps", 1, MAX_STEPS)? as u64;
+            let mut walk = ChainWalk::new(&hash.text_bytes(), terminal.bytes());
+            let (hashes, rounds) = (hashes.unwrap_or_default(), rounds.unwrap_or_default());
+            if !rounds.is_empty() {
+                let memory =
+                    ChainMemory::from_flat(terminal.bytes(), &hashes, &rounds, DEFAULT_CAPACITY);
+                walk = walk.with_memory(std::sync::Arc::new(memory));
+            }
+            Ok((walk, max))
+        };
+        let (inner, max_steps) = thrown(parse())?;
+        Ok(ChainWalker { inner, max_steps })
+    }
+
+    /// Walks up to `n` more links (never past `maxSteps`); true once done.
+    pub fn advance(&mut self, n: u32) -> bool {
+        let left = self.max_steps.saturating_sub(self.inner.links_walked());
+        self.inner.advance((n as u64).min(left));
+        self.done()
+    }
+
+    /// The round is known, or `maxSteps` links were walked without reaching it.
+    #[wasm_bindgen(getter)]
+    pub fn done(&self) -> bool {
+        self.inner.found() || self.inner.links_walked() >= self.max_steps
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn found(&self) -> bool {
+        self.inner.found()
+    }
+
+    #[wasm_bindgen(getter, js_name = linksWalked)]
+    pub fn links_walked(&self) -> f64 {
+        self.inner.links_walked() as f64
+    }
+
+    #[wasm_bindgen(getter, js_name = maxSteps)]
+    pub fn max_steps(&self) -> f64 {
+        self.max_steps as f64
+    }
+
+    /// Whether a remembered position ended the walk.
+    #[wasm_bindgen(getter, js_name = viaMemory)]
+    pub fn via_memory(&self) -> bool {
+        self.inner.via_memory()
+    }
+
+    /// `{steps, found, remembered?: {round, links}}`: the walk as `verify`'s `walk`
+    /// option takes it (steps: the round once found, else `maxSteps`).
+    pub fn outcome(&self) -> JsValue {
+        let found = self.inner.found();
+        let mut o = json!({
+            "steps": if found { self.inner.steps() } else { self.max_steps },
+            "found": found,
+        });
+        if let (Some(round), Value::Object(m)) = (self.inner.remembered_round(), &mut o) {
+            m.insert(
+                "remembered".into(),
+                json!({"round": round, "links": self.inner.links_walked()}),
+            );
+        }
+        js_value(&o)
+    }
+
+    /// What to remember once found, oldest first, in the constructor's form:
+    /// `{hashes: Uint8Array, rounds: Float64Array}` (empty until found).
+    pub fn checkpoints(&self) -> js_sys::Object {
+        let entries = self.inner.to_remember();
+        let mut hashes = Vec::with_capacity(entries.len() * 32);
+        let mut rounds = Vec::with_capacity(entries.len());
+        for e in &entries {
+            hashes.extend_from_slice(&e.hash);
+            rounds.push(e.distance as f64);
+        }
+        let out = js_sys::Object::new();
+        // Reflect::set on a fresh plain object cannot fail; ignore its Result.
+        let _ = Reflect::set(
+            &out,
+            &"hashes".into(),
+            &js_sys::Uint8Array::from(&hashes[..]),
+        );
+        let _ = Reflect::set(
+            &out,
+            &"rounds".into(),
+            &js_sys::Float64Array::from(&rounds[..]),
+        );
+        out
+    }
+}
+
+/// Benchmark hooks (`./build.sh bench` builds them in, the shipped files do not): `n`
+/// chain links from `hash` through the kernel, or through the generic sha2 + hex path
+/// (the reference); the last link.
+#[cfg(feature = "bench")]
+mod bench {
+    use super::*;
+    use crate::primitives::hash_chain::{step_generic, Link};
+
+    fn link_text(value: &str) -> JsResult<[u8; 64]> {
+        thrown(crate::record::as_hex64(&value.into(), "hash")).map(|h| h.text_bytes())
+    }
+
+    #[wasm_bindgen(js_name = benchChainKernel)]
+    pub fn bench_chain_kernel(hash: &str, n: u32) -> JsResult<String> {
+        let mut link = Link::from_hex(&link_text(hash)?);
+        for _ in 0..n {
+            link = Link::from_digest(&link.digest());
+        }
+        Ok(String::from_utf8_lossy(&link.to_hex()).into_owned())
+    }
+
+    #[wasm_bindgen(js_name = benchChainGeneric)]
+    pub fn bench_chain_generic(hash: &str, n: u32) -> JsResult<String> {
+        let mut cur = link_text(hash)?;
+        for _ in 0..n {
+            cur = step_generic(&cur);
+        }
+        Ok(String::from_utf8_lossy(&cur).into_owned())
+    }
+}
