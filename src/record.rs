@@ -247,11 +247,17 @@ impl<'a> Fields<'a> {
             Err(e) if e.code == ErrorCode::OutOfRange => (),
             Err(e) => return Err(e),
         }
-        let list: Vec<String> = allowed.iter().map(i64::to_string).collect();
         Err(VerifyError::new(
             ErrorCode::OutOfRange,
             name.as_str(),
-            msg!("the field `{name}` must be one of {}", list.join(", ")),
+            msg!(
+                "the field `{name}` must be one of {}",
+                allowed
+                    .iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         )
         .with("allowed", allowed.to_vec()))
     }

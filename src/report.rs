@@ -531,14 +531,14 @@ fn fit(pattern: &Pattern, segs: &[Seg]) -> Option<Map<String, Value>> {
 
 /// A difference in the game's terms: which item (card, die, tile…), where (`at`:
 /// deal, seat, card…, and `order`, the names of `at` in the pattern's order) and in
-/// which part of the value (`part`: the pattern's member names, `second` in
+/// which part of the value (`part`: the pattern's last member name, `second` in
 /// `hands[hand].second[seat][card]`), from the scheme's result patterns. A path that
 /// matches no pattern to its end is a whole part (a missing deal) of kind `value`.
 fn describe(scheme: &Scheme, d: Diff) -> Value {
     let mut item = "value";
     let mut at = Map::new();
     let mut order: Vec<&str> = Vec::new();
-    let mut part: Vec<&str> = Vec::new();
+    let mut part: Option<&str> = None;
     if let Some(r) = scheme.result(&d.key) {
         for p in r.patterns {
             if let Some(names) = fit(p, &d.segs) {
@@ -547,7 +547,7 @@ fn describe(scheme: &Scheme, d: Diff) -> Value {
                 for step in p.steps {
                     match step {
                         Step::At(n) => order.push(n),
-                        Step::Member(m) => part.push(m),
+                        Step::Member(m) => part = Some(m),
                     }
                 }
                 break;
@@ -562,14 +562,7 @@ fn describe(scheme: &Scheme, d: Diff) -> Value {
     m.insert("item".into(), json!(item));
     m.insert("at".into(), Value::Object(at));
     m.insert("order".into(), json!(order));
-    m.insert(
-        "part".into(),
-        if part.is_empty() {
-            Value::Null
-        } else {
-            json!(part.join("."))
-        },
-    );
+    m.insert("part".into(), part.map_or(Value::Null, Value::from));
     Value::Object(m)
 }
 

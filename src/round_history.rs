@@ -240,13 +240,24 @@ impl Chain {
         }
     }
     fn to_json(&self) -> Value {
-        let steps = match self.settled {
-            Settled::Pending => 0,
-            Settled::Done { steps, .. } => steps,
+        let (steps, remembered) = match self.settled {
+            Settled::Pending => (0, None),
+            Settled::Done {
+                steps, remembered, ..
+            } => (steps, remembered),
         };
-        json!({"terminal": self.terminal.as_str(), "oldest": self.oldest.as_str(),
+        let mut v = json!({"terminal": self.terminal.as_str(), "oldest": self.oldest.as_str(),
                "line": self.line, "pending": self.ok().is_none(), "ok": self.ok(),
-               "round": self.round(), "steps": steps, "maxSteps": self.max_steps})
+               "round": self.round(), "steps": steps, "maxSteps": self.max_steps});
+        // A walk ended by a position proven earlier on this device: its round and
+        // the links walked to it, as a record's chain check says.
+        if let (Some((round, links)), true, Value::Object(m)) =
+            (remembered, self.ok() == Some(true), &mut v)
+        {
+            m.insert("rememberedRound".into(), json!(round));
+            m.insert("links".into(), json!(links));
+        }
+        v
     }
 }
 
@@ -340,6 +351,17 @@ pub fn check_rounds_with(game: &str, text: &str, opts: &HistoryOptions) -> Resul
             })
         })
         .collect();
+    // The newest round proven, for remembering (the next history walks to it).
+    let newest = rows
+        .iter()
+        .zip(&rounds)
+        .filter_map(|(r, n)| Some((r.hash.as_ref()?, (*n)?)))
+        .max_by_key(|(_, n)| *n)
+        .map(|(h, n)| json!({"hash": h.as_str(), "round": n}));
+    let mut chain_json = chain.as_ref().map_or(Value::Null, Chain::to_json);
+    if let (Some(n), Value::Object(m)) = (newest, &mut chain_json) {
+        m.insert("newest".into(), n);
+    }
     let mut out = json!({
         "game": scheme.id,
         "verdict": verdict,
@@ -348,7 +370,7 @@ pub fn check_rounds_with(game: &str, text: &str, opts: &HistoryOptions) -> Resul
             "unchecked": unchecked, "invalid": invalid,
             "order": match newest_first { Some(true) => "newest_first", Some(false) => "oldest_first", None => "unknown" },
             "breaks": breaks,
-            "chain": chain.as_ref().map_or(Value::Null, Chain::to_json),
+            "chain": chain_json,
         },
         "rows": out_rows,
     });

@@ -194,6 +194,13 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
     };
     let mut r = Report::new(scheme);
     (scheme.run)(f, &mut r, options)?;
+    // The fingerprint a table badge shows for this record: its primary commitment
+    // as published (lowercase), when the record has one.
+    if let Some(p) = scheme.primary() {
+        if let Some(Value::String(s)) = map.get(p.name) {
+            r.note("fingerprint", s.trim().to_ascii_lowercase());
+        }
+    }
     if let Some(shown) = &options.shown {
         shown_check(scheme, map, shown, &mut r);
     }

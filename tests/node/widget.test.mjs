@@ -1,5 +1,6 @@
 // pkg/'s extras for integrators: each scheme's JSON Schema (made from the core's
-// descriptors) accepts every valid vector record and refuses broken ones; the
+// descriptors) is a valid 2020-12 schema and, read by ajv (an independent validator),
+// accepts every valid vector record and refuses broken ones; the
 // TypeScript declarations, the custom-elements manifest and SHA256SUMS are there
 // and match the files.
 import test from 'node:test';
@@ -9,11 +10,21 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { ROOT, loadCases } from './helpers.mjs';
-import { validate } from '../../tools/schemas.mjs';
+import Ajv2020 from 'ajv/dist/2020.js';
 
 const PKG = path.join(ROOT, 'pkg');
 const V = createRequire(import.meta.url)(path.join(PKG, 'verifier.js'));
 const schema = (id) => JSON.parse(fs.readFileSync(path.join(PKG, 'schemas', `${id}.schema.json`), 'utf8'));
+// strict: refuses unknown keywords and schemas that do not meet the metaschema (a
+// `required` inside if/then names properties defined at the top, which is allowed).
+const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
+const compiled = new Map();
+/** ajv's errors for `v` against `s` (compiled once per schema id), [] when valid. */
+function validate(s, v) {
+  if (!compiled.has(s.$id)) compiled.set(s.$id, ajv.compile(s));
+  const check = compiled.get(s.$id);
+  return check(v) ? [] : check.errors.map((e) => `${e.instancePath || '/'} ${e.message}`);
+}
 
 test('every scheme has a schema, and every vector record the core verifies validates against it', () => {
   const ids = V.schemes().map((d) => d.id);

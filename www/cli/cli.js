@@ -5,37 +5,41 @@ import { parseArgs } from './args.js';
 import * as core from './core.js';
 import { readRecord } from './read.js';
 import { runJsonl } from './jsonl.js';
-import { statusOf, worst, EXIT } from './status.js';
 import { helpText } from './help.js';
 import { renderHuman } from './human.js';
 import { useLanguage } from './i18n.js';
 
 const out = (s) => process.stdout.write(s + '\n');
 
+// SPEC's exit status for input that could not be checked (a bad command line, an
+// internal error); a verdict's status comes from the core (`summary().exit`).
+const INVALID = 2;
+
 // A closed output pipe (`| head -1`) ends the run quietly: no stack trace, no more work.
 function quietOnClosedPipe() {
   process.stdout.on('error', (e) => {
     if (e && (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED')) process.exit(process.exitCode || 0);
     process.stderr.write(`fairverify: cannot write the output: ${e && e.message}\n`);
-    process.exit(EXIT.invalid);
+    process.exit(INVALID);
   });
 }
 
 async function checkFiles(files, format) {
-  let status = EXIT.pass;
   const several = files.length > 1;
   const human = format === 'human';
+  const all = core.batch();
   for (const file of files) {
     const read = await readRecord(file, core);
-    const res = read.error ? { error: read.error } : core.verifyBytes(read.bytes);
-    status = worst(status, statusOf(res));
+    if (read.error) all.unreadable();
+    const res = read.error ? { error: read.error } : all.verify(read.bytes);
     let text;
     if (human) text = renderHuman(res, several ? file : null);
     else if (several) text = JSON.stringify({ file, result: res.error ? { error: res.error } : res.report });
     else text = JSON.stringify(res.error ? { error: res.error } : res.report, null, 2);
     if (!process.stdout.write(text + '\n')) await new Promise((r) => process.stdout.once('drain', r));
   }
-  return status;
+  // One file: its verdict; several: the batch's, by the same rule as --jsonl and the page.
+  return all.summary().exit;
 }
 
 export async function cli(argv, api) {
@@ -46,7 +50,7 @@ export async function cli(argv, api) {
     // Never expected (the core answers every input with a report or an error): no
     // stack trace, and no exit status that could be read as a verdict.
     process.stderr.write(`fairverify: internal error (${e && e.code ? e.code + ': ' : ''}${e && e.message}); nothing was verified\n`);
-    process.exitCode = EXIT.invalid;
+    process.exitCode = INVALID;
   }
 }
 
@@ -54,13 +58,13 @@ async function run(argv, api) {
   const a = parseArgs(argv);
   if (a.error) {
     process.stderr.write(`fairverify: ${a.error}\n`);
-    process.exitCode = EXIT.invalid;
+    process.exitCode = INVALID;
     return;
   }
   if (a.mode === 'help' || a.mode === 'usage') {
     useLanguage(a.lang);
     out(helpText(api.version, core.maxRecordBytes()));
-    process.exitCode = a.mode === 'usage' ? EXIT.invalid : 0;
+    process.exitCode = a.mode === 'usage' ? INVALID : 0;
     return;
   }
   if (a.mode === 'version') {
@@ -76,8 +80,8 @@ async function run(argv, api) {
     return;
   }
   if (a.mode === 'jsonl') {
-    await runJsonl(core);
-    process.exitCode = 0;
+    const { summary } = await runJsonl(core);
+    process.exitCode = summary.exit;
     return;
   }
   const format = a.format || (process.stdout.isTTY ? 'human' : 'json');

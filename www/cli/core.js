@@ -1,37 +1,35 @@
-// The core's byte entry points, reached through the engine's `call` (which turns a
-// wasm trap into an `internal` error and drops the broken instance). Records are
-// never parsed here: bytes go in, the core's JSON text comes out.
+// The core as the CLI uses it, through the engine's `call` (which turns a wasm trap
+// into an `internal` error and drops the broken instance). Records are never
+// parsed here: bytes go in, the core's reports and errors come out. Every batch of
+// records (several files, `--jsonl`) is judged by the core's one batch rule.
 import { call } from '../core/engine.js';
+import { errorData } from '../core/errors.js';
 
-function errorObject(e) {
-  return { code: (e && e.code) || 'internal', field: (e && e.field) || '', message: String(e && e.message), params: (e && e.params) || {} };
+/** A batch (several files, or `--jsonl`): `verify(bytes)` → {report} | {error};
+ *  `line(bytes, n)` / `oversized(size, n)` → an output line's JSON text;
+ *  `unreadable()` for an input that could not be read; `summary()` → {verdict,
+ *  exit, count, pass, fail, unchecked, invalid}. */
+export function batch() {
+  const b = call((en) => new en.Batch());
+  return {
+    verify(bytes) {
+      const r = b.verify(bytes);
+      return r.error ? { error: r.error } : { report: r.report };
+    },
+    line: (bytes, n) => b.line(bytes, n),
+    oversized: (size, n) => b.oversized(size, n),
+    unreadable: () => b.unreadable(),
+    summary: () => b.summary(),
+  };
 }
 
-/** A record's bytes → {report} or {error} (an object; the report is the core's JSON). */
-export function verifyBytes(bytes) {
-  try {
-    return JSON.parse(call((en) => en.verifyBytes(bytes)));
-  } catch (e) {
-    return { error: errorObject(e) };
-  }
-}
-
-/** One record line's bytes → the output line's JSON text {"line", "name", "result"}. */
-export function verifyLine(bytes, line) {
-  try {
-    return call((en) => en.verifyLine(bytes, line));
-  } catch (e) {
-    return JSON.stringify({ line, name: null, result: { error: errorObject(e) } });
-  }
-}
-
-/** The too_large error object for `size` bytes, or null when within the limit. */
+/** The too_large error (as data) for `size` bytes, or null when within the limit. */
 export function sizeError(size) {
   try {
-    const t = call((en) => en.sizeError(size));
-    return t == null ? null : JSON.parse(t);
+    call((en) => en.checkSize(size));
+    return null;
   } catch (e) {
-    return errorObject(e);
+    return errorData(e);
   }
 }
 

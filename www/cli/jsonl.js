@@ -45,12 +45,14 @@ function sniff(head) {
 const drained = (output) => new Promise((resolve) => output.once('drain', resolve));
 
 /**
- * Runs the batch. `core`: {verifyLine(bytes, n) → JSON text, sizeError(size) → error
- * object, maxRecordBytes()}. Resolves with {lines, answered} once input has ended
- * and every answer has been handed to `output`.
+ * Runs the batch. `core`: {batch() (its line(bytes, n) and oversized(size, n) give
+ * output lines; summary() the batch's verdict), maxRecordBytes()}. Resolves with
+ * {lines, answered, summary} once input has ended and every answer has been handed
+ * to `output`.
  */
 export async function runJsonl(core, input = process.stdin, output = process.stdout) {
   const max = core.maxRecordBytes();
+  const batch = core.batch();
   let mode = null; // decided by the first two bytes
   let prefix = null; // the UTF-16 byte-order mark each line is handed on with
   let head = null; // the first bytes, until there are two to sniff
@@ -95,11 +97,11 @@ export async function runJsonl(core, input = process.stdin, output = process.std
     parts = [];
     partLen = 0;
     if (!kept) {
-      answer(JSON.stringify({ line: lineNo, name: null, result: { error: core.sizeError(size + (prefix ? prefix.length : 0)) } }));
+      answer(batch.oversized(size + (prefix ? prefix.length : 0), lineNo));
       return;
     }
     const bytes = pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
-    if (!isBlank(prefix ? bytes.subarray(prefix.length) : bytes, mode)) answer(core.verifyLine(bytes, lineNo));
+    if (!isBlank(prefix ? bytes.subarray(prefix.length) : bytes, mode)) answer(batch.line(bytes, lineNo));
   };
 
   const take = async (chunk) => {
@@ -139,5 +141,5 @@ export async function runJsonl(core, input = process.stdin, output = process.std
   if (odd) keep(odd); // an odd UTF-16 tail: the core says so
   if (partLen > 0) endLine(Buffer.alloc(0));
   await flush();
-  return { lines: lineNo, answered };
+  return { lines: lineNo, answered, summary: batch.summary() };
 }

@@ -3,6 +3,7 @@
 // becomes an `internal` VerifyError (no verdict is given).
 import { makeGlue } from 'fv:glue';
 import { wasmBytes } from './wasm.js';
+import { verifyError } from './errors.js';
 
 // V8's default tiers, also under Node: `--no-liftoff` (optimising tier only) doubled
 // the CLI's start-up and sped up no walk (the chain kernel is its own function, called
@@ -10,15 +11,6 @@ import { wasmBytes } from './wasm.js';
 
 let wasmModule = null;
 let engine = null;
-
-export function verifyError(code, field, message, params) {
-  const err = new Error(message);
-  err.name = 'VerifyError';
-  err.code = code;
-  err.field = field || '';
-  if (params) err.params = params;
-  return err;
-}
 
 // A fresh copy of the glue and a fresh instance after a trap (which should never
 // happen): the old instance is dropped, not reused.
@@ -49,11 +41,4 @@ export function call(fn) {
     if (e && e.name === 'VerifyError') throw e;
     throw internalError(e);
   }
-}
-
-/** The `{"error": …}` JSON text of a thrown error, for the never-throwing calls. */
-export function errorText(e) {
-  const error = { code: e.code || 'internal', field: e.field || '', message: e.message };
-  if (e.params) error.params = e.params;
-  return JSON.stringify({ error });
 }

@@ -1,25 +1,11 @@
-// The one reader of record lines: a bare record, or `{"name": …, "record": {…}}`
-// (a named record has no `scheme` of its own). Used by the page's paste box, files
-// and batches, and by `verifier.js --jsonl`.
+// What the paste box reads to say what it found and to fill the form: a bare
+// record, or `{"name": …, "record": {…}}` (a named record has no `scheme` of its
+// own). The records themselves are cut out and verified by the core
+// (`splitRecords`, `verify`), never from this reading.
 
 /** Is this parsed value a named record `{name, record}`? */
 export function isNamed(v) {
   return !!v && typeof v === 'object' && !Array.isArray(v) && 'record' in v && !('scheme' in v);
-}
-
-/** One parsed item (or raw text that did not parse) as {name, record, text}: `text`
- *  is the JSON text to verify (the core reports bad JSON for this item only). */
-export function recordEntry(item, fallbackName) {
-  const named = isNamed(item);
-  const record = named ? item.record : item;
-  let text;
-  try {
-    text = typeof record === 'string' ? record : JSON.stringify(record === undefined ? null : record);
-  } catch (e) {
-    text = '?';
-  }
-  const name = named && item.name !== undefined ? item.name : fallbackName;
-  return { name, record, text };
 }
 
 /** Parses one line: the value, or the line itself when it is not JSON. */

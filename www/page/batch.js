@@ -1,9 +1,9 @@
-// Text with records (a paste, a file, a drop): the worker finds the records in it
-// without parsing them in JavaScript. One record comes back to be verified (and
-// shown in the form); many are each verified by the core from their own text, in
-// the worker, with progress: a banner that agrees with the summary (pass, fail,
-// unchecked and invalid counted apart), then the records, failed ones first, each
-// opening to its drawing.
+// Text with records (a paste, a file, a drop): the core finds the records in it
+// (`splitRecords`) in the worker, without parsing them in JavaScript. One record
+// comes back to be verified (and shown in the form); many are each verified by the
+// core from their own text under one batch rule, with progress: the core's verdict
+// of the batch and its counts, then the records, failed ones first, each opening
+// to its drawing.
 import { el } from '../ui/dom.js';
 import { t, decimalText } from '../i18n/i18n.js';
 import { makePager } from '../ui/pager.js';
@@ -13,13 +13,14 @@ import * as render from '../render/report.js';
 import { verdictView, statusBadge } from '../render/checks.js';
 import { scheme } from './schemes.js';
 import { state } from './state.js';
-import { runJob, cancelJob } from './jobs.js';
+import { client } from './client.js';
 import { clearFieldErrors } from './form.js';
 import { verdictFirst, showError } from './verify.js';
 import { recordGameName } from './picker.js';
 
 const BATCH_PAGE = 200;
-const STATUSES = ['fail', 'invalid', 'unchecked', 'pass'];
+/** The order of the list: what needs looking at first. */
+const SHOWN_FIRST = ['fail', 'invalid', 'unchecked', 'pass'];
 
 function parsed(text) {
   try { return JSON.parse(text); } catch (e) { return null; }
@@ -27,10 +28,11 @@ function parsed(text) {
 
 function itemView(it, i) {
   const what = [it.name === undefined || it.name === null ? t('batch.unnamed', { n: it.index + 1 }) : String(it.name)];
-  const d = it.scheme ? scheme(it.scheme) : null;
+  const r = it.report;
+  const d = r ? scheme(r.scheme) : null;
   // The game as the player knows it ("Bridge", "Zaruri"), never the scheme's id.
-  what.push(d ? recordGameName(d.id, it.game || undefined) : '?');
-  if (it.multiplier) what.push(t('draw.multiplier', { value: decimalText(it.multiplier) }));
+  what.push(d ? recordGameName(d.id, r.game || undefined) : '?');
+  if (r && r.multiplier) what.push(t('draw.multiplier', { value: decimalText(r.multiplier) }));
   const summary = el('summary', { 'data-verdict': it.status },
     statusBadge(it.status),
     el('span', { text: ` ${what.join(' · ')}` }));
@@ -38,59 +40,57 @@ function itemView(it, i) {
   // Drawn when opened, so thousands of rows stay cheap.
   det.addEventListener('toggle', () => {
     if (det.open && det.childElementCount === 1) {
-      const out = parsed(it.result) || { error: { code: 'internal', field: '', message: '' } };
-      det.append(out.report ? render.report(out.report, parsed(it.text), d) : render.error(out.error));
+      det.append(r ? render.report(r, parsed(it.text), d) : render.error(it.error));
       det.querySelectorAll('#verdict').forEach((v) => v.removeAttribute('id'));
     }
   });
   return el('li', { value: i + 1 }, det);
 }
 
-/** The batch's verdict: fail over invalid over unchecked over pass, with its words. */
-function batchVerdict(count, total) {
-  const params = { count: total, failed: count.fail, invalid: count.invalid, unchecked: count.unchecked, passed: count.pass };
-  if (count.fail) return verdictView('fail', t('flow.batch.fail', { ...params, count: count.fail, total }), { next: t('render.verdict.fail.next') });
-  if (count.invalid) return verdictView('invalid', t('flow.batch.invalid', { ...params, count: count.invalid, total }));
-  if (count.unchecked) return verdictView('unchecked', t('flow.batch.unchecked', { ...params, count: count.unchecked, total }));
-  return verdictView('pass', t('flow.batch.pass', params));
+/** The batch's banner: the core's verdict of the whole batch (one rule for the
+ *  page, `verifier.js --jsonl` and several files), with its counts in words. */
+function batchVerdict(s) {
+  const params = { count: s.count, failed: s.fail, invalid: s.invalid, unchecked: s.unchecked, passed: s.pass };
+  switch (s.verdict) {
+    case 'fail': return verdictView('fail', t('flow.batch.fail', { ...params, count: s.fail, total: s.count }), { next: t('render.verdict.fail.next') });
+    case 'invalid': return verdictView('invalid', t('flow.batch.invalid', { ...params, count: s.invalid, total: s.count }));
+    case 'unchecked': return verdictView('unchecked', t('flow.batch.unchecked', { ...params, count: s.unchecked, total: s.count }));
+    default: return verdictView('pass', t('flow.batch.pass', params));
+  }
 }
 
-/** Text that holds one record or many: `loadOne(text, name)` for one. */
-export async function verifyInput(text, loadOne) {
+/** Text or a file's bytes with one record or many: `loadOne(text, name)` for one. */
+export async function verifyInput(input, loadOne) {
   clearFieldErrors();
-  cancelJob();
+  client.cancel();
   const token = {};
   state.current = token;
   showResult(verdictView('checking', t('flow.batch.checking')));
   placeProgress(verdictFirst());
   progressTitle('progress.records');
-  const res = await runJob({ type: 'batch', text: String(text) }, (p) => { if (state.current === token) showProgress(p, 'records'); });
+  const res = await client.batch(typeof input === 'string' ? { text: input } : input, {
+    onProgress: (p) => { if (state.current === token) showProgress(p, 'records'); },
+  });
   if (state.current !== token) return;
   showProgress(null);
   if (!res) { showResult(verdictView('cancelled', t('flow.batch.cancelled'))); verdictFirst(); return; }
-  if (res.type === 'error') { showError(res); return; }
+  if (res.error) { showError(res.error); return; }
   if (res.kind === 'empty') { showResult(verdictView('unchecked', t('flow.batch.empty'))); verdictFirst(); return; }
-  if (res.kind === 'one') { loadOne(res.text, res.name); return; }
-  showBatch(res.results);
+  if (res.kind === 'one') { loadOne(res.item.text, res.item.name); return; }
+  showBatch(res.results, res.summary);
 }
 
-function showBatch(results) {
-  const count = { pass: 0, fail: 0, unchecked: 0, invalid: 0 };
-  const items = results.map((r, index) => {
-    const status = STATUSES.includes(r.status) ? r.status : 'invalid';
-    count[status]++;
-    return { ...r, status, index };
-  });
+function showBatch(results, s) {
   // Failed first, then invalid, then unchecked, then passed; each in input order.
-  const order = items.slice().sort((a, b) => STATUSES.indexOf(a.status) - STATUSES.indexOf(b.status) || a.index - b.index);
+  const order = results.slice().sort((a, b) => SHOWN_FIRST.indexOf(a.status) - SHOWN_FIRST.indexOf(b.status) || a.index - b.index);
   const list = el('ol', { class: 'batch' });
   const draw = (start, end) => list.replaceChildren(...order.slice(start, end).map((it, k) => itemView(it, start + k)));
   const pager = order.length > BATCH_PAGE ? makePager(order.length, BATCH_PAGE, draw) : (draw(0, order.length), null);
   const summary = el('p', {
-    id: 'batch-summary', 'data-passed': count.pass, 'data-failed': count.fail, 'data-unchecked': count.unchecked,
-    'data-invalid': count.invalid, 'data-count': items.length,
-    text: t('flow.batch.summary', { count: items.length, passed: count.pass, failed: count.fail, unchecked: count.unchecked, invalid: count.invalid }),
+    id: 'batch-summary', 'data-verdict': s.verdict, 'data-exit': s.exit, 'data-passed': s.pass, 'data-failed': s.fail,
+    'data-unchecked': s.unchecked, 'data-invalid': s.invalid, 'data-count': s.count,
+    text: t('flow.batch.summary', { count: s.count, passed: s.pass, failed: s.fail, unchecked: s.unchecked, invalid: s.invalid }),
   });
-  showResult(...[batchVerdict(count, items.length), summary, list, pager].filter(Boolean));
+  showResult(...[batchVerdict(s), summary, list, pager].filter(Boolean));
   verdictFirst();
 }

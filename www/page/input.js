@@ -16,7 +16,7 @@ import { buildForm, readForm, clearFieldErrors, showBetsRead } from './form.js';
 import { recordGameName } from './picker.js';
 import { verifyInput } from './batch.js';
 import { checkRoundsText } from './rounds.js';
-import { V } from './verifier.js';
+import { client } from './client.js';
 import { looksLikeBetLines, readBetLines } from './betlines.js';
 import { readText as betsReadText, errorText as betsErrorText, rememberRead } from './betsui.js';
 
@@ -213,28 +213,21 @@ function takeText(text, loadRecord) {
   go(f, loadRecord);
 }
 
-/** A file's bytes as text, strictly (SPEC: strings are hashed exactly as typed, so a
- *  byte that is not valid text is never replaced): UTF-8, or UTF-16 with its
- *  byte-order mark; a leading BOM is dropped. Bytes that are neither are handed to
- *  the core, whose error names the first bad byte's offset. */
-async function fileText(file) {
-  const b = new Uint8Array(await file.arrayBuffer());
-  const enc = b[0] === 0xff && b[1] === 0xfe ? 'utf-16le' : b[0] === 0xfe && b[1] === 0xff ? 'utf-16be' : 'utf-8';
-  try {
-    return new TextDecoder(enc, { fatal: true }).decode(b);
-  } catch (e) {
-    const out = JSON.parse(V().verifyBytes(b));
-    const err = out.error || { code: 'bad_utf8', field: '', params: {}, message: String(e && e.message) };
-    setRedo(() => showResult(render.error(err)));
-    showResult(render.error(err));
-    return null;
+/** A file: its bytes go to the core's decoder, as the CLI's do (a BOM skipped,
+ *  UTF-16 with or without a byte-order mark, strict UTF-8: a byte that is not text
+ *  is never replaced, SPEC hashes strings exactly as typed); the text it gives is
+ *  then what a paste is. A file that is not text gets the core's error, which
+ *  names the first bad byte's offset. */
+export async function takeFile(file, loadRecord) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const res = await client.call('decodeText', bytes);
+  if (!res) return;
+  if (res.error) {
+    setRedo(() => showResult(render.error(res.error)));
+    showResult(render.error(res.error));
+    return;
   }
-}
-
-/** Text that came from a file, unless it is not text (then the core said why). */
-async function takeFile(file, loadRecord) {
-  const text = await fileText(file);
-  if (text !== null) takeText(text, loadRecord);
+  takeText(res.value, loadRecord);
 }
 
 /** Wires the paste box, the file input and drag-and-drop anywhere on the page. */

@@ -7,7 +7,7 @@ import * as render from '../render/report.js';
 import { scheme } from './schemes.js';
 import { buildForm, readForm, showFieldError } from './form.js';
 import { verifyOne, verifyRecordText } from './verify.js';
-import { cancelJob, warmUp } from './jobs.js';
+import { client } from './client.js';
 import { rememberBox } from './remember.js';
 import { copyLink, openFragment } from './links.js';
 import { wireInput } from './input.js';
@@ -57,12 +57,12 @@ function init() {
   // The paste box: records, batches, round histories, bets (www/page/input.js).
   wireInput(loadRecord);
   window.addEventListener('hashchange', () => openFragment(loadRecord));
-  $('#chain-cancel').addEventListener('click', cancelJob);
+  $('#chain-cancel').addEventListener('click', () => client.cancel());
   $('#result').after(rememberBox(!!(scheme(state.scheme) || {}).chain));
   runSelfTest();
   openFragment(loadRecord);
   // The worker: started once, the wasm compiled and warmed while the page is idle.
-  setTimeout(warmUp, 0);
+  setTimeout(() => client.warmUp(), 0);
 }
 
 init();

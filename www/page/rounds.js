@@ -14,9 +14,9 @@ import { verdictView } from '../render/checks.js';
 import { schemes, scheme } from './schemes.js';
 import { recordGameName } from './picker.js';
 import { state } from './state.js';
-import { runJob, cancelJob } from './jobs.js';
+import { client } from './client.js';
 import { showError, verdictFirst } from './verify.js';
-import { memoryFor, remember, rememberChanged, showRememberFor } from './remember.js';
+import { pageStore, rememberChanged, showRememberFor } from './remember.js';
 
 const ROUND_PAGE = 200;
 
@@ -30,32 +30,25 @@ export function fillRoundGames(select) {
 /** Checks a history; `opts.game` and `opts.terminal` (else the history panel's). */
 export async function checkRoundsText(text, opts = {}) {
   if (!text.trim()) return;
-  cancelJob();
+  client.cancel();
   const token = {};
   state.current = token;
+  const live = () => state.current === token;
   const game = opts.game || $('#rounds-game').value;
   const terminal = (opts.terminal !== undefined ? opts.terminal : ($('#rounds-terminal') ? $('#rounds-terminal').value : '')).trim();
   showResult(verdictView('checking', t('flow.rounds.checking')));
   placeProgress(verdictFirst());
   progressTitle('progress.chain');
-  const memory = terminal && /^[0-9a-fA-F]{64}$/.test(terminal) ? memoryFor(terminal.toLowerCase()) : null;
-  const res = await runJob({ type: 'rounds', game, text, terminal: terminal || undefined, memory }, {
-    progress: (p) => { if (state.current === token) showProgress(p); },
+  const res = await client.rounds({ game, text, terminal: terminal || undefined }, {
+    store: pageStore(),
+    onProgress: (p) => { if (live()) showProgress(p); },
   });
-  if (state.current !== token) return;
+  if (!live()) return;
   showProgress(null);
   if (!res) { showResult(verdictView('cancelled', t('flow.rounds.cancelled'))); verdictFirst(); return; }
-  if (res.type === 'error') { showError(res); return; }
-  const data = res.data;
-  if (data.error) { showError({ name: 'VerifyError', ...data.error }); return; }
-  const chain = data.summary.chain;
-  if (chain && chain.ok === true && res.walk && res.walk.remember) {
-    // The newest proven round too: the next history walks only down to it.
-    const newest = data.rows.filter((r) => r.hash && Number.isSafeInteger(r.round)).reduce((a, r) => (!a || r.round > a.round ? r : a), null);
-    remember(chain.terminal, res.walk.remember, newest ? [[newest.hash, newest.round]] : []);
-    rememberChanged();
-  }
-  renderRounds(data, res.walk);
+  if (res.error) { showError(res.error); return; }
+  if (res.walk) rememberChanged();
+  renderRounds(res.data, res.walk);
 }
 
 /** The summary line: every count the banner is made of, from the core. */
@@ -127,16 +120,19 @@ function renderRounds(data, walked) {
     'data-links-walked': walked ? walked.linksWalked : null, 'data-via-memory': walked ? String(!!walked.viaMemory) : null,
     text: summaryText(s),
   });
-  const rows = data.rows; // failures first (sorted in the worker)
+  // Failures first, then lines that cannot be read, then breaks in the chain, each
+  // in the order of the text: what a player must look at, at the top.
+  const rank = (r) => (r.status === 'fail' ? 0 : r.status === 'invalid' ? 1 : r.linksToNext === false ? 2 : 3);
+  const rows = data.rows.slice().sort((a, b) => rank(a) - rank(b) || a.line - b.line);
   const body = el('tbody');
   const names = columnNames();
   const head = ['', ...names].map((h) => el('th', { text: h }));
   const table = el('table', { class: 'roundtable' }, el('thead', {}, el('tr', {}, ...head)), body);
   const draw = (start, end) => body.replaceChildren(...rows.slice(start, end).map((r) => rowView(r, names)));
   const pager = rows.length > ROUND_PAGE ? makePager(rows.length, ROUND_PAGE, draw) : (draw(0, rows.length), null);
-  const memo = walked && walked.viaMemory
-    ? el('p', { class: 'note walk-memory', id: 'chain-remembered', 'data-remembered-round': walked.rememberedRound,
-      text: t('flow.remembered', { round: walked.rememberedRound, count: walked.linksWalked }) })
+  const memo = c && c.rememberedRound !== undefined
+    ? el('p', { class: 'note walk-memory', id: 'chain-remembered', 'data-remembered-round': c.rememberedRound,
+      text: t('flow.remembered', { round: c.rememberedRound, count: c.links }) })
     : null;
   showResult(...[banner(data), memo, summary, el('div', { class: 'history' }, table), pager].filter(Boolean));
   verdictFirst();

@@ -41,9 +41,10 @@ export function placeText(d, ctx) {
       if (at.card !== undefined) return t('render.diff.at.dealCard', { deal: n(at.deal), seat: seat(at.seat), card: n(at.card) });
       break;
     case 'hands':
-      if (/\.faceUp$/.test(d.path)) return t('render.diff.at.faceUp', { hand: n(at.hand) });
+      // Which part of the hand the core's pattern named: first deal, second, face-up.
+      if (d.part === 'faceUp') return t('render.diff.at.faceUp', { hand: n(at.hand) });
       if (at.card !== undefined) {
-        return t(/\.second\[/.test(d.path) ? 'render.diff.at.handSecond' : 'render.diff.at.handFirst', { hand: n(at.hand), seat: seat(at.seat), card: n(at.card) });
+        return t(d.part === 'second' ? 'render.diff.at.handSecond' : 'render.diff.at.handFirst', { hand: n(at.hand), seat: seat(at.seat), card: n(at.card) });
       }
       break;
     case 'rolls':
@@ -122,9 +123,4 @@ export function markDifferences(root, report, ctx) {
     target.append(el('span', { class: 'shown', 'aria-hidden': label ? 'true' : null, text: t('diff.shown', { played: shown }) }));
     if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: shown }));
   }
-}
-
-/** The likely mistakes the core noticed, when no check lists them (kept for callers). */
-export function hintsView() {
-  return null;
 }

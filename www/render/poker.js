@@ -25,53 +25,43 @@ function deck(r, desc, titleKey, numbers) {
   return section(t(titleKey), numbers ? el('p', { class: 'note', text: t('render.deck.numbers') }) : null, list);
 }
 
-/** A leaf's climb to the root: folded, for those who want to follow it. */
-function leafClimb(record, l, i) {
-  const root = record && record.deckRoot ? String(record.deckRoot).toLowerCase() : '';
+/** A leaf's climb to the root: folded, for those who want to follow it. Whether
+ *  its top is the committed root is the core's `rootOk`. */
+function leafClimb(l, i) {
   const levels = el('ol', { class: 'merkle' });
   l.hashes.forEach((h, lvl) => {
     const top = lvl === l.hashes.length - 1;
-    const match = top ? h === root : null;
-    levels.append(el('li', { class: top ? (match ? 'ok' : 'bad') : '' },
+    levels.append(el('li', { class: top ? (l.rootOk ? 'ok' : 'bad') : '' },
       el('span', { class: 'lvl', text: lvl === 0 ? t('draw.leaf') : top ? t('draw.root') : t('draw.level', { n: lvl }) }),
       hash(h),
-      top ? el('span', { class: 'mark', text: t(match ? 'draw.rootMatches' : 'draw.rootDiffers') }) : null));
+      top ? el('span', { class: 'mark', text: t(l.rootOk ? 'draw.rootMatches' : 'draw.rootDiffers') }) : null));
   });
   return el('details', { class: 'climb', 'data-leaf': i },
     el('summary', { text: t('render.poker.climb', { position: l.position + 1 }) }), levels);
 }
 
-/** Where a revealed position sits in the hand: player j's hole card, the board, or the rest. */
-function placeOf(position, players) {
-  if (position < 2 * players) return { kind: 'hole', player: Math.floor(position / 2) };
-  if (position < 2 * players + 5) return { kind: 'board', card: position - 2 * players };
-  return { kind: 'deck' };
-}
-
-function partialReveal(r, record, out, desc) {
-  const seats = record && record.clientSeeds && typeof record.clientSeeds === 'object'
-    ? Object.keys(record.clientSeeds).map(Number).filter(Number.isInteger).sort((a, b) => a - b) : [];
-  const m = seats.length;
-  const okAt = new Map((r.checks || []).filter((c) => c.code === 'leafOk').map((c) => [c.name, c.ok]));
+/** Your cards of a partial reveal where the core placed them (SPEC §3's display
+ *  rule): each player's hole cards by seat, the board, the rest of the deck. */
+function partialReveal(r, out, desc) {
   const groups = new Map();
   r.leafClimbs.forEach((l, i) => {
-    const p = m ? placeOf(l.position, m) : { kind: 'deck' };
+    const p = l.place;
     const key = p.kind === 'hole' ? `hole${p.player}` : p.kind;
     if (!groups.has(key)) groups.set(key, { p, items: [] });
-    groups.get(key).items.push({ l, i, ok: okAt.get(`leaves[${i}]`) });
+    groups.get(key).items.push({ l, i });
   });
   const view = el('div', { class: 'players reveal' });
   for (const { p, items } of groups.values()) {
-    const title = p.kind === 'hole' ? t('render.poker.holeOf', { seat: seats[p.player] })
+    const title = p.kind === 'hole' ? t('render.poker.holeOf', { seat: p.seat })
       : p.kind === 'board' ? t('draw.board') : t('render.poker.otherCards');
     view.append(el('div', { class: 'hand', 'data-place': p.kind }, el('h4', { text: title }),
-      el('div', { class: 'cards' }, ...items.map(({ l, i, ok }) => el('span', { class: 'revealed' },
+      el('div', { class: 'cards' }, ...items.map(({ l, i }) => el('span', { class: 'revealed' },
         card(l.card, desc.cards, `leafClimbs[${i}].card`),
-        el('span', { class: `proof ${ok ? 'ok' : 'bad'}`, text: t(ok ? 'render.poker.proved' : 'render.poker.notProved', { position: l.position + 1 }) }))))));
+        el('span', { class: `proof ${l.rootOk ? 'ok' : 'bad'}`, text: t(l.rootOk ? 'render.poker.proved' : 'render.poker.notProved', { position: l.position + 1 }) }))))));
   }
   out.append(section(t('render.poker.yourCards'), el('p', { class: 'note', text: t('render.poker.partialNote') }), view,
     el('details', { class: 'climbs' }, el('summary', { text: t('render.poker.climbs', { count: r.leafClimbs.length }) }),
-      ...r.leafClimbs.map((l, i) => leafClimb(record, l, i)))));
+      ...r.leafClimbs.map((l, i) => leafClimb(l, i)))));
 }
 
 export function drawPokerHmac(r, record, out, desc) {
@@ -81,7 +71,7 @@ export function drawPokerHmac(r, record, out, desc) {
     out.append(board(r, desc));
     out.append(deck(r, desc, 'render.deck.inOrder', false));
   }
-  if (r.leafClimbs) partialReveal(r, record, out, desc);
+  if (r.leafClimbs) partialReveal(r, out, desc);
 }
 
 export function drawSelfpoker(r, record, out, desc) {

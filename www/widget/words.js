@@ -19,14 +19,11 @@ function shownValue(v, item, cards, lang) {
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-/** "bet 8 (nonce 1700000000007), mine 2": where a difference is, 1-based. */
-function where(d, report, desc, lang) {
-  // In the order the scheme's result pattern names them (deals[deal][seat][card]).
-  const r = desc && (desc.results || []).find((x) => x.key === d.key);
-  const text = r ? r.patterns.join(' ') : '';
-  const pos = (k) => { const i = text.indexOf(`[${k}]`); return i < 0 ? 1e9 : i; };
-  const entries = Object.entries(d.at || {}).sort((a, b) => pos(a[0]) - pos(b[0]));
-  return entries.map(([k, i]) => {
+/** "bet 8 (nonce 1700000000007), mine 2": where a difference is, 1-based, in the
+ *  order the core's pattern names the places (`order`: deal, seat, card). */
+function where(d, report, lang) {
+  const at = d.at || {};
+  return (d.order || []).map((k) => [k, at[k]]).map(([k, i]) => {
     const bet = k === 'bet' && report.bets && report.bets[i];
     if (bet && bet.nonce !== undefined) return t('widget.at.betNonce', { n: i + 1, nonce: String(bet.nonce) }, lang);
     return has(`widget.at.${k}`, lang) ? t(`widget.at.${k}`, { n: i + 1 }, lang) : `${k} ${i + 1}`;
@@ -40,7 +37,7 @@ export function firstDifference(report, desc, lang) {
   const cards = desc && desc.cards;
   const item = has(`widget.item.${d.item}`, lang) ? t(`widget.item.${d.item}`, {}, lang) : t('widget.item.value', {}, lang);
   return t('widget.firstDiff', {
-    item, where: where(d, report, desc, lang) || d.path,
+    item, where: where(d, report, lang) || d.path,
     played: shownValue(d.played, d.item, cards, lang), computed: shownValue(d.computed, d.item, cards, lang),
   }, lang);
 }

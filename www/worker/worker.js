@@ -1,16 +1,35 @@
 // The page's one Web Worker (its own bundle), started from a blob: URL made of
 // verifier.js and this file (the page's CSP allows blob: workers and nothing else).
 // It lives as long as the page: the wasm is compiled once, warmed once, and every
-// walk, batch and round history runs here, so the page never freezes. Cancel
-// terminates it (the page starts a new one when next needed). `FairVerifier` is the
-// global that verifier.js defines.
-import { runTask } from './tasks.js';
+// verification, walk, batch and round history runs here (www/verify/tasks.js), so
+// the page never freezes. Cancel terminates it (the page starts a new one when
+// next needed). `FairVerifier` is the global that verifier.js defines. Remembered
+// positions live in the page's storage: the worker asks for them (`recall`).
+import { runTask } from '../verify/tasks.js';
 
-const ctx = {
-  api: self.FairVerifier,
-  post: (m) => postMessage(m),
-  // Jobs run one at a time, to the end: nothing to yield to here.
-  tick: () => undefined,
+const PROGRESS_MS = 100;
+const waiting = new Map(); // job id → resolve(memory)
+
+self.onmessage = (e) => {
+  const m = e.data;
+  if (m.type === 'memory') {
+    const resolve = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (resolve) resolve(m.memory);
+    return;
+  }
+  let last = 0;
+  runTask({
+    api: self.FairVerifier,
+    post: (a) => postMessage(a),
+    // Nothing to yield to here: jobs run to the end; progress ten times a second.
+    tick: (p) => {
+      const now = performance.now();
+      if (p && now - last > PROGRESS_MS) { last = now; postMessage({ type: 'progress', id: m.id, ...p }); }
+    },
+    recall: (terminal) => new Promise((resolve) => {
+      waiting.set(m.id, resolve);
+      postMessage({ type: 'recall', id: m.id, terminal });
+    }),
+  }, m);
 };
-
-self.onmessage = (e) => { runTask(ctx, e.data); };

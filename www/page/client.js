@@ -1,0 +1,18 @@
+// The page's client of the core (www/verify/client.js): its Web Worker is made from
+// the page's own scripts (verifier.js and the worker bundle, inlined) as a blob: URL,
+// the only kind of worker the page's CSP allows. Without workers, the same tasks
+// run on the page's thread in slices.
+import { createClient } from '../verify/client.js';
+import { V } from './verifier.js';
+
+function startWorker() {
+  const v = document.getElementById('fv-verifier');
+  const w = document.getElementById('fv-worker');
+  if (!v || !w || typeof Worker === 'undefined') return null;
+  const url = URL.createObjectURL(new Blob([v.textContent, '\n', w.textContent], { type: 'text/javascript' }));
+  const made = new Worker(url);
+  document.documentElement.setAttribute('data-worker', 'on');
+  return made;
+}
+
+export const client = createClient({ startWorker, api: V });

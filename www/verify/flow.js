@@ -1,0 +1,57 @@
+// One verification, whatever asks for it (the page's worker, the page without
+// workers, the badge): the core's report with the chain walk pending; when the
+// report asks for a walk (`report.walk`), the positions remembered for its
+// terminal, the walk itself (`walk`, supplied by the caller: in this thread, in a
+// worker), and the core's final report from the walk's outcome. Round histories
+// go the same way. Nothing here reads a record or decides a check: the core's
+// reports say what to walk and what it proved.
+
+/** The core's report of `input` ({record} | {text} | {bytes}). */
+function run(api, input, options) {
+  if (input.bytes !== undefined) return api.verifyBytes(input.bytes, options);
+  return api.verify(input.record !== undefined ? input.record : input.text, options);
+}
+
+/**
+ * `options`: the core's options besides the walk (`{shown}`). `walk(request,
+ * memory)`: resolves to walkChain's answer, or null when cancelled. `recall(terminal)`:
+ * the remembered positions (or null; not given: none). `onPending(report)`: the
+ * report while the walk runs (verdict `checking`).
+ * Resolves to {report, request?, walked?} (the walk asked for and its answer), or
+ * null when cancelled.
+ */
+export async function verifyFlow(api, input, { options, walk, recall, onPending } = {}) {
+  const base = options || {};
+  const pending = run(api, input, { ...base, walk: 'pending' });
+  if (!pending.walk) return { report: pending };
+  if (onPending) onPending(pending);
+  const memory = recall ? await recall(pending.walk.terminal) : null;
+  const walked = await walk(pending.walk, memory);
+  if (!walked) return null;
+  return { report: run(api, input, { ...base, walk: walked.outcome }), request: pending.walk, walked };
+}
+
+/** A round history ({game, text, terminal?}) as verifyFlow does a record: resolves
+ *  to {data, request?, walked?} (data: the core's answer), or null when cancelled. */
+export async function roundsFlow(api, { game, text, terminal }, { walk, recall, onPending } = {}) {
+  if (!terminal) return { data: api.checkRounds(game, text) };
+  const pending = api.checkRounds(game, text, { terminal, walk: 'pending' });
+  if (!pending.walk) return { data: pending };
+  if (onPending) onPending(pending);
+  const memory = recall ? await recall(pending.walk.terminal) : null;
+  const walked = await walk(pending.walk, memory);
+  if (!walked) return null;
+  return { data: api.checkRounds(game, text, { terminal, walk: walked.outcome }), request: pending.walk, walked };
+}
+
+/** What a finished flow leaves to remember ({terminal, found, more}), or null: the
+ *  walk's checkpoints once the core's answer says the walk reached the terminal;
+ *  `more`, a history's newest proven round too. */
+export function toRemember(result) {
+  if (!result || !result.walked || !result.walked.checkpoints) return null;
+  const terminal = result.request.terminal;
+  if (result.report) return result.report.chainOk === true ? { terminal, found: result.walked.checkpoints, more: [] } : null;
+  const c = result.data.summary.chain;
+  if (!c || c.ok !== true) return null;
+  return { terminal, found: result.walked.checkpoints, more: c.newest ? [[c.newest.hash, c.newest.round]] : [] };
+}

@@ -1,0 +1,91 @@
+// The jobs of the page's Web Worker (www/worker/worker.js), and of the page's own
+// thread when there are no workers (www/verify/client.js): a record verified with
+// its chain walk, a round history with its walk, a batch of records, and single
+// calls of the core (decoding a file's bytes, the descriptors, the self-test).
+// `ctx`: {api (FairVerifier), post(message), tick(progress) (awaited between
+// slices of work: posts progress, yields, throws when cancelled), recall(terminal)
+// (a promise of the remembered positions), sliceMs (on the page's own thread)}.
+// Messages out: {type: 'pending' | 'progress' | 'done' | 'error', id, …}.
+import { verifyFlow, roundsFlow } from './flow.js';
+import { walkChain } from './walk.js';
+import { errorData } from '../core/errors.js';
+
+/** The walk of a flow, here, with the context's progress and slices. */
+const walker = (ctx) => (request, memory) => walkChain(ctx.api, request, memory, { between: ctx.tick, sliceMs: ctx.sliceMs });
+
+/** What the page shows and remembers of a walk (never the walker itself). */
+function walkView(result) {
+  const w = result && result.walked;
+  return w ? { request: result.request, linksWalked: w.linksWalked, viaMemory: w.viaMemory, checkpoints: w.checkpoints } : null;
+}
+
+async function runVerify(ctx, m) {
+  const res = await verifyFlow(ctx.api, m.input, {
+    options: m.options,
+    walk: walker(ctx),
+    recall: m.full ? null : ctx.recall,
+    onPending: (report) => ctx.post({ type: 'pending', id: m.id, report }),
+  });
+  ctx.post({ type: 'done', id: m.id, report: res.report, walk: walkView(res) });
+}
+
+async function runRounds(ctx, m) {
+  const res = await roundsFlow(ctx.api, m, {
+    walk: walker(ctx),
+    recall: m.full ? null : ctx.recall,
+    onPending: (data) => ctx.post({ type: 'pending', id: m.id, data }),
+  });
+  ctx.post({ type: 'done', id: m.id, data: res.data, walk: walkView(res) });
+}
+
+/** Text or a file's bytes with records in it: one record is handed back (the page
+ *  shows it with its form), many are each verified by the core under one batch rule
+ *  ({kind, item} | {kind: 'many', results, summary}). */
+async function runBatch(ctx, m) {
+  const api = ctx.api;
+  const split = api.splitRecords(m.bytes !== undefined ? api.decodeText(m.bytes) : m.text);
+  if (split.kind !== 'many') {
+    ctx.post({ type: 'done', id: m.id, kind: split.kind, item: split.items[0] || null });
+    return;
+  }
+  const batch = api.Batch();
+  try {
+    const t0 = performance.now();
+    const results = [];
+    const items = split.items;
+    for (let i = 0; i < items.length; i++) {
+      const it = items[i];
+      const r = batch.verify(it.text);
+      results.push({ index: i, name: it.name, line: it.line, text: it.text, status: r.status, report: r.report, error: r.error });
+      await ctx.tick({ steps: i + 1, maxSteps: items.length, elapsed: performance.now() - t0 });
+    }
+    ctx.post({ type: 'done', id: m.id, kind: 'many', results, summary: batch.summary() });
+  } finally {
+    batch.free();
+  }
+}
+
+/** The calls a page may make of the core through its worker. */
+const CALLS = ['decodeText', 'schemes', 'selfTest', 'checkSize'];
+
+/** Compiles the wasm and runs the walk loop in many short calls, so that V8 has
+ *  the optimised kernel ready before the first real walk (it tiers up between calls). */
+async function warm(ctx) {
+  const request = { hash: '0'.repeat(64), terminal: 'f'.repeat(64), maxSteps: 160 * 512 };
+  await walkChain(ctx.api, request, null, {});
+}
+
+/** Runs one job message; answers through ctx.post. */
+export async function runTask(ctx, m) {
+  try {
+    if (m.type === 'verify') await runVerify(ctx, m);
+    else if (m.type === 'rounds') await runRounds(ctx, m);
+    else if (m.type === 'batch') await runBatch(ctx, m);
+    else if (m.type === 'call' && CALLS.includes(m.method)) ctx.post({ type: 'done', id: m.id, value: ctx.api[m.method](...(m.args || [])) });
+    else if (m.type === 'warm') { await warm(ctx); ctx.post({ type: 'done', id: m.id }); }
+    else ctx.post({ type: 'error', id: m.id, error: errorData({ code: 'internal', message: `unknown job ${m.type}` }) });
+  } catch (err) {
+    if (err && err.cancelled) throw err;
+    ctx.post({ type: 'error', id: m.id, error: errorData(err) });
+  }
+}

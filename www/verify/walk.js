@@ -1,0 +1,47 @@
+// The one chain walk loop. Every walk the page, the badge and their workers do
+// runs here: the core's ChainWalker (`api.chainWalker`) advanced in slices, with
+// progress between them. The walker knows its bound and says when it is done and
+// what the walk found (`outcome()`, which the core takes back as `{walk}`); this
+// loop only decides how long a slice is.
+//
+// Self-contained on purpose (no imports, no module-level names): the badge's
+// worker is made from this function's own source text (www/widget/walker.js), so
+// the walk it runs there is this very code.
+
+/**
+ * Walks `request` ({hash, terminal, maxSteps}, a report's `walk`) from the
+ * remembered positions `memory` ({hashes, rounds}) if any.
+ * `opts.between(progress)`: awaited after each slice with {steps, maxSteps,
+ * elapsed} (it may yield, or throw to cancel); `opts.sliceMs`: aim each slice at
+ * that many milliseconds (on a page's own thread) instead of fixed 16,384-link
+ * slices (in a worker: a few milliseconds, and V8 tiers the kernel up between them).
+ * Resolves to {outcome, checkpoints (what to remember, once found), linksWalked,
+ * viaMemory, elapsed}.
+ */
+export async function walkChain(api, request, memory, opts) {
+  const o = opts || {};
+  const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+  const w = api.chainWalker(request, memory);
+  try {
+    const t0 = now();
+    let n = o.sliceMs ? 256 : 16384;
+    while (!w.done) {
+      const s = now();
+      w.advance(n);
+      if (o.sliceMs) {
+        const dt = Math.max(now() - s, 0.1);
+        n = Math.max(256, Math.min(1 << 20, Math.round(n * Math.min(1.5, o.sliceMs / dt))));
+      }
+      if (o.between && !w.done) await o.between({ steps: w.linksWalked, maxSteps: w.maxSteps, elapsed: now() - t0 });
+    }
+    return {
+      outcome: w.outcome(),
+      checkpoints: w.found ? w.checkpoints() : null,
+      linksWalked: w.linksWalked,
+      viaMemory: w.viaMemory,
+      elapsed: now() - t0,
+    };
+  } finally {
+    w.free();
+  }
+}
