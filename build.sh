@@ -130,6 +130,22 @@ build() {
   node tools/integrity.mjs pkg
 }
 
+build_bench() {
+  # The same core with the benchmark hooks (feature `bench`), bundled apart into
+  # target/bench/pkg: tools/bench.mjs compares the kernel with the generic path there.
+  log "cargo build --release --features bench (target/bench)"
+  cargo build --release --locked --features bench --target wasm32-unknown-unknown --target-dir target/bench
+  local tmp; tmp=$(mktemp -d)
+  wasm-bindgen --target no-modules --no-typescript --out-dir "$tmp" \
+    target/bench/wasm32-unknown-unknown/release/fairverify.wasm
+  mkdir -p target/bench/pkg
+  node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$tmp/fairverify_bg.wasm" -o target/bench/pkg/fairverify.wasm
+  node tools/bundle.mjs "$tmp/fairverify.js" target/bench/pkg/fairverify.wasm target/bench/pkg
+  rm -rf "$tmp"
+}
+
 run_tests() {
   setup_test
   local started=$SECONDS
@@ -157,7 +173,7 @@ case "${1:-build}" in
   test) run_tests ;;
   engines) run_engines ;;
   serve) serve ;;
-  bench) setup_test; build; cargo run --release --locked --example bench_chain; node tools/bench.mjs ;;
+  bench) setup_test; build; build_bench; cargo run --release --locked --example bench_chain; node tools/bench.mjs ;;
   fuzz) bash tools/fuzz.sh "${2:-60}" ;;
   *) echo "usage: ./build.sh [build|serve|test|engines|bench|fuzz [seconds]]" >&2; exit 2 ;;
 esac

@@ -24,6 +24,16 @@ const version = /^version\s*=\s*"([^"]+)"/m.exec(fs.readFileSync(path.join(root,
 const glue = fs.readFileSync(glueFile, 'utf8');
 const wasm = fs.readFileSync(wasmFile);
 const widgetGlue = widgetGlueFile ? fs.readFileSync(widgetGlueFile, 'utf8') : glue;
+
+// An export named like one of the glue's own helpers (`decodeText`, say) is
+// silently replaced by the helper inside the glue's scope: refuse such a build.
+for (const [name, g] of [['glue', glue], ['widget glue', widgetGlue]]) {
+  const seen = new Set();
+  for (const m of g.matchAll(/^\s*function (\w+)\s*\(/gm)) {
+    if (seen.has(m[1])) throw new Error(`${name}: two functions named ${m[1]} (an export named like a glue helper?)`);
+    seen.add(m[1]);
+  }
+}
 const widgetWasm = widgetWasmFile ? fs.readFileSync(widgetWasmFile) : wasm;
 
 // Self-test: one golden case per scheme (and per match_seed_v2 game), straight from

@@ -49,17 +49,18 @@ pub fn record_text(record: &JsValue) -> Result<String, VerifyError> {
     }
     // Objects go through the engine's own JSON.stringify: it refuses cycles and
     // runaway depth with an exception instead of overflowing our stack.
-    let text =
-        match JSON::stringify(record) {
-            Ok(s) => js_text(&s, "record")?,
-            Err(_) => return Err(VerifyError::new(
+    let text = match JSON::stringify(record) {
+        Ok(s) => js_text(&s, "record")?,
+        Err(_) => {
+            return Err(VerifyError::new(
                 ErrorCode::BadJson,
                 "",
                 msg!(
                     "the record cannot be turned into JSON (a cycle, a BigInt or too deep nesting)"
                 ),
-            )),
-        };
+            ))
+        }
+    };
     if text == "undefined" {
         return Err(VerifyError::new(
             ErrorCode::NotObject,

@@ -63,12 +63,12 @@ pub fn verify_bytes(bytes: &[u8], opts: JsValue) -> JsResult<JsValue> {
     thrown(run()).map(|r| js_value(&r))
 }
 
-/// `decodeText(bytes)`: a file's bytes as text, decoded as every record is (a BOM
+/// `decodeFile(bytes)`: a file's bytes as text, decoded as every record is (a BOM
 /// skipped, UTF-16 recognised, strict UTF-8; `bad_utf8` with the offset). No size
 /// limit here: a file of many records may be larger than one record may be.
 #[cfg(not(feature = "widget"))]
-#[wasm_bindgen(js_name = decodeText)]
-pub fn decode_text(bytes: &[u8]) -> JsResult<String> {
+#[wasm_bindgen(js_name = decodeFile)]
+pub fn decode_file(bytes: &[u8]) -> JsResult<String> {
     thrown(crate::input::decode_text(bytes)).map(|t| t.into_owned())
 }
 

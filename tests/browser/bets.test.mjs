@@ -96,9 +96,9 @@ async function paste(page, text) {
     box.value = t;
     box.dispatchEvent(new Event('input', { bubbles: true }));
   }, text);
-  await page.waitForFunction(() => document.querySelector('#paste-found').getAttribute('data-kind') !== null
-    && document.querySelector('#paste-found').textContent !== '');
-  await page.waitForTimeout(250);
+  // The line says what it found for this very text (its length), not a text before it.
+  await page.waitForFunction((n) => document.querySelector('#paste-found').getAttribute('data-text-length') === String(n)
+    && document.querySelector('#paste-found').textContent !== '', text.length);
   return page.evaluate(() => {
     const f = document.querySelector('#paste-found');
     return { kind: f.getAttribute('data-kind'), count: f.getAttribute('data-count'), game: f.getAttribute('data-game'), text: f.textContent };
@@ -199,8 +199,10 @@ test('a date-time column converts exactly to the nonce; an ambiguous local time 
   const f = await paste(page, local);
   assert.equal(f.kind, 'bets');
   assert.match(f.text, /^Line 1: “[0-9-]+T[0-9:.]+” has no time-zone offset, so it could be several different moments/);
+  const runs = Number(await page.getAttribute('#paste-go', 'data-runs') || 0);
   await page.click('#paste-go');
-  await page.waitForTimeout(300);
+  // Verify was handled: then nothing was verified.
+  await page.waitForFunction((n) => Number(document.querySelector('#paste-go').getAttribute('data-runs')) === n + 1, runs);
   assert.equal(await page.evaluate(() => document.querySelector('#result').fvReport), undefined, 'nothing is verified');
   // Typed into the form's bets field: said as it is typed, and Verify refuses it under the field.
   await page.fill('#f-bets', local);
@@ -230,7 +232,7 @@ test('10,000 bets are verified with the page responsive (worker), and equal veri
   // The core on the page's thread, for the record: what the worker spares the page.
   const mainThreadMs = await page.evaluate((rec) => {
     const t0 = performance.now();
-    globalThis.FairVerifier.verifyText(rec);
+    globalThis.FairVerifier.verify(rec);
     return performance.now() - t0;
   }, JSON.stringify({ ...seeds, bets }));
   await page.evaluate(() => {

@@ -313,13 +313,14 @@ test('remembered chain positions: opt-in, per terminal, the next round in under 
   assert.equal(second.viaMemory, 'true');
   assert.equal(second.linksWalked, 10);
   assert.match(second.remembered, /round 1,000,000.*10 links/);
-  // Timing on a shared machine: the best of the second check and two more checks of
-  // newer rounds (each also ended by a remembered position).
+  // Two more checks of newer rounds, each ended by a remembered position after the
+  // links between them (the work saved is in links; the time it saves is measured
+  // by ./build.sh bench, not asserted on a shared machine).
   const more = [await openTimed(page, link(links(newest, 5), terminal)), await openTimed(page, link(newest, terminal))];
-  assert.deepEqual(more.map((m) => [m.verdict, m.round]), [['pass', 1_000_015], ['pass', 1_000_020]]);
+  assert.deepEqual(more.map((m) => [m.verdict, m.round, m.viaMemory, m.linksWalked]),
+    [['pass', 1_000_015, 'true', 5], ['pass', 1_000_020, 'true', 5]]);
   const best = Math.min(second.ms, ...more.map((m) => m.ms));
-  assert.ok(best < first.ms * 0.05, `second ${best.toFixed(1)} ms (best of 3), first ${first.ms.toFixed(1)} ms`);
-  console.log(`# remembered: first ${first.ms.toFixed(1)} ms, second ${second.ms.toFixed(1)} ms (${(100 * second.ms / first.ms).toFixed(2)} %)`);
+  console.log(`# remembered: first ${first.ms.toFixed(1)} ms, then ${best.toFixed(1)} ms (best of 3: ${(100 * best / first.ms).toFixed(2)} %)`);
 
   // Check fully (the round shown last, 1,000,020): walks all the way, ignoring the store.
   await page.click('#check-fully');

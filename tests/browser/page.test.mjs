@@ -248,8 +248,15 @@ test('a failing self-test shows a red warning', async () => {
   await page.goto(PAGE_URL);
   await page.waitForSelector('#selftest[data-selftest="failed"]');
   assert.match(await page.textContent('#selftest'), /do not trust/);
-  const color = await page.$eval('#selftest', (e) => getComputedStyle(e).color);
-  assert.equal(color, 'rgb(179, 38, 30)');
+  // In the page's colour for what failed (the one its failed checks use), not its muted
+  // colour for a passed self-test.
+  const [color, bad, muted] = await page.$eval('#selftest', (e) => {
+    const probe = (style) => { const p = document.createElement('p'); p.style.color = style; document.body.append(p); const c = getComputedStyle(p).color; p.remove(); return c; };
+    const root = getComputedStyle(document.documentElement);
+    return [getComputedStyle(e).color, probe(root.getPropertyValue('--bad')), probe(root.getPropertyValue('--muted'))];
+  });
+  assert.equal(color, bad);
+  assert.notEqual(color, muted);
   await context.close();
 });
 
@@ -327,7 +334,7 @@ test('the form is built from the scheme descriptors: every field of every scheme
     await page.goto('about:blank');
     await page.goto(PAGE_URL + '#lang=' + lang);
     const names = await page.$$eval('#rounds-game option', (o) => o.map((x) => x.textContent));
-    assert.deepEqual(names, descriptors.filter((d) => d.chain).map((d) => cat[`entry.game.${d.games[0].seats || d.games[0].id}`]), `${lang}: history games`);
+    assert.deepEqual(names, descriptors.filter((d) => d.chain).map((d) => cat[`entry.game.${d.games[0].family}`]), `${lang}: history games`);
   }
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);

@@ -209,6 +209,28 @@ test('in a worker: 1,000,000 links with no host frame over 100 ms; the next roun
   await context.close();
 });
 
+test('a malformed remembered entry for the terminal: the badge still walks, and passes a 1,000-link round', { timeout: 120000 }, async () => {
+  const url = host('/stale.html', `<fair-verify id="s" label="Round"></fair-verify><fair-verify id="w" worker="off" label="Round"></fair-verify>
+<script src="/heartbeat.js"></script><script src="/widget.js"></script>`);
+  const { context, page, errors, blocked } = await open(url);
+  // Round 1,000 of a chain whose terminal is LINKS[N + 10]: LINKS[N + 10 - 1000].
+  const round = { scheme: 'crash', hash: LINKS[N + 10 - 1000], terminal: TERMINAL };
+  // What a tampered or stale store may hold for that terminal: rounds that are no
+  // rounds, a hash that is no hash, an entry that is no entry.
+  const stale = { v: 1, terminals: { [TERMINAL]: { used: 1, entries: [[LINKS[N], 1.5], [LINKS[N + 1], 0], [LINKS[N + 2], 'x'], ['zz', 5], 7] } } };
+  for (const id of ['s', 'w']) {
+    await page.evaluate((v) => { localStorage.setItem('fair-verify:chain', JSON.stringify(v)); }, stale);
+    const ev = await verifyIn(page, id, round);
+    assert.equal(ev.type, 'fair-verify:result', JSON.stringify(ev.detail));
+    assert.equal(ev.detail.verdict, 'pass', id);
+    assert.equal(ev.detail.report.round, 1000, id);
+    assert.equal(chainOk(ev).params.rememberedRound, undefined, `${id}: walked, not taken from the store`);
+  }
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('phone 360x740: the popover stays inside the viewport, a tap toggles it, outside/Escape close, one open at a time', { timeout: 120000 }, async () => {
   const url = host('/phone.html', `<div class="bar"><button class="host" id="end">End hand and reveal</button><fair-verify id="a"></fair-verify></div>
 <div class="bar low"><fair-verify id="b"></fair-verify><span>seat 2</span></div>

@@ -58,7 +58,8 @@ test('--jsonl: bare records, named records and bad lines, one output line each',
     '{"scheme": "crash", "hash": "' + 'a'.repeat(64) + '"}',
   ].join('\n');
   const r = runCli(['--jsonl'], input);
-  assert.equal(r.code, 0);
+  // The batch's verdict: a failed record outweighs the lines that cannot be read.
+  assert.equal(r.code, 1);
   const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
   assert.equal(out.length, 6);
   assert.equal(out[0].name, null);

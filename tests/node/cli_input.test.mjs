@@ -1,6 +1,6 @@
 // verifier.js reading real files: bytes, not text (BOM, UTF-16, invalid UTF-8 with
 // its offset), the size limit before parsing, wrapped records, several files with
-// the worst exit status, --human output from the English catalog, bad arguments.
+// the batch verdict as exit status, --human output from the English catalog, bad arguments.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -62,7 +62,7 @@ test('invalid UTF-8 in a seed is bad_utf8 with the byte offset, never replaced',
   }
 });
 
-test('a 20 MB record is too_large within a second, file or standard input', () => {
+test('a 20 MB record is too_large, file or standard input, refused before it is parsed', () => {
   const big = JSON.stringify({ ...passing.record, pad: 'x'.repeat(20_000_000) });
   const p = file(big);
   const t0 = Date.now();
@@ -77,8 +77,10 @@ test('a 20 MB record is too_large within a second, file or standard input', () =
     assert.equal(e.code, 'too_large');
     assert.equal(e.params.size, Buffer.byteLength(big));
     assert.equal(e.params.limit, 16 * 1024 * 1024);
-    // Beyond Node's own start-up, the refusal costs well under a second.
-    assert.ok(took - startup < 1000, `${args[0]}: ${took} ms (start-up ${startup} ms)`);
+    // Refused by its size before any parse (a parse would report the `pad` field, not
+    // the size); the time it takes is for ./build.sh bench, not a shared machine's test.
+    assert.equal(e.field, '');
+    console.log(`# ${args[0]}: too_large in ${took} ms (start-up ${startup} ms)`);
   }
 });
 
@@ -95,7 +97,7 @@ test('a wrapped record in a file is the record; wrapped 1e309 is refused as a ba
   }
 });
 
-test('several files: each checked and reported, the exit status is the worst', () => {
+test('several files: each checked and reported, the exit status is the batch verdict', () => {
   const pass = file(passText);
   const fail = file(JSON.stringify(failing.record));
   const bad = file('{"scheme": "dice"}');
@@ -105,8 +107,9 @@ test('several files: each checked and reported, the exit status is the worst', (
   let out = lines(r);
   assert.deepEqual(out.map((o) => o.file), [pass, fail]);
   assert.deepEqual(out.map((o) => o.result.verdict), ['pass', 'fail']);
+  // A failed record outweighs a file that cannot be checked (the batch rule).
   r = runCli([fail, bad, pass]);
-  assert.equal(r.code, 2);
+  assert.equal(r.code, 1);
   out = lines(r);
   assert.equal(out.length, 3);
   assert.equal(out[1].result.error.code, 'missing_field');
@@ -125,8 +128,9 @@ test('several files: each checked and reported, the exit status is the worst', (
   out = lines(r);
   assert.equal(out[0].result.error.code, 'io_error');
   assert.equal(out[1].result.verdict, 'pass');
+  assert.equal(runCli([bad, pass]).code, 2);
   // --help states the precedence.
-  assert.match(runCli(['--help']).stdout, /2 invalid input > 1 fail > 3 unchecked > 0 pass/);
+  assert.match(runCli(['--help']).stdout, /1 fail > 2 invalid input > 3 unchecked > 0 pass/);
 });
 
 test('--human: verdict, checks, differences, results from the English catalog; --lang falls back to English', () => {

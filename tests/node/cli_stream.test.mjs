@@ -134,7 +134,8 @@ test('--jsonl: line numbers count blank lines; wrapped 1e309 is refused as a bar
     Buffer.from([0x7b, 0xff, 0x7d]).toString('latin1'),
   ].join('\n');
   const r = runCli(['--jsonl'], Buffer.from(input, 'latin1'));
-  assert.equal(r.code, 0);
+  // Lines that cannot be read and none that fails: the batch is invalid input.
+  assert.equal(r.code, 2);
   const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
   assert.deepEqual(out.map((o) => o.line), [1, 4, 5, 6, 7]);
   assert.equal(out[0].result.verdict, 'pass');
@@ -165,8 +166,9 @@ test('--jsonl: a 40 MB line is too_large without being kept; the next line is an
 });
 
 /** Writes `bytes` to a fresh --jsonl run in pieces of 1 to 7 bytes, pausing now and
- *  then so that the verifier sees many small chunks; the parsed answers. */
-async function dribble(bytes) {
+ *  then so that the verifier sees many small chunks; the parsed answers (the run
+ *  exits with `exit`, the batch's verdict). */
+async function dribble(bytes, exit = 2) {
   const child = spawn(process.execPath, [VERIFIER, '--jsonl'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout.on('data', (d) => { stdout += d; });
@@ -178,7 +180,7 @@ async function dribble(bytes) {
     if (k % 50 === 0) await new Promise((r) => setTimeout(r, 2));
   }
   child.stdin.end();
-  assert.equal(await done, 0);
+  assert.equal(await done, exit);
   return stdout.trim().split('\n').map((l) => JSON.parse(l));
 }
 

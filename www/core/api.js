@@ -30,8 +30,8 @@ const full = {
   /** verifyBytes(Uint8Array, options?): a record's bytes (a file) decoded by the
    *  core (the size limit first, a BOM skipped, UTF-16, strict UTF-8) → its report. */
   verifyBytes: (bytes, options) => call((en) => en.verifyBytes(bytes, options)),
-  /** decodeText(Uint8Array): a file's bytes as text, decoded as records are. */
-  decodeText: (bytes) => call((en) => en.decodeText(bytes)),
+  /** decodeFile(Uint8Array): a file's bytes as text, decoded as records are. */
+  decodeFile: (bytes) => call((en) => en.decodeFile(bytes)),
   /** splitRecords(text): {kind: 'empty' | 'one' | 'many', items: [{name, line, text}]}. */
   splitRecords: (text) => call((en) => en.splitRecords(String(text))),
   /** checkRounds(game, text, options?): a round history → {game, verdict, summary,
@@ -62,6 +62,14 @@ export function createApi({ widget = false, explain } = {}) {
     chainWalker: worded(chainWalker),
     schemes: worded(schemes),
     ...(widget ? {} : full),
+    /** Only in ./build.sh bench's build (feature `bench`): n chain links through the
+     *  kernel, or through the generic sha2 path; the last link. */
+    get bench() {
+      return call((en) => (en.benchChainKernel ? {
+        kernel: (hash, n) => call((e) => e.benchChainKernel(hash, n)),
+        generic: (hash, n) => call((e) => e.benchChainGeneric(hash, n)),
+      } : undefined));
+    },
     version: VERSION,
     /** Resolves once the wasm bytes are in hand (at once for verifier.js). */
     ready,

@@ -143,6 +143,8 @@ function show(f) {
   out.setAttribute('data-kind', f ? f.kind : '');
   out.setAttribute('data-count', f && f.count !== undefined ? String(f.count) : f && f.kind === 'record' ? '1' : '');
   out.setAttribute('data-game', f && (f.game || (f.record && f.record.scheme)) ? String(f.game || f.record.scheme) : '');
+  // The length of the text this line is about, so a reader can tell it is up to date.
+  out.setAttribute('data-text-length', String($('#paste').value.length));
   showRoundOptions(f);
 }
 
@@ -169,6 +171,10 @@ function takeBets(f) {
 /** Verifies what was found, through the flows; `loadRecord` for one record. */
 function go(f, loadRecord) {
   clearFieldErrors();
+  // How many times Verify was handled (a test waits on this, not on time, before it
+  // looks at what a refused paste did not do).
+  const b = $('#paste-go');
+  b.setAttribute('data-runs', String(Number(b.getAttribute('data-runs') || 0) + 1));
   if (!f) return;
   switch (f.kind) {
     case 'record': loadRecord(f.record, f.guessed ? undefined : f.text); break;
@@ -220,7 +226,7 @@ function takeText(text, loadRecord) {
  *  names the first bad byte's offset. */
 export async function takeFile(file, loadRecord) {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const res = await client.call('decodeText', bytes);
+  const res = await client.call('decodeFile', bytes);
   if (!res) return;
   if (res.error) {
     setRedo(() => showResult(render.error(res.error)));

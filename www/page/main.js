@@ -63,6 +63,9 @@ function init() {
   openFragment(loadRecord);
   // The worker: started once, the wasm compiled and warmed while the page is idle.
   setTimeout(() => client.warmUp(), 0);
+  // Wired and running (what a saved copy without scripts never gets): tests and
+  // tools wait on this instead of on time.
+  document.documentElement.setAttribute('data-ready', 'true');
 }
 
 init();

@@ -9,8 +9,9 @@ import { state } from './state.js';
 import { buildForm, readForm } from './form.js';
 import { gameIcon } from './icons.js';
 
-/** A game's picker key: its seat set (poker for both poker schemes), else its id. */
-const keyOf = (g) => g.seats || g.id;
+/** A game's picker key: the game players pick (the core's `family`: poker for
+ *  both poker schemes). */
+const keyOf = (g) => g.family;
 
 /** The picker's games in the core's order, those that draw nothing (a chain
  *  position only) last: [{key, label, entries: [{scheme, game}]}]. */

@@ -43,7 +43,7 @@ async function runRounds(ctx, m) {
  *  ({kind, item} | {kind: 'many', results, summary}). */
 async function runBatch(ctx, m) {
   const api = ctx.api;
-  const split = api.splitRecords(m.bytes !== undefined ? api.decodeText(m.bytes) : m.text);
+  const split = api.splitRecords(m.bytes !== undefined ? api.decodeFile(m.bytes) : m.text);
   if (split.kind !== 'many') {
     ctx.post({ type: 'done', id: m.id, kind: split.kind, item: split.items[0] || null });
     return;
@@ -66,7 +66,7 @@ async function runBatch(ctx, m) {
 }
 
 /** The calls a page may make of the core through its worker. */
-const CALLS = ['decodeText', 'schemes', 'selfTest', 'checkSize'];
+const CALLS = ['decodeFile', 'schemes', 'selfTest', 'checkSize'];
 
 /** Compiles the wasm and runs the walk loop in many short calls, so that V8 has
  *  the optimised kernel ready before the first real walk (it tiers up between calls). */

@@ -26,6 +26,39 @@ export interface Difference {
   item: string;
   /** Indexes (0-based) named by the scheme's result patterns, e.g. {deal: 1, seat: 3, card: 5}. */
   at: Record<string, number>;
+  /** The names of `at` in the pattern's order, e.g. ['deal', 'seat', 'card']. */
+  order: string[];
+  /** The member of the value the pattern names (baloot: 'first', 'second', 'faceUp'), or null. */
+  part: string | null;
+}
+
+/** What a pending report asks to walk (ChainWalker's constructor takes it). */
+export interface WalkRequest { hash: string; terminal: string; maxSteps: number }
+export interface WalkOutcome { steps: number; found: boolean; remembered?: { round: number; links: number } }
+
+/** One record of a batch: its status and its report, or its error as data. */
+export interface BatchItem { status: 'pass' | 'fail' | 'unchecked' | 'invalid'; name: unknown; report?: Report; error?: ErrorDetail }
+/** The batch's verdict by the core's one rule (fail > invalid > unchecked > pass) and its exit status. */
+export interface BatchSummary {
+  verdict: 'pass' | 'fail' | 'unchecked' | 'invalid'; exit: 0 | 1 | 2 | 3;
+  count: number; pass: number; fail: number; unchecked: number; invalid: number;
+}
+export interface Batch { verify(record: object | string | Uint8Array): BatchItem; summary(): BatchSummary; free(): void }
+
+/** A chain walk for a report's `walk` request, advanced by the caller in slices. */
+export interface ChainWalker {
+  /** Walks up to n more links (never past maxSteps); true once done. */
+  advance(n: number): boolean;
+  readonly done: boolean;
+  readonly found: boolean;
+  readonly linksWalked: number;
+  readonly maxSteps: number;
+  readonly viaMemory: boolean;
+  /** What verify(record, {walk}) takes. */
+  outcome(): WalkOutcome;
+  /** What to remember once found: {hashes (32 bytes each), rounds}, oldest first. */
+  checkpoints(): { hashes: Uint8Array; rounds: Float64Array };
+  free(): void;
 }
 
 export interface Report {
@@ -39,6 +72,10 @@ export interface Report {
   hints?: { code: 'seed_is_commitment' | 'seeds_swapped'; field: string; with?: string; commitment?: string; check: string }[];
   /** Fields to ask the operator for, when unchecked. */
   missing?: string[];
+  /** While a chain walk is pending: what to walk. */
+  walk?: WalkRequest;
+  /** The record's primary commitment (what a table badge shows), lowercase. */
+  fingerprint?: string;
   /** The scheme's result keys (deck, deals, round, multiplier, bets…). */
   [result: string]: unknown;
 }
@@ -51,8 +88,8 @@ export interface VerifyError extends Error {
 }
 
 export interface VerifyOptions {
-  /** 'pending': leave the chain walk to the caller; {steps, found, remembered?}: its outcome. */
-  walk?: 'pending' | { steps: number; found: boolean; remembered?: { round: number; links: number } };
+  /** 'pending': leave the chain walk to the caller (the report says what, in `walk`); a ChainWalker's outcome(). */
+  walk?: 'pending' | WalkOutcome;
   /** The fingerprint a badge showed before the game (64 hex): adds the check shownOk. */
   shown?: string;
 }
@@ -63,9 +100,13 @@ export interface SchemeDescriptor {
   help: string;
   chain: boolean;
   cards?: 'rank_major' | 'value_major' | '';
-  games: { id: string; label: string; players?: number; seats?: string }[];
-  fields: { name: string; kind: string; required: boolean; role?: string; primary?: boolean; label: string;
-    min?: number; max?: number; options?: string[]; games?: string[]; empty?: 'null' | 'keep' }[];
+  /** `seats`: the message-key prefix of seat names ('' where none); `family`: the game players pick. */
+  games: { id: string; label: string; players: number; seats: string; family: string }[];
+  /** `required`: always; `unless` X: unless X is given; `insteadOf` X: exactly one of them; `with` X: both or neither.
+   *  `min`/`max` bound an int (each item of a numbers list); `maxField`: at most that field's value. */
+  fields: { name: string; kind: string; required: boolean; unless?: string; insteadOf?: string; with?: string;
+    role?: string; primary?: boolean; label: string; help: string; min?: number; max?: number; maxField?: string;
+    minItems?: number; maxItems?: number; options?: (string | number)[]; games?: string[]; empty?: 'null' | 'keep' }[];
   results: { key: string; item: string; patterns: string[] }[];
   terminals?: { name: string; hash: string }[];
 }
@@ -73,11 +114,19 @@ export interface SchemeDescriptor {
 export interface FairVerifierApi {
   /** Throws VerifyError for a record that cannot be checked. */
   verify(record: object | string, options?: VerifyOptions): Report;
-  /** JSON text of {report} or {error}; never throws. */
-  verifyText(json: string, options?: VerifyOptions): string;
-  /** verifier.js only: the widget's smaller core leaves round histories out. */
-  checkRounds?(game: string, text: string, options?: object): string;
+  /** A walker for a pending report's `walk`, from remembered positions if given. */
+  chainWalker(request: WalkRequest, memory?: { hashes: Uint8Array; rounds: Float64Array }): ChainWalker;
   schemes(): SchemeDescriptor[];
+  /** verifier.js only (the widget's smaller core leaves these out); each throws VerifyError. */
+  verifyBytes?(bytes: Uint8Array, options?: VerifyOptions): Report;
+  decodeFile?(bytes: Uint8Array): string;
+  splitRecords?(text: string): { kind: 'empty' | 'one' | 'many'; items: { name: unknown; line: number | null; text: string }[] };
+  checkRounds?(game: string, text: string, options?: { terminal?: string; maxSteps?: number; walk?: 'pending' | WalkOutcome }): object;
+  Batch?(): Batch;
+  /** verifier.js only: the embedded golden cases. */
+  selfTest?(): { passed: number; failed: number; failures: string[] };
+  /** verifier.js only: the message catalogs. */
+  catalogs?: Record<string, Record<string, unknown>>;
   version: string;
   /** Resolves once the wasm is ready (at once for verifier.js). */
   ready: Promise<void>;
