@@ -26,11 +26,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                       ".png": "image/png",
                       ".wasm": "application/wasm"}
 
-    def do_GET(self):
+    def send_head(self):
+        # / is the verifier (GET and HEAD), its query kept (a share to the app).
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path in ("/", "/index.html"):
             self.path = "/verifier.html" + self.path[len(path):]
-        return super().do_GET()
+        return super().send_head()
 
     def end_headers(self):
         self.send_header("X-Content-Type-Options", "nosniff")
