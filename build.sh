@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # fairverify build script. Does all set-up on a fresh machine.
 #   ./build.sh            build pkg/ (verifier.js, verifier.html, widget.js, fairverify.wasm)
-#   ./build.sh serve      build, then serve the page on http://127.0.0.1:8080/ with examples
+#   ./build.sh serve      build, then serve pkg/ on http://127.0.0.1:8080/ as a real origin would
+#                         (content types for the manifests, icons and service worker: installable)
 #   ./build.sh test       every test: unit, conformance (native + wasm), differential
 #                         (NumPy, Go), CLI, reproducible build, browser (Chromium, and
 #                         Firefox ESR and WebKitGTK in tests/browser/engines.test.mjs)

@@ -6,7 +6,8 @@
 // element (www/widget/) with the widget's size-optimised wasm packed with LZMA, and the same
 // as an ES module (pkg/widget.mjs) with its TypeScript declarations, custom-elements
 // manifest and the records' JSON Schemas (pkg/schemas/); pkg/verifier.html: the page
-// (www/page/, tools/page.mjs) with everything inlined.
+// (www/page/, tools/page.mjs) with everything inlined; beside it the web app
+// manifests, icons and service worker that let a phone install it (tools/pwa.mjs).
 // Output depends only on the inputs (no dates, no absolute paths): builds are reproducible.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -178,6 +179,12 @@ buildPage({
   pageJs: await bundle('www/page/main.js', { shared: true }),
   workerJs: await bundle('www/worker/worker.js'),
 });
+
+// The installable app: web app manifests, icons, the service worker (tools/pwa.mjs).
+{
+  const { buildPwa } = await import('./pwa.mjs');
+  buildPwa({ root, outDir, swJs: await bundle('www/sw/sw.js') });
+}
 
 // pkg/SHA256SUMS: every shipped file (check with `cd pkg && sha256sum -c SHA256SUMS`).
 {

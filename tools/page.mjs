@@ -1,7 +1,8 @@
 // Builds pkg/verifier.html: www/index.html with the CSS, verifier.js and the page's
 // bundle (www/page/) inlined, the worker's bundle and the example records embedded
 // as data, and a Content-Security-Policy that allows exactly these inline scripts
-// and styles (by hash) and no network at all.
+// and styles (by hash) and no network: no connect-src; only this origin's service
+// worker and web app manifest, which the page uses when served over http(s).
 //
 // The file carries its own blueprint (`#fv-shell`): the file's bytes as a list of
 // literal pieces and references to the inline scripts and the style, whose text the
@@ -15,6 +16,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import { loadCases } from '../tests/node/helpers.mjs';
+import { iconPng } from './icons.mjs';
 
 const b64sha = (s) => crypto.createHash('sha256').update(s, 'utf8').digest('base64');
 
@@ -92,8 +94,13 @@ export function buildPage({ root, outDir, verifierJs, pageJs, workerJs }) {
     "default-src 'none'",
     `script-src ${scripts.map((s) => `'sha256-${b64sha(s)}'`).join(' ')} 'wasm-unsafe-eval'`,
     `style-src 'sha256-${b64sha(css)}' 'sha256-${b64sha(NOSCRIPT_CSS)}'`,
-    'img-src data:',
-    'worker-src blob:',
+    // 'self' (img-src, worker-src, manifest-src): served over http(s), the page links
+    // its web app manifest, whose icons Chromium fetches under the page's img-src (an
+    // app without them cannot be installed), and registers its service worker (sw.js
+    // beside it): www/page/install.js. From file:// none of them is used.
+    "img-src data: 'self'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
     "connect-src 'none'",
     "form-action 'none'",
     "base-uri 'none'",
@@ -111,6 +118,9 @@ export function buildPage({ root, outDir, verifierJs, pageJs, workerJs }) {
     html = html.replace(from, () => to);
   };
   swap('<!--@@CSP@@-->', `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
+  // The app's icon as the tab's, inline (img-src data:): no /favicon.ico request of
+  // the browser's own, which the policy would refuse, when the page is served.
+  swap('<!--@@ICON@@-->', `<link rel="icon" type="image/png" sizes="32x32" href="data:image/png;base64,${iconPng(32).toString('base64')}">`);
   swap('<link rel="stylesheet" href="style.css">', `<style id="fv-style">${ref('fv-style')}</style>`);
   swap('<!--@@NOSCRIPT@@-->', `<noscript><style>${NOSCRIPT_CSS}</style></noscript>`);
   // What a copy without scripts says, in every language the page has.

@@ -8,10 +8,12 @@
 // Nothing here downloads a browser: each engine is the Debian binary that build.sh
 // installs.
 //
-// engine.newPage({ width, height, init, allowed, fresh }): a page with that viewport
-// (default 1200 x 900); `init`: scripts run before the page's own; `allowed`: file://
-// URLs it may load besides those given to goto(); `fresh`: empty storage (Chromium
-// and Firefox give every page a new context anyway).
+// engine.newPage({ width, height, init, allowed, origins, fresh }): a page with that
+// viewport (default 1200 x 900); `init`: scripts run before the page's own; `allowed`:
+// file:// URLs it may load besides those given to goto(); `origins`: http origins
+// (a local test server, e.g. tools/serve.py) whose every URL it may load, and then
+// open with goto() as they are; `fresh`: empty storage (Chromium and Firefox give
+// every page a new context anyway).
 //
 // What every engine gives a test (Page):
 //   goto(url)                 a fresh document load (through about:blank, so a
@@ -53,6 +55,9 @@
 //               therefore does not apply to it; the script removes its own element,
 //               so the document the page sees and saves is the original one;
 //             - console: not available; errors() is what the in-page listeners saw.
+//             - a page of an allowed http origin is opened as it is (no copy): the
+//               proxy forwards requests to that origin (only those), and the init
+//               scripts run only once the page has loaded.
 //             The MiniBrowser window cannot be narrower than its toolbar (447 px):
 //             narrower viewports load the page in an <iframe> of exactly that size
 //             (media queries and layout see the iframe's width) and every command
@@ -113,10 +118,11 @@ export async function launchEngine(name) {
 // ---------- what every engine's page shares ----------
 
 class BasePage {
-  constructor(engine, { init = [], allowed = [] }) {
+  constructor(engine, { init = [], allowed = [], origins = [] }) {
     this.engine = engine;
     this.init = [COLLECT_ERRORS, ...init];
     this.allowed = new Set(allowed.map(noHash));
+    this.origins = new Set(origins);
     this.errorLog = [];
     this.blocked = [];
   }
@@ -125,7 +131,12 @@ class BasePage {
 
   isAllowed(url) {
     if (/^(data|blob|about):/i.test(url)) return true;
-    return this.allowed.has(noHash(url));
+    return this.allowed.has(noHash(url)) || this.fromOrigin(url);
+  }
+
+  /** Is `url` on one of the page's allowed http origins? */
+  fromOrigin(url) {
+    try { return /^https?:$/.test(new URL(url).protocol) && this.origins.has(new URL(url).origin); } catch (e) { return false; }
   }
 
   /** Moves what the in-page listeners saw into errorLog (before a navigation). */
@@ -342,10 +353,22 @@ function startXvfb() {
   });
 }
 
-/** An HTTP proxy that records every request made through it and refuses it. */
-function startRefusingProxy(record) {
+/** An HTTP proxy that records every request made through it and refuses it, but
+ *  those `forward(url)` allows (a page's http test origins), which it passes on. */
+function startRefusingProxy(record, forward = () => false) {
   return new Promise((resolve) => {
-    const server = http.createServer((req, res) => { record(req.url); res.writeHead(403); res.end(); });
+    const server = http.createServer((req, res) => {
+      if (!forward(req.url)) { record(req.url); res.writeHead(403); res.end(); return; }
+      const u = new URL(req.url);
+      const headers = { ...req.headers };
+      delete headers['proxy-connection'];
+      const up = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method: req.method, headers }, (r) => {
+        res.writeHead(r.statusCode, r.headers);
+        r.pipe(res);
+      });
+      up.on('error', () => { if (!res.headersSent) res.writeHead(502); res.end(); });
+      req.pipe(up);
+    });
     server.on('connect', (req, sock) => { record('https://' + req.url); sock.end('HTTP/1.1 403 Forbidden\r\n\r\n'); });
     server.listen(0, '127.0.0.1', () => resolve(server));
   });
@@ -385,7 +408,8 @@ async function launchWebkitEngine() {
   try {
     const xvfb = await startXvfb();
     started.push(xvfb.proc);
-    proxy = await startRefusingProxy((url) => { if (current) current.blocked.push(url); });
+    proxy = await startRefusingProxy((url) => { if (current) current.blocked.push(url); },
+      (url) => !!current && current.fromOrigin(url));
     const port = await freePort();
     const wd = track(spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display } }));
     started.push(wd);
@@ -478,6 +502,14 @@ class WebkitPage extends BasePage {
     await this.toTop();
     await this.driver.get('about:blank');
     this.removeCopies();
+    if (this.fromOrigin(url)) {
+      // A page of a test origin, as it is (its service worker, its storage): the
+      // init scripts once it has loaded.
+      if (this.framed) throw new Error(`webkit driver: a page of ${new URL(url).origin} cannot be narrower than ${WEBKIT_MIN_WIDTH} px`);
+      await this.driver.get(url);
+      await this.driver.executeScript(this.init.join('\n'));
+      return;
+    }
     const target = this.instrumented(url);
     if (!this.framed) {
       await this.driver.get(target);
@@ -550,7 +582,7 @@ class WebkitPage extends BasePage {
 
   async network() {
     const entries = await this.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name)).catch(() => []);
-    const fromTiming = entries.filter((u) => NETWORK_SCHEME.test(u));
+    const fromTiming = entries.filter((u) => NETWORK_SCHEME.test(u) && !this.fromOrigin(u));
     return [...new Set([...this.blocked, ...fromTiming])];
   }
 

@@ -18,6 +18,7 @@ import { fillRoundGames } from './rounds.js';
 import { runSelfTest } from './selftest.js';
 import { startLanguage, wireLanguage } from './language.js';
 import { restoreStatic, hideStaticNotice, wireDownload, relabelDownload } from './copies.js';
+import { relabelInstall } from './install.js';
 
 /** Can this browser run the verifier's WebAssembly? (Deleted, or turned off as in
  *  Lockdown Mode: then no verify call could ever answer.) */
@@ -61,6 +62,7 @@ function redraw() {
   drawTerminals();
   relabelFound();
   relabelDownload();
+  relabelInstall();
   if (state.scheme) buildForm(state.scheme, readForm(true));
   runSelfTest();
   redoResult();

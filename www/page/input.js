@@ -236,8 +236,20 @@ export async function takeFile(file, loadRecord) {
   takeText(res.value, loadRecord);
 }
 
+let taker = null;
+
+/** Text or a file handed to the page from outside it (a share to the installed app, a
+ *  record file opened from the file manager: www/page/install.js): the same flow as
+ *  a file or a drop. */
+export function takeInput(what) {
+  if (!taker) return;
+  if (typeof what === 'string') takeText(what, taker);
+  else if (what && typeof what.arrayBuffer === 'function') takeFile(what, taker);
+}
+
 /** Wires the paste box, the file input and drag-and-drop anywhere on the page. */
 export function wireInput(loadRecord) {
+  taker = loadRecord;
   const box = $('#paste');
   let timer = null;
   let seen = null;

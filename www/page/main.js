@@ -1,6 +1,8 @@
 // The verifier page: start-up, routing (#lang=…&record=…), wiring.
 // Runs entirely in this page; it makes no requests, and stores nothing unless the
-// player ticks "Remember proven rounds on this device" (remember.js).
+// player ticks "Remember proven rounds on this device" (remember.js). Served over
+// http(s) it links its manifest and registers its service worker, which alone
+// fetches (this origin's verifier.html, to find a new version): install.js.
 import { $ } from '../ui/dom.js';
 import { showResult, setRedo } from '../ui/notices.js';
 import * as render from '../render/report.js';
@@ -14,6 +16,7 @@ import { wireInput } from './input.js';
 import { wireExamples } from './examples.js';
 import { runSelfTest } from './selftest.js';
 import { startEntry } from './entry.js';
+import { startInstall } from './install.js';
 import { state } from './state.js';
 
 /** A record: fill the form (when it names a known scheme) and verify. With `text`
@@ -61,6 +64,9 @@ function init() {
   $('#result').after(rememberBox(!!(scheme(state.scheme) || {}).chain));
   runSelfTest();
   openFragment(loadRecord);
+  // Over http(s): the installed app, its update notice, shares and opened files;
+  // the Paste button; no download on a phone (www/page/install.js).
+  startInstall();
   // The worker: started once, the wasm compiled and warmed while the page is idle.
   setTimeout(() => client.warmUp(), 0);
   // Wired and running (what a saved copy without scripts never gets): tests and

@@ -1,0 +1,217 @@
+// The verifier as an installed app (issue 24). Served over http(s) only (from
+// file:// nothing here runs, nothing is requested), the page:
+// - links the web app manifest of its language (manifest.<lang>.webmanifest, whose
+//   start_url keeps #lang=; manifest.webmanifest when the browser's English is
+//   used), and registers the service worker (sw.js, beside the page).
+//   The page itself still makes no request: the browser fetches the manifest and
+//   the worker, and only the worker fetches (this origin's verifier.html);
+// - hears from the worker which file is installed and whether a new version was
+//   found: then it says so, neutrally, with both SHA-256, and the player chooses
+//   Update (the new bytes become the installed ones, and the page reloads) or Keep;
+// - asks the browser to keep its storage (navigator.storage.persist()) once it runs
+//   installed, so remembered chain positions and settings are not purged;
+// - takes text shared to the app (the manifest's share_target: ?text=&url=&title=)
+//   and record files opened with it (launchQueue) into the paste box's flows
+//   (input.js takeInput).
+// And everywhere: the Paste button (paste.js), no download offered on a phone
+// (offline.js).
+import { $, el, code } from '../ui/dom.js';
+import { t, language } from '../i18n/i18n.js';
+import { chosenLanguage } from './language.js';
+import { takeInput } from './input.js';
+import { drawOffline, hideDownloadOnPhone } from './offline.js';
+import { wirePasteButton, relabelPasteButton } from './paste.js';
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const web = () => /^https?:$/.test(location.protocol);
+
+let on = false;
+/** The worker's last word: {installed, pending, declined}. */
+let known = { installed: null, pending: null, declined: false };
+/** The browser's install prompt (Chromium's beforeinstallprompt), kept for the button. */
+let promptEvent = null;
+let persisted = null;
+let waiting = false;
+
+const standalone = () => ['standalone', 'fullscreen', 'minimal-ui', 'window-controls-overlay']
+  .some((m) => window.matchMedia && window.matchMedia(`(display-mode: ${m})`).matches) || navigator.standalone === true;
+
+/** Asks once that this origin's storage be kept (an installed app's usually is). */
+function persist() {
+  if (persisted !== null) return;
+  persisted = 'asked';
+  const s = navigator.storage;
+  if (!s || typeof s.persist !== 'function') { persisted = 'unsupported'; draw(); return; }
+  s.persist().then((ok) => { persisted = ok ? 'granted' : 'denied'; draw(); }, () => { persisted = 'denied'; draw(); });
+}
+
+function manifestHref() {
+  const lang = chosenLanguage() || (language() !== 'en' ? language() : null);
+  return lang ? `manifest.${lang}.webmanifest` : 'manifest.webmanifest';
+}
+
+/** The manifest and colours in <head>; a saved copy's own are dropped first. (No
+ *  apple-touch-icon: Safari takes the manifest's icons since iOS 15.4, and with the
+ *  link the page itself would load an image.) */
+function linkHead() {
+  for (const n of document.querySelectorAll('head [data-fv-app]')) n.remove();
+  if (!web()) return;
+  document.head.append(
+    el('link', { rel: 'manifest', href: manifestHref(), 'data-fv-app': '' }),
+    el('meta', { name: 'theme-color', content: '#f6f4ef', 'data-fv-app': '' }),
+    el('meta', { name: 'mobile-web-app-capable', content: 'yes', 'data-fv-app': '' }),
+    el('meta', { name: 'apple-mobile-web-app-capable', content: 'yes', 'data-fv-app': '' }),
+    el('meta', { name: 'apple-mobile-web-app-title', content: t('app.shortName'), 'data-fv-app': '' }),
+  );
+}
+
+/** Text shared to the app. A link to a verifier with #record= opens that record;
+ *  other text goes to the paste box. The query is dropped from the address (a
+ *  reload does not take it again, Copy link does not carry it). */
+function takeShared() {
+  const q = new URLSearchParams(location.search);
+  if (!['text', 'url', 'title'].some((k) => q.has(k))) return;
+  const shared = ['text', 'url', 'title'].map((k) => q.get(k)).find((s) => s && s.trim()) || '';
+  try { history.replaceState(null, '', location.pathname + location.hash); } catch (e) { /* the page works without */ }
+  if (!shared) return;
+  const link = /#([^\s#]*\brecord=[A-Za-z0-9_-]+[^\s#]*)/.exec(shared);
+  if (link && shared.trim().split(/\s+/).length === 1) location.hash = link[1];
+  else takeInput(shared);
+}
+
+/** A record file opened with the installed app (file_handlers). */
+function takeLaunched() {
+  const lq = window.launchQueue;
+  if (!lq || typeof lq.setConsumer !== 'function') return;
+  lq.setConsumer(async (params) => {
+    const handle = params && params.files && params.files[0];
+    if (!handle) return;
+    try { takeInput(await handle.getFile()); } catch (e) { /* the file is gone */ }
+  });
+}
+
+function tell(msg) {
+  const sw = navigator.serviceWorker;
+  const to = sw.controller ? Promise.resolve(sw.controller) : sw.ready.then((r) => r.active);
+  to.then((w) => { if (w) w.postMessage(msg); }, () => {});
+}
+
+function heard(m) {
+  if (!m || typeof m !== 'object') return;
+  if (m.type === 'fairverify-accepted') { location.reload(); return; }
+  if (m.type !== 'fairverify-state') return;
+  const sha = (v) => (typeof v === 'string' && HEX64.test(v) ? v : null);
+  known = { installed: sha(m.installed), pending: sha(m.pending), declined: m.declined === true };
+  if (known.pending === known.installed) known.pending = null;
+  waiting = false;
+  draw();
+}
+
+function register() {
+  const sw = navigator.serviceWorker;
+  if (!sw || typeof sw.register !== 'function') return;
+  sw.addEventListener('message', (e) => heard(e.data));
+  // A new sw.js took over (it never changes the installed bytes): it is asked again,
+  // the one asked before may be gone before it answered.
+  sw.addEventListener('controllerchange', () => { if (sw.controller) sw.controller.postMessage({ type: 'hello' }); });
+  if (typeof sw.startMessages === 'function') sw.startMessages();
+  sw.register('sw.js', { scope: './', updateViaCache: 'none' })
+    .then(() => sw.ready)
+    .then((reg) => { if (reg.active) reg.active.postMessage({ type: 'hello' }); })
+    .catch(() => { /* not installable here: the page works as it always did */ });
+}
+
+function update() {
+  if (!known.pending || waiting) return;
+  waiting = true;
+  draw();
+  tell({ type: 'accept', sha: known.pending });
+}
+
+function keep() {
+  if (!known.pending) return;
+  known.declined = true;
+  tell({ type: 'keep', sha: known.pending });
+  draw();
+}
+
+/** "A new version of the verifier is available", at the top of the page. */
+function drawNotice() {
+  const old = $('#update-notice');
+  const { installed, pending, declined } = known;
+  if (!installed || !pending || declined) { if (old) old.remove(); return; }
+  const accept = el('button', { type: 'button', id: 'update-accept', text: t('install.update.accept'), disabled: waiting });
+  const stay = el('button', { type: 'button', id: 'update-keep', text: t('install.update.keep'), disabled: waiting });
+  accept.addEventListener('click', update);
+  stay.addEventListener('click', keep);
+  const box = el('div', { class: 'notice update', id: 'update-notice', role: 'status', 'data-installed-sha': installed, 'data-new-sha': pending },
+    el('p', { class: 'update-head', text: t('install.update.available') }),
+    el('p', { text: t('install.update.why') }),
+    el('dl', { class: 'pair update-shas' },
+      el('dt', { text: t('install.update.installed') }), el('dd', {}, code(installed, 'hash')),
+      el('dt', { text: t('install.update.new') }), el('dd', {}, code(pending, 'hash'))),
+    el('p', { text: t('install.update.compare') }),
+    el('div', { class: 'actions' }, accept, stay));
+  if (old) old.replaceWith(box);
+  else $('#notices').prepend(box);
+}
+
+function draw() {
+  if (!on) return;
+  drawNotice();
+  drawOffline({
+    standalone: standalone(),
+    onInstall: promptEvent ? installPrompt : null,
+    // The file this page runs, when the worker served it (not after a reload that
+    // bypassed it, or before it took control).
+    installed: navigator.serviceWorker && navigator.serviceWorker.controller ? known.installed : null,
+    kept: known.pending && known.declined ? known.pending : null,
+    onUpdate: update,
+    persisted,
+  });
+}
+
+async function installPrompt() {
+  const e = promptEvent;
+  if (!e) return;
+  promptEvent = null;
+  try {
+    e.prompt();
+    const choice = await e.userChoice;
+    if (choice && choice.outcome === 'accepted') persist();
+  } catch (err) { /* the browser withdrew it */ }
+  draw();
+}
+
+function watchInstall() {
+  window.addEventListener('beforeinstallprompt', (e) => { e.preventDefault(); promptEvent = e; draw(); });
+  window.addEventListener('appinstalled', () => { promptEvent = null; persist(); draw(); });
+  const mq = window.matchMedia && window.matchMedia('(display-mode: standalone)');
+  if (mq && typeof mq.addEventListener === 'function') mq.addEventListener('change', () => { if (standalone()) persist(); draw(); });
+  if (standalone()) persist();
+}
+
+/** Wires it all (after the paste box, the form and the fragment's record). */
+export function startInstall() {
+  wirePasteButton();
+  hideDownloadOnPhone();
+  linkHead();
+  if (!web()) return;
+  on = true;
+  takeShared();
+  takeLaunched();
+  watchInstall();
+  register();
+  draw();
+}
+
+/** After a language change: the words, and the manifest of the new language. */
+export function relabelInstall() {
+  relabelPasteButton();
+  if (!on) return;
+  const link = document.querySelector('head link[rel="manifest"][data-fv-app]');
+  if (link) link.setAttribute('href', manifestHref());
+  const title = document.querySelector('head meta[name="apple-mobile-web-app-title"][data-fv-app]');
+  if (title) title.setAttribute('content', t('app.shortName'));
+  draw();
+}
