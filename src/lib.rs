@@ -17,6 +17,8 @@ mod input;
 // benchmarks (the ports are tested against NumPy and Go piece by piece): hidden from
 // the documentation, no stability promised. The API is the re-exports further down.
 #[doc(hidden)]
+pub mod history;
+#[doc(hidden)]
 pub mod primitives;
 #[doc(hidden)]
 pub mod record;
