@@ -198,8 +198,18 @@ fn platforms_and_battle_histories_match_independent_counts() {
         let exp = s["expected"][i].as_f64().unwrap();
         assert!((exp - share * N as f64).abs() < 1e-9);
     }
-    // Four bands and a no-winner share of 2^10/2^64 > 0: four degrees of freedom.
-    assert_eq!(s["degreesOfFreedom"], 4);
+    // Four bands; the no-winner share (2^10 of 2^64 values) is pooled with the
+    // last band while no round fell there: three degrees of freedom.
+    assert!(s["noWinnerShare"].as_f64().unwrap() > 0.0);
+    assert_eq!(s["degreesOfFreedom"], if none == 0 { 3 } else { 4 });
+    let e: Vec<f64> = (0..4).map(|i| s["expected"][i].as_f64().unwrap()).collect();
+    let mut chi: f64 = (0..4).map(|i| (want[i] as f64 - e[i]).powi(2) / e[i]).sum();
+    chi += (s["noWinnerShare"].as_f64().unwrap() * N as f64).powi(2) / e[3]; // pooled, ≈ 0
+    assert!(
+        (s["chiSquare"].as_f64().unwrap() - chi).abs() < 1e-9 * chi,
+        "{chi}"
+    );
+    assert_eq!(s["smallSample"], false);
     assert!(s["pValue"].as_f64().is_some());
 }
 

@@ -5,6 +5,8 @@
 //! plus the cases where a fast path could go wrong: hashes at and around integer
 //! boundaries of the quotient, the largest h (smallest divisors), multiples of 40
 //! and their neighbours, and seeds whose first Int31 is rejected by Int31n(25).
+//! The formula's exact shares are checked against an oracle in exact rational
+//! arithmetic (`python3 tests/oracle/crash_shares.py`), written apart from the Rust.
 //! A missing oracle fails the test rather than skipping it.
 
 use std::io::Write;
@@ -50,8 +52,14 @@ fn rng() -> SplitMix {
 }
 
 fn run_go(input: String) -> String {
-    let mut child = Command::new("go")
-        .args(["run", "tests/oracle/go_chain_games.go"])
+    run_oracle(
+        Command::new("go").args(["run", "tests/oracle/go_chain_games.go"]),
+        input,
+    )
+}
+
+fn run_oracle(cmd: &mut Command, input: String) -> String {
+    let mut child = cmd
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -64,7 +72,7 @@ fn run_go(input: String) -> String {
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap().unwrap();
-    assert!(out.status.success(), "the Go oracle failed");
+    assert!(out.status.success(), "the oracle failed");
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -169,4 +177,44 @@ fn fast_outcomes_match_real_go() {
         "the multiples of 40 were tested"
     );
     assert_eq!(failed, 0);
+}
+
+#[test]
+fn formula_shares_match_exact_rationals() {
+    use fairverify::history::crash::THRESHOLDS;
+    use fairverify::history::crash_formula::{
+        least_top_reaching, share_at_least, share_by_40, share_instant,
+    };
+    let mut r = rng();
+    let max = fairverify::schemes::crash::quotient_hundredths(E - 1);
+    let mut ks: Vec<u64> = THRESHOLDS.to_vec();
+    ks.extend([102, 199, 201, 1368, max, max + 1]);
+    for _ in 0..40 {
+        let bits = 7 + r.next() % 52;
+        ks.push((101 + (r.next() >> (64 - bits))).min(max + 1));
+    }
+    let input: String = ["instant".to_string(), "by40".to_string()]
+        .into_iter()
+        .chain(ks.iter().map(u64::to_string))
+        .map(|l| l + "\n")
+        .collect();
+    let out = run_oracle(
+        Command::new("python3").arg("tests/oracle/crash_shares.py"),
+        input,
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), ks.len() + 2);
+    assert_eq!(lines[0], format!("instant {:?}", share_instant()));
+    assert_eq!(lines[1], format!("by40 {:?}", share_by_40()));
+    for (k, line) in ks.iter().zip(&lines[2..]) {
+        let f: Vec<&str> = line.split(' ').collect();
+        assert_eq!(f[0], k.to_string());
+        assert_eq!(
+            f[1].parse::<u64>().unwrap(),
+            least_top_reaching(*k),
+            "k = {k}"
+        );
+        let share: f64 = f[2].parse().unwrap();
+        assert_eq!(share, share_at_least(*k), "k = {k}");
+    }
 }

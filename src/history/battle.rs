@@ -13,7 +13,7 @@
 use serde_json::{Map, Value};
 
 use super::fast::wheel_point_words;
-use super::stats::{insert_test, pearson};
+use super::stats::{insert_test, pearson, SMALL_EXPECTED};
 use super::walk::RoundTally;
 use crate::error::Result;
 use crate::schemes::battle::pick_winner;
@@ -132,11 +132,24 @@ impl RoundTally for BattleTally {
         let (shares, none_share) = (&self.wheel.shares, self.wheel.none_share);
         let n = self.rounds as f64;
         let expected: Vec<f64> = shares.iter().map(|s| s * n).collect();
+        // The test's categories: the bands, and the rounds with no winner. That
+        // share is tiny for a wheel adding up to 1 (2^10 of 2^64 values of u); a
+        // category expected far below one round and not observed only adds a
+        // degree of freedom, so then it is pooled with the last band it borders.
+        let none_expected = none_share * n;
         let mut observed = self.winners.clone();
-        observed.push(self.no_winner);
-        let mut all_expected = expected.clone();
-        all_expected.push(none_share * n);
-        let min_expected = all_expected
+        let mut test_expected = expected.clone();
+        let last = test_expected.iter().rposition(|&e| e > 0.0);
+        match last {
+            Some(i) if self.no_winner == 0 && none_expected < SMALL_EXPECTED => {
+                test_expected[i] += none_expected;
+            }
+            _ => {
+                observed.push(self.no_winner);
+                test_expected.push(none_expected);
+            }
+        }
+        let min_expected = test_expected
             .iter()
             .copied()
             .filter(|&e| e > 0.0)
@@ -149,7 +162,7 @@ impl RoundTally for BattleTally {
         m.insert("bandShares".into(), json!(shares));
         m.insert("noWinner".into(), json!(self.no_winner));
         m.insert("noWinnerShare".into(), json!(none_share));
-        insert_test(&mut m, pearson(&observed, &all_expected), min_expected);
+        insert_test(&mut m, pearson(&observed, &test_expected), min_expected);
         m
     }
 }
@@ -219,6 +232,39 @@ mod tests {
         let w = Wheel::new(&[0.0, 100.0, 0.0]).unwrap();
         let (s, _) = w.band_shares();
         assert_eq!(s, vec![0.0, 1.0, 0.0]);
+    }
+
+    /// Hashes whose first 8 bytes are u.
+    fn at(u: u64) -> [u32; 8] {
+        [(u >> 32) as u32, u as u32, 0, 0, 0, 0, 0, 0]
+    }
+
+    #[test]
+    fn counts_and_the_no_winner_category() {
+        let mut t = BattleTally::new(Wheel::new(&[50.0, 50.0]).unwrap());
+        for i in 0..100u64 {
+            t.add(&at(i << 50), i); // u < 2^57: below one half
+            t.add(&at((1 << 63) + (i << 50)), i); // the top half
+        }
+        let s = t.summary(None);
+        assert_eq!(s["winners"], json!([100, 100]));
+        assert_eq!(s["noWinner"], 0);
+        // The no-winner share (2^10 of 2^64) is pooled: two categories, one degree.
+        assert_eq!(s["degreesOfFreedom"], 1);
+        assert_eq!(s["smallSample"], false);
+        let chi = s["chiSquare"].as_f64().unwrap();
+        assert!(chi < 1e-9, "{chi}");
+        // A round past every share (u rounds to 2^64: v = 1): its own category, and
+        // with an expected count of about 10^−14 the test says so.
+        t.add(&at(u64::MAX), 200);
+        let s = t.summary(None);
+        assert_eq!(
+            (s["noWinner"].clone(), s["winners"].clone()),
+            (json!(1), json!([100, 100]))
+        );
+        assert_eq!(s["degreesOfFreedom"], 2);
+        assert_eq!(s["pValue"], 0.0);
+        assert_eq!(s["smallSample"], true);
     }
 
     #[test]

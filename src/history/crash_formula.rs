@@ -24,6 +24,10 @@
 //! outputs along a chain). No independence between rounds is assumed or needed for
 //! an expected share (linearity of expectation); it would matter only for the spread
 //! of an observed share around it, which is not computed here.
+//!
+//! tests/history_differential.rs compares h_k and every share with an oracle in
+//! exact rational arithmetic written apart from this (tests/oracle/crash_shares.py:
+//! Go's roundings on fractions, the multiples of 40 counted directly).
 
 use crate::schemes::crash::quotient_hundredths;
 
