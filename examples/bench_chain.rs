@@ -1,13 +1,15 @@
 //! `./build.sh bench` (native part): the chain kernel against the generic sha2 path
 //! over the same 1,000,000 links, measured in one run (best of 3, interleaved so
 //! machine noise hits both alike) and reported as a ratio; then the chain walk with
-//! and without a remembered set of 1,000 positions (issue 16).
+//! and without a remembered set of 1,000 positions (issue 16); then the walk that
+//! recomputes every round's outcome on the way (issue 27) against the bare walk.
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use fairverify::testing::{
-    step_generic, ChainMemory, ChainWalk, Link, Remembered, DEFAULT_CAPACITY,
+    step_generic, BattleTally, ChainMemory, ChainWalk, CrashTally, HistoryWalk, Link,
+    PlatformTally, Remembered, RoundTally, Wheel, DEFAULT_CAPACITY,
 };
 
 const LINKS: u32 = 1_000_000;
@@ -53,6 +55,53 @@ fn remembered_set() -> Arc<ChainMemory> {
     Arc::new(ChainMemory::new(&NEVER, &entries, DEFAULT_CAPACITY))
 }
 
+fn history<T: RoundTally>(tally: T) -> [u8; 64] {
+    let text = std::str::from_utf8(START).expect("ASCII");
+    let start = fairverify::testing::Hex64::parse(text).expect("64 hex digits");
+    let never = fairverify::testing::Hex64::parse(&"ff".repeat(32)).expect("64 hex digits");
+    let mut w = HistoryWalk::new(&start, &never, LINKS as u64, tally);
+    w.advance(LINKS as u64);
+    assert_eq!(w.rounds_fed(), LINKS as u64 + 1);
+    w.current_hex()
+}
+
+fn battle_wheel() -> Wheel {
+    Wheel::new(&[12.5, 30.1, 7.4, 50.0]).expect("valid chances")
+}
+
+/// The outcome functions alone over the digests of the walk (no hashing in the
+/// timed part): what each costs a link.
+fn outcomes_alone() {
+    let mut l = Link::from_hex(START);
+    let digests: Vec<[u32; 8]> = (0..LINKS)
+        .map(|_| {
+            let d = l.digest();
+            l = Link::from_digest(&d);
+            d
+        })
+        .collect();
+    fn time<T: RoundTally>(digests: &[[u32; 8]], mut t: T) -> f64 {
+        let start = Instant::now();
+        for (i, d) in digests.iter().enumerate() {
+            t.add(std::hint::black_box(d), i as u64);
+        }
+        std::hint::black_box(t.summary(None).len());
+        start.elapsed().as_secs_f64()
+    }
+    let mut best = [f64::MAX; 3];
+    for _ in 0..3 {
+        best[0] = best[0].min(time(&digests, CrashTally::new()));
+        best[1] = best[1].min(time(&digests, PlatformTally::new()));
+        best[2] = best[2].min(time(&digests, BattleTally::new(battle_wheel())));
+    }
+    for (name, t) in ["crash", "platforms", "battle"].iter().zip(best) {
+        println!(
+            "  {name:<48} {:>10.1} ns/round (tally only)",
+            t * 1e9 / LINKS as f64
+        );
+    }
+}
+
 fn best_of_3(runs: &[(&str, &dyn Fn() -> [u8; 64])]) -> Vec<f64> {
     let mut best = vec![f64::MAX; runs.len()];
     let mut ends = Vec::new();
@@ -93,4 +142,24 @@ fn main() {
         "  with / without     {:>6.2}x   (target ≥ 0.95)",
         best[0] / best[1]
     );
+
+    println!("native history walk (every round's outcome), {LINKS} links, best of 3 interleaved:");
+    let best = best_of_3(&[
+        ("bare walk", &|| walk(None)),
+        ("walk + crash history", &|| history(CrashTally::new())),
+        (
+            "walk + platforms history",
+            &|| history(PlatformTally::new()),
+        ),
+        ("walk + battle history (4 players)", &|| {
+            history(BattleTally::new(battle_wheel()))
+        }),
+    ]);
+    for (i, name) in ["crash", "platforms", "battle"].iter().enumerate() {
+        println!(
+            "  {name:<9} / bare     {:>6.2}x   (target ≤ 1.5)",
+            best[i + 1] / best[0]
+        );
+    }
+    outcomes_alone();
 }

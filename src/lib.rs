@@ -14,6 +14,7 @@ mod json;
 #[macro_use]
 mod error;
 mod batch;
+mod history;
 mod input;
 mod primitives;
 mod record;
@@ -30,6 +31,7 @@ mod wasm;
 // the compiler sees every item nothing uses.
 pub use batch::{split_records, Item, Split, Status, Tally};
 pub use error::{ErrorCode, VerifyError, Want};
+pub use history::{bets_history, ChainGame, ChainHistory, HistoryRecord, RoundPager};
 pub use input::{decode, verify_bytes, verify_line, Line, MAX_RECORD_BYTES};
 pub use round_history::{check_rounds, check_rounds_with, HistoryOptions};
 pub use schemes::{descriptors, verify, verify_with, Options, Walk, WalkOutcome};
@@ -89,14 +91,27 @@ pub fn error_json(e: &VerifyError) -> Value {
 /// re-exported here would hide its dead code from the compiler again).
 #[doc(hidden)]
 pub mod testing {
+    pub use crate::history::crash::THRESHOLDS;
+    pub use crate::history::crash_formula::{
+        least_top_reaching, share_at_least, share_by_40, share_instant,
+    };
+    pub use crate::history::fast::{
+        crash_hundredths_words, divisible_by_40, last_platform_words, quotient_hundredths_fast,
+        wheel_point_words,
+    };
+    pub use crate::history::{
+        BattleTally, CrashTally, HistoryWalk, PlatformTally, RoundTally, Wheel,
+    };
     pub use crate::primitives::chain_memory::{ChainMemory, Remembered, DEFAULT_CAPACITY};
-    pub use crate::primitives::hash_chain::{find_round, step_generic, ChainWalk, Link};
+    pub use crate::primitives::hash_chain::{
+        digest_words, find_round, step_generic, ChainWalk, Link,
+    };
     pub use crate::primitives::merkle;
-    pub use crate::primitives::sha256::{sha256, sha256_hex};
+    pub use crate::primitives::sha256::{hmac_sha256, sha256, sha256_hex, to_hex};
     pub use crate::record::Hex64;
     pub use crate::rng::hmac_stream::{HmacStream, WordSource};
     pub use crate::rng::numpy_pcg64::Pcg64;
     pub use crate::schemes::battle::{pick_winner, wheel_point};
-    pub use crate::schemes::crash::crash_hundredths;
+    pub use crate::schemes::crash::{crash_hundredths, format_multiplier, quotient_hundredths};
     pub use crate::schemes::platforms::last_platform;
 }

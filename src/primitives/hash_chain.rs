@@ -265,7 +265,7 @@ pub fn hash_seed(hex: &str) -> String {
 /// The 32 bytes of a link whose text is 64 lowercase hex digits; `None` for any
 /// other text (such a link is no chain position anyone could have remembered).
 #[inline(never)] // not on the hot path; one small copy
-fn link_hash(link: &Link) -> Option<[u8; 32]> {
+pub(crate) fn link_hash(link: &Link) -> Option<[u8; 32]> {
     let text = link.to_hex();
     let nibble = |c: u8| match c {
         b'0'..=b'9' => Some(c - b'0'),

@@ -129,14 +129,14 @@ pub fn pick_winner(v: f64, chances: &[f64]) -> Result<(usize, Vec<f64>)> {
     }
 }
 
-pub fn run(f: Fields, r: &mut Report, o: &Options) -> Result<()> {
-    let hash = round_hash(f)?;
+/// The record's `chances`: a list of at most `MAX_PLAYERS` numbers (the published
+/// function's own rules are `pick_winner`'s).
+pub fn parse_chances(f: Fields) -> Result<Vec<f64>> {
     let arr = f.array("chances")?;
     if arr.len() > MAX_PLAYERS {
         return Err(VerifyError::too_many("chances", MAX_PLAYERS));
     }
-    let chances = arr
-        .iter()
+    arr.iter()
         .enumerate()
         .map(|(i, v)| match v {
             Value::Number(n) => n
@@ -148,7 +148,12 @@ pub fn run(f: Fields, r: &mut Report, o: &Options) -> Result<()> {
                 other,
             )),
         })
-        .collect::<Result<Vec<f64>>>()?;
+        .collect::<Result<Vec<f64>>>()
+}
+
+pub fn run(f: Fields, r: &mut Report, o: &Options) -> Result<()> {
+    let hash = round_hash(f)?;
+    let chances = parse_chances(f)?;
     let chain = ChainCheck::parse(f, false, r)?;
     let v = wheel_point(&hash);
     let (winner, sums) = pick_winner(v, &chances)?;

@@ -70,8 +70,14 @@ pub fn crash_hundredths(hash: &Hex64) -> u64 {
         return 100;
     }
     // The first 13 hex digits are the top 52 bits.
-    let h = hash.first_u64() >> 12;
+    quotient_hundredths(hash.first_u64() >> 12)
+}
+
+/// `floor(Quo(100·2^52 − h, 2^52 − h))` with Go's rounding, for the top 52 bits h
+/// of a hash that is not an instant crash (h < 2^52).
+pub fn quotient_hundredths(h: u64) -> u64 {
     let e = 1u64 << 52;
+    debug_assert!(h < e);
     // h < 2^52, so the divisor is at least 1 and both operands are below 2^59.
     quo64_to_f64(100 * e - h, e - h).floor() as u64
 }
