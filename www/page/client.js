@@ -5,11 +5,13 @@
 import { createClient } from '../verify/client.js';
 import { V } from './verifier.js';
 
+let url = null; // one blob: URL for every worker the page makes
+
 function startWorker() {
   const v = document.getElementById('fv-verifier');
   const w = document.getElementById('fv-worker');
   if (!v || !w || typeof Worker === 'undefined') return null;
-  const url = URL.createObjectURL(new Blob([v.textContent, '\n', w.textContent], { type: 'text/javascript' }));
+  if (!url) url = URL.createObjectURL(new Blob([v.textContent, '\n', w.textContent], { type: 'text/javascript' }));
   const made = new Worker(url);
   document.documentElement.setAttribute('data-worker', 'on');
   return made;

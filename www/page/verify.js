@@ -76,10 +76,14 @@ export function verifyRecordText(text) {
   return verifySource({ text: String(text) });
 }
 
-function shown(report, src, after) {
+function shown(report, src, after, final = true) {
   showReport(report, recordOf(src));
-  // The report as the core made it, for tests that compare the page with verifier.js.
-  $('#result').fvReport = report;
+  // The final report as the core made it, for tests that compare the page with
+  // verifier.js; `data-walking` while a walk is still running (a pending report can
+  // already fail on what was shown, before the walk ends).
+  const result = $('#result');
+  result.fvReport = final ? report : null;
+  if (final) result.removeAttribute('data-walking'); else result.setAttribute('data-walking', 'true');
   const v = verdictFirst(src.focus !== false);
   if (after && v) after(v);
   return report;
@@ -113,7 +117,7 @@ export async function verifySource(src, { full = false } = {}) {
     onPending: (report) => {
       if (!live()) return;
       pending = report;
-      shown(report, src, (v) => { v.setAttribute('aria-busy', 'true'); placeProgress(v); });
+      shown(report, src, (v) => { v.setAttribute('aria-busy', 'true'); placeProgress(v); }, false);
       progressTitle('progress.chain');
       showProgress({ steps: 0, maxSteps: report.walk.maxSteps, elapsed: 0 });
     },
@@ -121,6 +125,7 @@ export async function verifySource(src, { full = false } = {}) {
   });
   if (!live()) return null;
   showProgress(null);
+  $('#result').removeAttribute('data-walking');
   if (!res) {
     // Cancelled: the chain check never finished, so nothing is decided either way.
     if (pending) showReport(pending, recordOf(src));

@@ -34,8 +34,8 @@ export function createClient({ startWorker, api, sliceMs = 40 }) {
   function answer(m) {
     const j = jobs.get(m.id);
     if (!j) return;
-    if (m.type === 'progress') { if (j.onProgress) j.onProgress(m); return; }
-    if (m.type === 'pending') { if (j.onPending) j.onPending(m.report || m.data); return; }
+    if (m.type === 'progress') { j.long = true; if (j.onProgress) j.onProgress(m); return; }
+    if (m.type === 'pending') { j.long = true; if (j.onPending) j.onPending(m.report || m.data); return; }
     if (m.type === 'recall') {
       const memory = j.store ? j.store.recall(m.terminal) : null;
       j.reply({ type: 'memory', id: m.id, memory });
@@ -100,7 +100,9 @@ export function createClient({ startWorker, api, sliceMs = 40 }) {
     const id = nextId++;
     return new Promise((resolve) => {
       const w = getWorker();
-      const job = { resolve, ...on, stopped: false, reply: (m) => (w ? w.postMessage(m) : null) };
+      // Batches and histories are long from the start; a record once its walk begins.
+      const long = msg.type === 'batch' || msg.type === 'rounds';
+      const job = { resolve, ...on, stopped: false, long, reply: (m) => (w ? w.postMessage(m) : null) };
       jobs.set(id, job);
       if (w) w.postMessage({ ...msg, id });
       else runHere({ ...msg, id }, job);
@@ -123,10 +125,16 @@ export function createClient({ startWorker, api, sliceMs = 40 }) {
     call: (method, ...args) => run({ type: 'call', method, args }),
     /** Cancels every running job (they resolve null); the worker is made again
      *  when next needed. */
+    /** Cancels every running job (they resolve null). A worker busy with a long job
+     *  (a walk, a batch: it said so with progress or a pending report) is
+     *  terminated and made again when next needed; one busy with a call of a few
+     *  milliseconds is left to finish, its answer dropped (making a worker compiles
+     *  the wasm again). */
     cancel() {
       if (!jobs.size) return;
+      const long = [...jobs.values()].some((j) => j.long);
       for (const j of jobs.values()) j.stopped = true;
-      if (worker) drop();
+      if (worker && long) drop();
       for (const id of [...jobs.keys()]) finish(id, null);
     },
   };
