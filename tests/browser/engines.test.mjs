@@ -367,9 +367,11 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         assert.ok(!['true', 'false'].includes(cancelled.chainOk), `the cancelled walk decided nothing (chainOk data-ok=${cancelled.chainOk})`);
         await page.screenshot('chain-cancelled', { fullPage: false });
         // The page goes on: the next walk gets a new worker and its verdict.
+        // Typing withdraws the result shown (issue 23): the neutral "verify again" first.
         await page.fill('#paste', JSON.stringify(rec));
+        await page.waitFor(() => document.querySelector('#result[data-stale="true"] #verify-again'), null, { timeout: 5000, what: 'the cancelled result withdrawn by the edit' });
         await page.click('#paste-go');
-        await page.waitFor(() => { const v = document.querySelector('#verdict'); return v && !['cancelled', 'checking'].includes(v.getAttribute('data-verdict')); },
+        await page.waitFor(() => { const v = document.querySelector('#verdict'); return v && !['cancelled', 'checking', 'stale'].includes(v.getAttribute('data-verdict')); },
           null, { timeout: 60000, what: 'a walk after Cancel' });
         await settled(page, { timeout: 60000 });
         compareDrawn(`${chain.name} after Cancel`, want, await page.evaluate(drawn), mustDraw(chain));
