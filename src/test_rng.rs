@@ -1,8 +1,10 @@
-//! SplitMix64, the unit tests' generator of random inputs (tests/common has the same
-//! for the integration tests, which cannot reach this crate's private modules).
+//! SplitMix64, the tests' generator of random inputs: one for the unit tests (this
+//! module) and the integration tests (tests/common includes this file by path, as
+//! they cannot reach the crate's private modules). Each uses a part of it.
 
 pub struct SplitMix(pub u64);
 
+#[allow(dead_code)]
 impl SplitMix {
     pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -10,6 +12,11 @@ impl SplitMix {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
+    }
+
+    /// 64 random lowercase hex digits (a hash's text).
+    pub fn hex(&mut self) -> String {
+        (0..4).map(|_| format!("{:016x}", self.next())).collect()
     }
 
     /// 32 random bytes (a hash).

@@ -94,32 +94,10 @@ pub fn judge(expect: &Value, outcome: &Result<Value, Value>) -> Result<(), Strin
     }
 }
 
-/// SplitMix64: a tiny, well-mixed generator for test inputs.
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// 64 random lowercase hex digits (a hash's text).
-    pub fn hex(&mut self) -> String {
-        (0..4).map(|_| format!("{:016x}", self.next())).collect()
-    }
-
-    /// 32 random bytes (a hash).
-    pub fn bytes(&mut self) -> [u8; 32] {
-        let mut b = [0u8; 32];
-        for c in b.chunks_exact_mut(8) {
-            c.copy_from_slice(&self.next().to_be_bytes());
-        }
-        b
-    }
-}
+/// SplitMix64, the generator of test inputs (the crate's unit tests use the same file).
+#[path = "../../src/test_rng.rs"]
+mod test_rng;
+pub use test_rng::SplitMix;
 
 /// Fresh random inputs each run, from `FAIRVERIFY_DIFF_SEED` when set (printed, so
 /// a failure can be run again).
