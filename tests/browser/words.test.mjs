@@ -218,6 +218,19 @@ for (const lang of LANGS) {
         const where = await page.textContent('#result .diffs li');
         const whose = String(cat['render.diff.at.deckHole'] || '').split('{')[0].trim();
         if (!whose || !where.includes(whose)) problems.push(`${at}: the deck difference does not say whose card: ${where}`);
+        // The tags of two neighbouring cards do not run into each other.
+        const overlaps = await page.$$eval('#result .shown', (els) => {
+          const rs = els.map((e) => e.getBoundingClientRect());
+          const out = [];
+          for (let i = 0; i < rs.length; i++) {
+            for (let j = i + 1; j < rs.length; j++) {
+              const [a, b] = [rs[i], rs[j]];
+              if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) out.push(`${els[i].textContent} / ${els[j].textContent}`);
+            }
+          }
+          return out;
+        });
+        for (const o of overlaps) problems.push(`${at}: two "shown" tags overlap: ${o}`);
       }
       if (r.advice === 'hint') {
         // The drawing from the wrong input is folded under a summary that says so.
@@ -245,7 +258,12 @@ for (const lang of LANGS) {
           if (r.differences === 2 && !/اختلافان|اختلافين/.test(h)) problems.push(`${at}: two differences are not the dual: ${h}`);
         }
       }
-      if (['crash-step-limit', 'poker-partial', 'dice-hash-as-seed', 'selfpoker-difference'].includes(r.name)) {
+      if (r.name === 'poker-partial') {
+        // The revealed cards of one hand stand side by side (their captions wrap under them).
+        const rows = await page.$$eval('#result .reveal .cards', (cs) => cs.map((c) => new Set([...c.children].map((x) => Math.round(x.getBoundingClientRect().top))).size / c.children.length));
+        if (!rows.length || rows.some((x) => x > 0.5)) problems.push(`${at}: the revealed cards are stacked one per line`);
+      }
+      if (['crash-step-limit', 'poker-partial', 'dice-hash-as-seed', 'selfpoker-difference'].includes(r.name) || r.record.scheme === 'mines') {
         // As a player first sees it: details folded. The result, and once the whole page.
         await page.$$eval('details', (ds) => ds.forEach((d) => { d.open = false; }));
         fs.mkdirSync(ARTIFACTS, { recursive: true });

@@ -148,7 +148,13 @@ export function markDifferences(root, report, ctx) {
     target.setAttribute('data-played', fmt(d.played));
     const shown = itemValue(d.item, d.played, ctx);
     const label = target.getAttribute('aria-label');
-    target.append(el('span', { class: 'shown', 'aria-hidden': label ? 'true' : null }, parts('diff.shown', { played: valueNode(d.item, d.played, ctx) })));
+    // In the deck the cards stand a card's width apart: two tags side by side ("shown 7♥",
+    // "shown J♦") would run into each other, so the tag there is the card alone; the
+    // sentence ("…you were shown 7♥…") is in the list of differences above and in the title.
+    const tag = target.closest('ol.deck')
+      ? el('span', { class: 'shown', title: t('diff.shown', { played: shown }), 'aria-hidden': label ? 'true' : null }, valueNode(d.item, d.played, ctx))
+      : el('span', { class: 'shown', 'aria-hidden': label ? 'true' : null }, parts('diff.shown', { played: valueNode(d.item, d.played, ctx) }));
+    target.append(tag);
     if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: shown }));
   }
 }
