@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, VERIFIER, loadCases } from './helpers.mjs';
+import { ROOT, VERIFIER, loadCases, runCli } from './helpers.mjs';
 
 const en = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/i18n/en.json'), 'utf8'));
 
@@ -112,4 +112,20 @@ test('the first seat\'s note by what the game recomputes; a played example by th
   assert.equal(w.playedExample(desc('crash')), '{"multiplier": …}');
   assert.equal(w.playedExample(desc('hash_chain')), '{"round": …}');
   for (const d of descriptors) assert.ok(d.results.some((r) => w.playedExample(d) === `{"${r.key}": …}`), d.id);
+});
+
+test('the CLI says the same: the step limit with its field, and a result from a hint not as the result', () => {
+  const chain = first((c) => c.record.scheme === 'crash' && c.record.terminal && c.expect.round > 10 && !c.record.history, 'a crash round');
+  const cut = runCli(['--human', '-'], JSON.stringify({ ...chain.record, maxSteps: 10 })).stdout;
+  const head = en['render.verdict.fail.next.stepLimit'].split('{')[0];
+  assert.ok(head.length > 10 && cut.includes(head), cut);
+  assert.match(cut, /\(maxSteps\)/, 'the field as a record names it');
+  assert.doesNotMatch(cut, /support/);
+  assert.doesNotMatch(cut, /(?<![\w])null(?![\w])/);
+  const dice = first((c) => c.record.scheme === 'dice' && c.expect.commitmentOk && c.record.clientSeed && !c.record.bets, 'dice');
+  const hinted = runCli(['--human', '-'], JSON.stringify({ ...dice.record, serverSeed: dice.record.serverSeedHash })).stdout;
+  assert.ok(hinted.includes(en['render.result.fromHint.summary']) && hinted.includes(en['render.result.fromHint']), hinted);
+  assert.ok(!hinted.split('\n').includes(en['page.result.heading']), 'not headed as the result');
+  const plain = runCli(['--human', '-'], JSON.stringify(dice.record)).stdout;
+  assert.ok(plain.split('\n').includes(en['page.result.heading']) && !plain.includes(en['render.result.fromHint.summary']), plain);
 });

@@ -69,7 +69,11 @@ function keysOf(scheme) {
 
 function resultLines(r) {
   const keys = keysOf(r.scheme).filter((k) => r[k] !== undefined && r[k] !== null).slice(0, MAX_RESULTS);
-  return keys.length ? [t('page.result.heading'), ...keys.map((k) => `  ${k}: ${value(r[k])}`)] : [];
+  if (!keys.length) return [];
+  // After a hint the result comes from the wrong input: said so, never headed as the result.
+  const head = Array.isArray(r.hints) && r.hints.length
+    ? [t('render.result.fromHint.summary'), `  ${t('render.result.fromHint')}`] : [t('page.result.heading')];
+  return [...head, ...keys.map((k) => `  ${k}: ${value(r[k])}`)];
 }
 
 /** One result ({report} or {error}) as text; `file` heads it when given. */
