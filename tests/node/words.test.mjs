@@ -129,3 +129,22 @@ test('the CLI says the same: the step limit with its field, and a result from a 
   const plain = runCli(['--human', '-'], JSON.stringify(dice.record)).stdout;
   assert.ok(plain.split('\n').includes(en['page.result.heading']) && !plain.includes(en['render.result.fromHint.summary']), plain);
 });
+
+test('every catalog\'s step-limit advice names the field and the limit, and what to put there: empty, the whole chain', () => {
+  const d = desc('crash').fields.find((f) => f.name === 'maxSteps');
+  const whole = String(d.default);
+  for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
+    const cat = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+    for (const key of ['render.verdict.fail.next.stepLimit', 'widget.failAdvice.stepLimit']) {
+      const s = cat[key];
+      assert.equal(typeof s, 'string', `${lang} ${key}`);
+      assert.ok(s.includes('{field}') && s.includes('{maxSteps}'), `${lang} ${key}: the field and the limit`);
+      if (key.startsWith('render')) {
+        // The whole chain's length, as the language groups it ("10,000,000", "10 000 000").
+        const digits = s.replace(/(\d)[\s,.\u00a0\u202f\u066c](?=\d{3})/g, '$1');
+        assert.ok(digits.includes(whole), `${lang} ${key}: no ${whole}`);
+      }
+    }
+  }
+  assert.match(en['render.verdict.fail.next.stepLimit'], /^(?!.*support).*Empty “\{field\}” \(the whole chain/);
+});
