@@ -376,6 +376,28 @@ fn probe(scheme: &str, f: &Value, base: &Value, others: &[&Value]) {
         }
     }
 
+    // A described default is what an absent field stands for: the report without the
+    // field is the report with the default (and the default is in the range).
+    if let Some(default) = f["default"].as_i64() {
+        if let (Some(min), Some(max)) = (f["min"].as_i64(), f["max"].as_i64()) {
+            assert!(
+                (min..=max).contains(&default),
+                "{at}: default {default} outside {min}..={max}"
+            );
+        }
+        let gone = fairverify::verify(&without(None));
+        let given = fairverify::verify(&with(json!(default)));
+        assert!(
+            gone.is_ok() && gone.as_ref().ok() == given.as_ref().ok(),
+            "{at}: without it {gone:?}, with its default {default}: {given:?}"
+        );
+        let other = fairverify::verify(&with(json!(default - 1)));
+        assert!(
+            base.get("terminal").is_none() || other.as_ref().ok() != gone.as_ref().ok(),
+            "{at}: the default {default} is not what an absent field stands for"
+        );
+    }
+
     // Options: each is taken (its value is not refused as such), anything else is not.
     if let Some(opts) = f["options"].as_array() {
         for o in opts {

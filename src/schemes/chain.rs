@@ -34,7 +34,8 @@ pub const TERMINAL: FieldDesc = FieldDesc::new("terminal", Kind::Hash, Role::Com
     .primary();
 pub const MAX_STEPS_FIELD: FieldDesc = FieldDesc::new("maxSteps", Kind::Int, Role::Limit)
     .optional()
-    .range(1, MAX_STEPS);
+    .range(1, MAX_STEPS)
+    .default_int(DEFAULT_MAX_STEPS);
 
 /// The round `hash`: 64 hex digits in either case, used in lowercase.
 pub fn round_hash(f: Fields) -> Result<Hex64> {

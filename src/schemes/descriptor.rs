@@ -116,6 +116,9 @@ pub struct FieldDesc {
     /// The field a table badge compares with the fingerprint it showed.
     pub primary: bool,
     pub empty: Empty,
+    /// The value an absent field stands for (`maxSteps`: 10,000,000), so that a
+    /// surface can tell a value the player lowered from the core's own.
+    pub default: Option<i64>,
 }
 
 impl FieldDesc {
@@ -133,6 +136,7 @@ impl FieldDesc {
             games: &[],
             primary: false,
             empty: Empty::Omit,
+            default: None,
         }
     }
     pub const fn optional(mut self) -> FieldDesc {
@@ -174,6 +178,10 @@ impl FieldDesc {
     }
     pub const fn empty(mut self, empty: Empty) -> FieldDesc {
         self.empty = empty;
+        self
+    }
+    pub const fn default_int(mut self, value: i64) -> FieldDesc {
+        self.default = Some(value);
         self
     }
 }
@@ -468,6 +476,9 @@ fn field_json(f: &FieldDesc) -> Value {
     }
     if let Some(other) = f.max_field {
         m.insert("maxField".into(), json!(other));
+    }
+    if let Some(value) = f.default {
+        m.insert("default".into(), json!(value));
     }
     if let Some((lo, hi)) = f.items {
         m.insert("minItems".into(), json!(lo));

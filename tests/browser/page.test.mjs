@@ -322,8 +322,9 @@ test('the form is built from the scheme descriptors: every field of every scheme
       }
     }
     assert.equal(await page.textContent('#how-text'), en[d.help], `${d.id}: help text`);
-    const terminals = await page.$$eval('#fields .terminals button', (b) => b.map((x) => x.textContent));
-    assert.deepEqual(terminals, (d.terminals || []).map((x) => x.name), `${d.id}: published terminals`);
+    // Each published terminal by the core's name (data-terminal), said in the catalog's words.
+    const terminals = await page.$$eval('#fields .terminals button', (b) => b.map((x) => [x.dataset.terminal, x.textContent]));
+    assert.deepEqual(terminals, (d.terminals || []).map((x) => [x.name, en[`page.terminals.name.${x.name}`]]), `${d.id}: published terminals`);
   }
   assert.ok(checked > 40, `only ${checked} fields checked`);
   // The round-history games are the chain schemes.

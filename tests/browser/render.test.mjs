@@ -104,15 +104,18 @@ test('verdict words: unchecked says what to ask for; history rows count down fro
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'unchecked');
   assert.ok(await page.$eval('#verdict', (e) => e.classList.contains('neutral')));
   // The published terminal is one tap away in the form: the banner says where.
-  assert.match(await page.textContent('#verdict'), /choose “Crash” next to “Published” in the form, or ask the operator/);
+  assert.match(await page.textContent('#verdict'), /choose “Crash” next to “Published terminals” in the form, or ask the operator/);
   assert.equal(await page.$$eval('#fields .terminals button', (b) => b.map((x) => x.textContent).join()), 'Crash');
+  assert.equal(await page.$$eval('#fields .terminals button', (b) => b.map((x) => x.dataset.terminal).join()), 'Crash');
   const chain = cases.find((c) => c.record.scheme === 'crash' && c.record.history && c.expect.round);
   await page.goto('about:blank');
   await page.goto(PAGE_URL + '#record=' + b64url(chain.record));
   await page.waitForSelector('#verdict');
   const rows = await page.$$eval('.history tbody tr th', (th) => th.map((x) => x.textContent));
   const r = chain.expect.round;
-  assert.deepEqual(rows.slice(0, 3), [`Round ${r.toLocaleString('en')}`, `Round ${(r - 1).toLocaleString('en')}`, `Round ${(r - 2).toLocaleString('en')}`]);
+  // A round number is an id: never grouped ("Round 1843", not "Round 1,843").
+  assert.ok(r >= 1000, `round ${r}: a number that English would group`);
+  assert.deepEqual(rows.slice(0, 3), [`Round ${r}`, `Round ${r - 1}`, `Round ${r - 2}`]);
   await page.goto('about:blank');
   await page.goto(PAGE_URL + '#record=' + b64url({ scheme: 'crash', hash: `0x${'a'.repeat(64)}` }));
   await page.waitForSelector('#verdict[data-verdict="error"]');

@@ -176,7 +176,11 @@ test('decimalText(): a crash point in the language\'s decimal sign, its digits e
   assert.equal(i.decimalText('2627.10', 'ro'), '2627,10', 'no thousands sign: it would read as a decimal');
   assert.equal(i.decimalText('-0.50', 'it'), '-0,50');
   assert.equal(i.decimalText('1.00', 'en'), '1.00', 'trailing zeros kept');
-  // Not a decimal, or more digits than a double keeps: as it is.
-  for (const s of ['12', 'abc', '1e5', '1.', '.5', '1234567890123.4567', '']) assert.equal(i.decimalText(s, 'ro'), s);
+  // Not a decimal: as it is.
+  for (const s of ['12', 'abc', '1e5', '1.', '.5', '']) assert.equal(i.decimalText(s, 'ro'), s);
+  // More digits than a double keeps (battle's wheel point): every digit, the language's sign.
+  assert.equal(i.decimalText('1234567890123.4567', 'ro'), '1234567890123,4567');
+  assert.equal(i.decimalText('0.5488135039273248', 'ru'), '0,5488135039273248');
+  assert.equal(i.decimalText('0.5488135039273248', 'en'), '0.5488135039273248');
   assert.equal(i.decimalText(7, 'ro'), '7');
 });

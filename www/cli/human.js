@@ -7,6 +7,7 @@ import { t, has, language } from '../i18n/i18n.js';
 import { schemes } from './core.js';
 import { errorText } from '../render/errors.js';
 import { notShownLines } from '../render/keys.js';
+import { checkKey, computedText, failNext } from '../render/words.js';
 
 const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
 const PAIRS_UP_TO = 4; // published/recomputed shown for every check of short lists, else for failed ones
@@ -21,7 +22,7 @@ function value(v) {
 
 const fieldName = (name) => (name && has(`field.${name}`) ? `${t(`field.${name}`)} (${name})` : name);
 
-function checkLines(checks) {
+function checkLines(checks, report) {
   const lines = [];
   const bad = checks.filter((c) => c.ok !== true);
   let okShown = Math.max(0, MAX_CHECKS - bad.length);
@@ -31,13 +32,15 @@ function checkLines(checks) {
     if (c.ok === true && okShown === 0) { okHidden++; continue; }
     if (c.ok === true) okShown--;
     const mark = c.pending || c.ok === null ? '…' : c.ok ? '✓' : '✗';
-    const text = has(`check.${c.code}`) ? t(`check.${c.code}`, c.params || {}) : c.code || c.name;
+    const key = [checkKey(c, report), `check.${c.code}`].find((k) => has(k));
+    const text = key ? t(key, c.params || {}) : c.code || c.name;
     lines.push(`  ${mark} ${text}`);
     // Published against recomputed: for checks of something published (the played
     // comparison is listed difference by difference below instead).
     if (c.commitment && (pairs || c.ok === false)) {
       lines.push(`      ${t('check.published')}: ${value(c.expected)}`);
-      lines.push(`      ${t('check.recomputed')}: ${c.pending ? t('check.walkingNow') : value(c.computed)}`);
+      // A hash as it is; a chain's round, a walk that did not reach, nothing: in words.
+      lines.push(`      ${t('check.recomputed')}: ${c.pending ? t('check.walkingNow') : typeof c.computed === 'string' ? value(c.computed) : computedText(c)}`);
     }
   }
   if (okHidden > 0) lines.push(`  ✓ ${t('cli.moreChecks', { count: okHidden })}`);
@@ -66,7 +69,11 @@ function keysOf(scheme) {
 
 function resultLines(r) {
   const keys = keysOf(r.scheme).filter((k) => r[k] !== undefined && r[k] !== null).slice(0, MAX_RESULTS);
-  return keys.length ? [t('page.result.heading'), ...keys.map((k) => `  ${k}: ${value(r[k])}`)] : [];
+  if (!keys.length) return [];
+  // After a hint the result comes from the wrong input: said so, never headed as the result.
+  const head = Array.isArray(r.hints) && r.hints.length
+    ? [t('render.result.fromHint.summary'), `  ${t('render.result.fromHint')}`] : [t('page.result.heading')];
+  return [...head, ...keys.map((k) => `  ${k}: ${value(r[k])}`)];
 }
 
 /** One result ({report} or {error}) as text; `file` heads it when given. */
@@ -77,7 +84,7 @@ export function renderHuman(res, file) {
   lines.push(t(`verdict.${r.verdict}`));
   const checks = Array.isArray(r.checks) ? r.checks : [];
   lines.push(t('check.heading'));
-  if (checks.length) lines.push(...checkLines(checks));
+  if (checks.length) lines.push(...checkLines(checks, r));
   else lines.push(`  ${t(r.missing && r.missing.includes('terminal') ? 'check.noneChain' : 'check.none')}`);
   if (Array.isArray(r.missing) && r.missing.length) {
     const fields = new Intl.ListFormat(language(), { type: 'conjunction' }).format(r.missing.map((f) => fieldName(f)));
@@ -99,6 +106,12 @@ export function renderHuman(res, file) {
     }
     // What the record's `played` left out: not compared, said per key.
     for (const { text } of notShownLines(r)) lines.push(`  ${text}`);
+  }
+  // What to do next, for the check that failed and the game (the page's words).
+  if (r.verdict === 'fail') {
+    const next = failNext(r, schemes().find((d) => d.id === r.scheme), res.record);
+    // The field as a record names it too: "Maximum chain steps (maxSteps)".
+    lines.push(t(next.key, next.field ? { ...next.params, field: fieldName(next.field) } : next.params));
   }
   lines.push(...resultLines(r));
   lines.push(t('cli.fullReport'));

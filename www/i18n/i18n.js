@@ -50,11 +50,16 @@ export function formatNumber(n, lang = current, options) {
 
 /** A decimal the core gives as text ("1.15", a crash point) in the language's decimal
  *  sign and digits ("1,15" in ro, it, ru), its digits kept exactly and never grouped:
- *  "Runda 2.627" beside "1.15×" would read as two decimals in Romanian. Text that is
- *  not such a decimal (or has more digits than a double keeps) is returned as it is. */
+ *  "Runda 2.627" beside "1.15×" would read as two decimals in Romanian. A decimal with
+ *  more digits than a double keeps (battle's point 0.5488135039273248) keeps its digits
+ *  and takes the language's decimal sign. Text that is not a decimal is returned as it is. */
 export function decimalText(s, lang = current) {
   const m = /^(-?)(\d+)\.(\d+)$/.exec(String(s));
-  if (!m || (m[2] + m[3]).replace(/^0+/, '').length > 15) return String(s);
+  if (!m) return String(s);
+  if ((m[2] + m[3]).replace(/^0+/, '').length > 15) {
+    const sign = new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === 'decimal');
+    return `${m[1]}${m[2]}${sign ? sign.value : '.'}${m[3]}`;
+  }
   const digits = m[3].length;
   return new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(Number(s));
 }

@@ -28,7 +28,7 @@ function parsed(text) {
 }
 
 function itemView(it, i) {
-  const what = [it.name === undefined || it.name === null ? t('batch.unnamed', { n: it.index + 1 }) : String(it.name)];
+  const what = [it.name === undefined || it.name === null ? t('batch.unnamed', { n: String(it.index + 1) }) : String(it.name)];
   const r = it.report;
   const d = r ? scheme(r.scheme) : null;
   // The game as the player knows it ("Bridge", "Zaruri"), never the scheme's id.

@@ -2,6 +2,7 @@
 // selection, result.") or why it refused them, in the page's language.
 import { t, language } from '../i18n/i18n.js';
 import { readBetLines } from './betlines.js';
+import { ltrText } from '../render/words.js';
 
 // A unit list; where the language's unit list has no separator at all (Chinese joins
 // "9", "13" into "913"), its narrow conjunction list instead ("9、13").
@@ -33,8 +34,10 @@ export function readText(r) {
 
 /** The sentence for a refusal ({code, line, value}) of bet lines of `game`. */
 export function errorText(e, game) {
-  if (e.code === 'columns') return t(`bets.err.columns.${game === 'mines' ? 'mines' : 'dice'}`, { line: e.line });
-  return t(`bets.err.${e.code}`, { line: e.line === undefined ? '' : e.line, value: e.value === undefined ? '' : String(e.value) });
+  if (e.code === 'columns') return t(`bets.err.columns.${game === 'mines' ? 'mines' : 'dice'}`, { line: String(e.line) });
+  // The player's own text, left to right inside a right-to-left sentence; line numbers
+  // as they are (never grouped).
+  return t(`bets.err.${e.code}`, { line: e.line === undefined ? '' : String(e.line), value: e.value === undefined ? '' : ltrText(String(e.value)) });
 }
 
 /** Bet lines as the record's `bets`, or throws a VerifyError-like error on field

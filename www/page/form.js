@@ -1,7 +1,8 @@
 // The form of a scheme, built from its descriptor: one input a field (data-field),
 // the help text, the published chain terminals; reading it back as a record.
-import { el, $ } from '../ui/dom.js';
-import { t, has } from '../i18n/i18n.js';
+import { el, $, code } from '../ui/dom.js';
+import { t, has, parts } from '../i18n/i18n.js';
+import { terminalName, playedExample } from '../render/words.js';
 import { fieldsFor } from '../core/descriptors.js';
 import { scheme } from './schemes.js';
 import { state } from './state.js';
@@ -28,7 +29,11 @@ function optionLabel(desc, value) {
 function terminalButtons(desc, input) {
   const pick = el('div', { class: 'terminals' }, el('span', { text: t('page.terminals.published') }));
   for (const { name, hash } of desc.terminals) {
-    const b = el('button', { type: 'button', class: 'link', text: name, 'aria-label': t('page.terminals.use', { name }) });
+    // The game's name in the player's words; the core's name stays in data-terminal.
+    const label = t('page.terminals.use', { name: terminalName(name) });
+    const b = el('button', {
+      type: 'button', class: 'link', text: terminalName(name), 'data-terminal': name, 'aria-label': label, title: label,
+    });
     b.addEventListener('click', () => { input.value = hash; });
     pick.append(b);
   }
@@ -52,9 +57,12 @@ function fieldView(desc, f) {
   const wrap = el('div', { class: 'field', 'data-field': f.name }, el('label', { for: id, text: fieldLabel(f) }), input);
   if (f.role === 'commitment' && desc.terminals && desc.terminals.length) wrap.append(terminalButtons(desc, input));
   // Every term a player meets is explained where it appears, in one line.
-  const help = f.kind === 'bets' ? t(desc.id === 'mines' ? 'bets.help.mines' : 'bets.help.dice') : f.help && has(f.help) ? t(f.help) : '';
-  if (help) {
-    wrap.append(el('p', { class: 'fieldhelp', id: `${id}-help`, text: help }));
+  // What you were shown: an example of this scheme's own result key, left to right.
+  const help = f.kind === 'bets' ? t(desc.id === 'mines' ? 'bets.help.mines' : 'bets.help.dice')
+    : f.role === 'played' ? parts('fieldhelp.playedExample', { example: code(playedExample(desc)) })
+      : f.help && has(f.help) ? t(f.help) : '';
+  if (help && help.length) {
+    wrap.append(el('p', { class: 'fieldhelp', id: `${id}-help` }, help));
     input.setAttribute('aria-describedby', `${id}-help ${id}-err`);
   }
   wrap.append(el('p', { class: 'fielderr', id: `${id}-err`, 'aria-live': 'polite' }));

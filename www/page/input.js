@@ -19,6 +19,7 @@ import { checkRoundsText } from './rounds.js';
 import { client } from './client.js';
 import { looksLikeBetLines, readBetLines } from './betlines.js';
 import { readText as betsReadText, errorText as betsErrorText, rememberRead } from './betsui.js';
+import { terminalName } from '../render/words.js';
 
 const HEX64 = /^[0-9a-fA-F]{64}(?![0-9a-zA-Z])/;
 
@@ -128,7 +129,8 @@ export function drawTerminals() {
   const input = $('#rounds-terminal');
   $('#rounds-terminals').replaceChildren(...(d && d.terminals && d.terminals.length
     ? [el('span', { text: t('page.terminals.published') }), ...d.terminals.map(({ name, hash }) => {
-      const b = el('button', { type: 'button', class: 'link', text: name, 'aria-label': t('page.terminals.use', { name }) });
+      const label = t('page.terminals.use', { name: terminalName(name) });
+      const b = el('button', { type: 'button', class: 'link', text: terminalName(name), 'data-terminal': name, 'aria-label': label, title: label });
       b.addEventListener('click', () => { input.value = hash; });
       return b;
     })] : []));
@@ -266,6 +268,11 @@ export function wireInput(loadRecord) {
   });
   $('#file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
+    // The chosen file's name replaces "No file chosen" (the name as it is).
+    const name = $('#file-name');
+    name.removeAttribute('data-i18n');
+    name.setAttribute('dir', 'auto');
+    name.textContent = file ? file.name : t('page.file.none');
     if (file) takeFile(file, loadRecord);
   });
   document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });

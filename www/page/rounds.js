@@ -57,12 +57,12 @@ export async function checkRoundsText(text, opts = {}) {
 function summaryText(s) {
   const parts = [t('flow.rounds.counts', { count: s.rounds, verified: s.verified, mismatched: s.mismatched, invalid: s.invalid, unchecked: s.unchecked })];
   parts.push(s.breaks.length
-    ? t('rounds.breaks', { lines: s.breaks.map((b) => t('rounds.break', { a: b[0], b: b[1] })).join(', ') })
+    ? t('rounds.breaks', { lines: s.breaks.map((b) => t('rounds.break', { a: String(b[0]), b: String(b[1]) })).join(', ') })
     : t('rounds.linked'));
   const c = s.chain;
   if (!c) parts.push(t('flow.rounds.chain.none'));
-  else if (c.ok === true) parts.push(t('flow.rounds.chain.ok', { line: c.line, round: c.round }));
-  else if (c.ok === false) parts.push(t('flow.rounds.chain.bad', { line: c.line, maxSteps: c.maxSteps }));
+  else if (c.ok === true) parts.push(t('flow.rounds.chain.ok', { line: String(c.line), round: String(c.round) }));
+  else if (c.ok === false) parts.push(t('flow.rounds.chain.bad', { line: String(c.line), maxSteps: c.maxSteps }));
   // The order the lines were listed in, in words (a single line has none to tell).
   const known = s.order === 'newest_first' || s.order === 'oldest_first';
   return parts.join('') + (known ? t('rounds.order', { order: t(`rounds.orderName.${s.order}`) }) : t('rounds.end'));
@@ -134,7 +134,7 @@ function renderRounds(data, walked) {
   const pager = rows.length > ROUND_PAGE ? makePager(rows.length, ROUND_PAGE, draw) : (draw(0, rows.length), null);
   const memo = c && c.rememberedRound !== undefined
     ? el('p', { class: 'note walk-memory', id: 'chain-remembered', 'data-remembered-round': c.rememberedRound,
-      text: t('flow.remembered', { round: c.rememberedRound, count: c.links }) })
+      text: t('flow.remembered', { round: String(c.rememberedRound), count: c.links }) })
     : null;
   showResult(...[banner(data), memo, summary, el('div', { class: 'history' }, table), pager].filter(Boolean));
   resultShown();

@@ -10,7 +10,7 @@
 // After every verify the verdict banner is the first thing of the result, scrolled
 // into view and focused, so screen readers announce it.
 import { el, $ } from '../ui/dom.js';
-import { t } from '../i18n/i18n.js';
+import { t, parts } from '../i18n/i18n.js';
 import { showProgress, progressTitle, placeProgress } from '../ui/progress.js';
 import { showResult } from '../ui/notices.js';
 import * as render from '../render/report.js';
@@ -162,5 +162,5 @@ function walkNote(v, report, walk, src) {
   const full = el('button', { type: 'button', id: 'check-fully', class: 'link', text: t('flow.checkFully') });
   full.addEventListener('click', () => verifySource(src, { full: true }));
   v.after(el('p', { class: 'note walk-memory', id: 'chain-remembered', 'data-remembered-round': p.rememberedRound, 'data-links': p.links },
-    t('flow.remembered', { round: p.rememberedRound, count: p.links }), ' ', full));
+    parts('render.join.sentence', { first: t('flow.remembered', { round: String(p.rememberedRound), count: p.links }), then: full })));
 }

@@ -63,10 +63,12 @@ const unitList = (xs) => {
   return xs.length > 1 && s === xs.join('') ? new Intl.ListFormat(language(), { type: 'conjunction', style: 'narrow' }).format(xs) : s;
 };
 const cellList = (mines) => (mines.length ? unitList(mines.map(String)) : t('draw.noMines'));
+/** "Mine at cell 19", "3 mines, at cells 3, 7, 12", "No mines": the count's plural form. */
+const minesText = (mines) => (mines.length ? t('draw.minesAtCount', { count: mines.length, cells: cellList(mines) }) : t('draw.noMinesAt'));
 
 export function drawMines(r, record, out, desc, ctx) {
   if (r.bets) { out.append(betsView(r, record, 'mines', ctx)); return; }
-  out.append(section(t('draw.minesAt', { cells: cellList(r.mines) }), board(r.mines, '')));
+  out.append(section(minesText(r.mines), board(r.mines, '')));
 }
 
 /** Every bet: a table, the bets that differ first, each row opening to its die or board. */
@@ -81,7 +83,7 @@ function betsView(r, record, game, ctx) {
     const differs = bad.has(i);
     const result = game === 'dice'
       ? t(b.win ? 'render.dice.win' : 'render.dice.loss', { face: b.face })
-      : t('draw.minesAt', { cells: cellList(b.mines || []) });
+      : minesText(b.mines || []);
     const open = el('details', { class: 'betdetail' }, el('summary', { text: t('render.bets.open') }));
     open.addEventListener('toggle', () => {
       if (open.open && open.childElementCount === 1) {
@@ -92,14 +94,14 @@ function betsView(r, record, game, ctx) {
     });
     const status = differs ? 'fail' : inputs[i] && inputs[i].played && r.verdict === 'pass' ? 'pass' : 'recomputed';
     return el('tr', { 'data-bet': i, class: differs ? 'differs' : '' },
-      el('th', { scope: 'row' }, el('span', { class: 'betno', text: t('render.bets.bet', { n: i + 1 }) }), ' ', code(String(b.nonce)), ' ',
+      el('th', { scope: 'row' }, el('span', { class: 'betno', text: t('render.bets.bet', { n: String(i + 1) }) }), ' ', code(String(b.nonce)), ' ',
         statusBadge(status, t(`render.bets.status.${status}`))),
       el('td', {}, el('span', { 'data-path': game === 'dice' ? `bets[${i}].face` : null, text: result }), open));
   };
   const pager = makePager(order.length, BET_PAGE, (start, end) => {
     body.replaceChildren(...order.slice(start, end).map(row));
     mark(body);
-  }, { label: (start, end, count) => t('render.nav.bets', { from: start + 1, to: end, count }), jump: null });
+  }, { label: (start, end, count) => t('render.nav.bets', { from: String(start + 1), to: String(end), count }), jump: null });
   const table = el('table', { class: 'bets' },
     el('caption', { class: 'visually-hidden', text: t('render.bets.caption') }),
     el('thead', {}, el('tr', {}, ...['bet', 'result'].map((h) => el('th', { scope: 'col', text: t(`render.bets.col.${h}`) })))),

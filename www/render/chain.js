@@ -11,7 +11,8 @@ const HISTORY_PAGE = 500;
 /** A history row's name: this round first, then the rounds before it, descending
  *  (round numbers when the chain check found this round's number). */
 export function historyLabel(r, back) {
-  if (r.round) return t('render.round', { round: r.round - back });
+  // A round number is an id: written as it is, never grouped ("Round 1161").
+  if (r.round) return t('render.round', { round: String(r.round - back) });
   return back === 0 ? t('render.history.this') : t('render.history.back', { count: back });
 }
 
@@ -48,6 +49,8 @@ export function drawCrash(r, record, out, desc, ctx) {
 }
 
 export function drawPlatforms(r, record, out) {
+  // Platforms 1 to 25 in the game's own order: never mirrored in right-to-left
+  // languages (style.css sets the grid left to right; its words keep their own).
   const grid = el('ol', { class: 'platforms', 'data-last-platform': r.lastPlatform, 'data-path': 'lastPlatform', 'aria-label': t('render.platforms.label') });
   for (let p = 1; p <= 25; p++) {
     const last = p === r.lastPlatform;
@@ -71,15 +74,15 @@ export function drawBattle(r, record, out) {
   bar.append(svg('rect', { x: (px - 3).toFixed(2), y: 0, width: 6, height: 40, class: 'point' }));
   const legend = el('ol', { class: 'shares' }, ...chances.map((c, i) => el('li', {
     class: i === r.winner ? 'winner' : '', 'data-player': i,
-  }, el('span', { text: t('render.battle.share', { n: i + 1, chance: String(c) }) }),
+  }, el('span', { text: t('render.battle.share', { n: i + 1, chance: decimalText(String(c)) }) }),
   i === r.winner ? el('strong', { class: 'flag', text: t('render.battle.won') }) : null)));
   out.append(section(t('draw.winner', { n: r.winner + 1 }), bar, legend,
-    el('p', { 'data-winner': r.winner, 'data-path': 'winner', text: t('render.battle.point', { point: String(r.point), n: r.winner + 1 }) })));
+    el('p', { 'data-winner': r.winner, 'data-path': 'winner', text: t('render.battle.point', { point: decimalText(String(r.point)), n: r.winner + 1 }) })));
 }
 
 export function drawHashChain(r, record, out) {
   out.append(section(t('draw.chain'), el('p', {
-    text: r.round ? t('draw.chainRound', { round: r.round }) : t('draw.chainNotFound', { maxSteps: r.maxSteps }),
+    text: r.round ? t('draw.chainRound', { round: String(r.round) }) : t('draw.chainNotFound', { maxSteps: r.maxSteps }),
   })));
 }
 
@@ -87,6 +90,6 @@ export function drawHashChain(r, record, out) {
 export function chainNote(r) {
   return section(t('draw.chain'), el('p', {
     'data-round': r.round || '',
-    text: r.chainOk ? t('draw.chainRoundOf', { round: r.round }) : t('draw.chainNotFound', { maxSteps: r.maxSteps }),
+    text: r.chainOk ? t('draw.chainRoundOf', { round: String(r.round) }) : t('draw.chainNotFound', { maxSteps: r.maxSteps }),
   }));
 }

@@ -2,32 +2,37 @@
 // for a likely typo next to a failed one; the published and recomputed values are
 // folded under "details", out of the reader's way.
 import { el } from '../ui/dom.js';
-import { t, has } from '../i18n/i18n.js';
-import { hash, fmt } from './common.js';
+import { t, has, parts } from '../i18n/i18n.js';
+import { hash } from './common.js';
 import { cardName } from './cards.js';
 import { fieldLabel } from './fields.js';
+import { checkKey, computedText } from './words.js';
 
 export { verdictView, statusBadge } from './verdict.js';
 
-/** The params as a player reads them: positions from 1, card ids as card names. */
+/** The params as a player reads them: positions from 1, card ids as card names, round
+ *  numbers as written (an id, never grouped: "round 1161"). */
 function shownParams(c, cards) {
   const p = { ...(c.params || {}) };
   if (typeof p.position === 'number') p.position += 1;
   if (typeof p.card === 'number') p.card = cardName(p.card, cards || 'rank_major');
+  for (const k of ['round', 'rememberedRound']) if (typeof p[k] === 'number') p[k] = String(p[k]);
   return p;
 }
 
 /** What a check states, in the page's language (its code and params from the core);
  *  the widget words a failure as "it is not true that …" around it. */
-export function checkText(c, lang) {
-  return has(`check.${c.code}`, lang) ? t(`check.${c.code}`, c.params || {}, lang) : c.code;
+export function checkText(c, lang, report) {
+  const key = [checkKey(c, report), `check.${c.code}`].find((k) => has(k, lang));
+  return key ? t(key, c.params || {}, lang) : c.code;
 }
 
 /** The page's sentence for a check in its outcome: held, failed or still running. */
-export function checkSentence(c, cards) {
+export function checkSentence(c, cards, report) {
   const state = c.pending || c.ok === null ? 'pending' : c.ok ? 'ok' : 'bad';
-  const own = `render.check.${c.code}.${state}`;
-  return has(own) ? t(own, shownParams(c, cards)) : checkText(c);
+  // A board card's leaf is not "your card" (the core's `leafClimbs[i].place`).
+  const own = [`${checkKey(c, report, 'render.check')}.${state}`, `render.check.${c.code}.${state}`].find((k) => has(k));
+  return own ? t(own, shownParams(c, cards)) : checkText(c);
 }
 
 function mark(c) {
@@ -41,7 +46,7 @@ function mark(c) {
 export function hintView(h) {
   const params = { field: fieldLabel(h.field), with: fieldLabel(h.with), commitment: fieldLabel(h.commitment || h.with) };
   return el('div', { class: 'hint', 'data-hint': h.code, role: 'note' },
-    el('p', {}, el('strong', { text: t('render.hint.label') }), ' ', t(`hint.${h.code}`, params)),
+    el('p', {}, parts('render.join.sentence', { first: el('strong', { text: t('render.hint.label') }), then: t(`hint.${h.code}`, params) })),
     has(`render.hint.${h.code}.todo`) ? el('p', { text: t(`render.hint.${h.code}.todo`, params) }) : null);
 }
 
@@ -57,10 +62,12 @@ export function checksView(report, chainScheme, cards) {
     const details = c.code === 'played' ? null : el('details', { class: 'values' },
       el('summary', { text: t('render.details') }),
       el('dl', { class: 'pair' },
-        el('dt', { text: t('check.published') }), el('dd', {}, hash(fmt(c.expected))),
-        el('dt', { text: t('check.recomputed') }), el('dd', {}, c.pending ? t('check.walkingNow') : hash(fmt(c.computed)))));
+        el('dt', { text: t('check.published') }), el('dd', {}, typeof c.expected === 'string' ? hash(c.expected) : t('render.check.computed.none')),
+        // A hash as it is; a chain's round, a walk that did not reach, nothing: in words.
+        el('dt', { text: t('check.recomputed') }), el('dd', {}, c.pending ? t('check.walkingNow')
+          : typeof c.computed === 'string' ? hash(c.computed) : computedText(c))));
     list.append(el('li', { class: state, 'data-check': c.name, 'data-ok': String(c.ok) },
-      el('p', { class: 'line' }, mark(c), el('span', { class: 'label', text: checkSentence(c, cards) })),
+      el('p', { class: 'line' }, mark(c), el('span', { class: 'label', text: checkSentence(c, cards, report) })),
       ...own.map(hintView), details));
   }
   // Hints not tied to a listed check (an error's hint is shown with the error).

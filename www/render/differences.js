@@ -2,8 +2,8 @@
 // terms ("Deal 2, West, card 6: you were shown 3♦, the seeds deal 7♦"), each also
 // marked in place on the drawing at its data-path. The machine form (path, values)
 // stays in data-* attributes.
-import { el } from '../ui/dom.js';
-import { t, has, decimalText } from '../i18n/i18n.js';
+import { el, bdi } from '../ui/dom.js';
+import { t, has, decimalText, parts } from '../i18n/i18n.js';
 import { notShownLines } from './keys.js';
 import { section, fmt } from './common.js';
 import { cardShort } from './cards.js';
@@ -27,6 +27,27 @@ export function itemValue(item, v, ctx) {
   }
 }
 
+/** A value as it is shown inside a sentence: a card code ("Q♠") is an isolated
+ *  left-to-right run, so that a right-to-left sentence does not turn it into "♠Q". */
+function valueNode(item, v, ctx) {
+  const text = itemValue(item, v, ctx);
+  return item === 'card' && v !== undefined ? bdi(text) : text;
+}
+
+/** Whose card deck position `pos` (from 0) is, from the report's own hole cards and
+ *  board (the same card id there): {player, card} (from 1), {board: card}, or null. */
+function deckOwner(r, pos) {
+  const id = Array.isArray(r.deck) ? r.deck[pos] : undefined;
+  if (id === undefined) return null;
+  const holes = Array.isArray(r.holeCards) ? r.holeCards : [];
+  for (let p = 0; p < holes.length; p++) {
+    const k = Array.isArray(holes[p]) ? holes[p].indexOf(id) : -1;
+    if (k >= 0) return { player: p + 1, card: k + 1 };
+  }
+  const b = Array.isArray(r.board) ? r.board.indexOf(id) : -1;
+  return b >= 0 ? { board: b + 1 } : null;
+}
+
 /** Where a difference is, in the game's words. */
 export function placeText(d, ctx) {
   const at = d.at || {};
@@ -34,7 +55,8 @@ export function placeText(d, ctx) {
   const seat = (s) => seatName(ctx.desc, ctx.game, s);
   const bet = () => {
     const b = ctx.r.bets && ctx.r.bets[at.bet];
-    return b ? t('render.diff.at.bet', { n: n(at.bet), nonce: String(b.nonce) }) : t('render.diff.at.betOnly', { n: n(at.bet) });
+    // Bet numbers and nonces are ids: written as they are, never grouped.
+    return b ? t('render.diff.at.bet', { n: String(n(at.bet)), nonce: String(b.nonce) }) : t('render.diff.at.betOnly', { n: String(n(at.bet)) });
   };
   switch (d.key) {
     case 'deals':
@@ -63,7 +85,13 @@ export function placeText(d, ctx) {
       if (at.card !== undefined) return t('render.diff.at.board', { card: n(at.card) });
       break;
     case 'deck':
-      if (at.position !== undefined) return t('render.diff.at.deck', { position: n(at.position) });
+      if (at.position !== undefined) {
+        // Whose card it is: a player's hole card or a board card (else an undealt one).
+        const who = deckOwner(ctx.r, Number(at.position));
+        if (who && who.player) return t('render.diff.at.deckHole', { player: who.player, card: who.card, position: n(at.position) });
+        if (who && who.board) return t('render.diff.at.deckBoard', { card: who.board, position: n(at.position) });
+        return t('render.diff.at.deck', { position: n(at.position) });
+      }
       break;
     case 'mines':
       if (at.mine !== undefined) return t('render.diff.at.mine', { n: n(at.mine) });
@@ -83,12 +111,12 @@ export function placeText(d, ctx) {
   return t('render.diff.at.path', { path: d.path });
 }
 
-/** The whole sentence for one difference. */
+/** The whole sentence for one difference (text and isolated card codes). */
 export function differenceText(d, ctx) {
   const verb = has(`render.diff.says.${d.item}`) ? `render.diff.says.${d.item}` : 'render.diff.says.value';
-  return t('render.diff.line', {
+  return parts('render.diff.line', {
     place: placeText(d, ctx),
-    says: t(verb, { played: itemValue(d.item, d.played, ctx), computed: itemValue(d.item, d.computed, ctx) }),
+    says: parts(verb, { played: valueNode(d.item, d.played, ctx), computed: valueNode(d.item, d.computed, ctx) }),
   });
 }
 
@@ -120,7 +148,13 @@ export function markDifferences(root, report, ctx) {
     target.setAttribute('data-played', fmt(d.played));
     const shown = itemValue(d.item, d.played, ctx);
     const label = target.getAttribute('aria-label');
-    target.append(el('span', { class: 'shown', 'aria-hidden': label ? 'true' : null, text: t('diff.shown', { played: shown }) }));
+    // In the deck the cards stand a card's width apart: two tags side by side ("shown 7♥",
+    // "shown J♦") would run into each other, so the tag there is the card alone; the
+    // sentence ("…you were shown 7♥…") is in the list of differences above and in the title.
+    const tag = target.closest('ol.deck')
+      ? el('span', { class: 'shown', title: t('diff.shown', { played: shown }), 'aria-hidden': label ? 'true' : null }, valueNode(d.item, d.played, ctx))
+      : el('span', { class: 'shown', 'aria-hidden': label ? 'true' : null }, parts('diff.shown', { played: valueNode(d.item, d.played, ctx) }));
+    target.append(tag);
     if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: shown }));
   }
 }

@@ -60,7 +60,7 @@ export function errorText(e) {
   }
   if (!has(key)) key = has(`err.${c}`) ? `err.${c}` : 'err.invalid';
   let text = t(key, params);
-  if (p.hint && has(`render.errhint.${p.hint}`)) text += ` ${t(`render.errhint.${p.hint}`)}`;
+  if (p.hint && has(`render.errhint.${p.hint}`)) text = t('render.join.sentence', { first: text, then: t(`render.errhint.${p.hint}`) });
   return text;
 }
 

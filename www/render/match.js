@@ -10,6 +10,7 @@ import { cards, orderCards } from './cards.js';
 import { die } from './dice.js';
 import { tile } from './tiles.js';
 import { seatName, rollLabels } from './seats.js';
+import { firstSeatKey } from './words.js';
 
 /** The games whose hands are shown sorted by suit by default. */
 const SORTED_GAMES = ['bridge', 'tarneeb', 'trix', 'baloot'];
@@ -17,15 +18,19 @@ const ROLL_PAGE = 60;
 
 function seatsView(ctx) {
   const seeds = ctx.record && Array.isArray(ctx.record.clientSeeds) ? ctx.record.clientSeeds : null;
+  // Who moves or deals first, by what the game recomputes (no note for backgammon).
+  const first = firstSeatKey(ctx.r);
   return section(t('draw.seatOrder'),
     el('ol', { class: 'seats' }, ...ctx.r.seats.map((p, s) => el('li', {
       'data-seat': s, 'data-player': p, 'data-path': `seats[${s}]`,
     },
-    el('strong', { text: seatName(ctx.desc, ctx.game, s) }),
-    s === 0 ? el('span', { text: t('render.seat.first') }) : null,
-    el('span', { text: ': ' }),
-    parts(seeds && seeds[p] === '' ? 'render.seat.holderEmpty' : seeds && seeds[p] !== undefined ? 'render.seat.holderSeed' : 'render.seat.holder', {
-      n: p + 1, seed: bdi(seeds && seeds[p] !== undefined ? String(seeds[p]) : ''),
+    // "North (deals first): player no. 4 in the list, …", the colon as the language
+    // writes it (full width in Chinese).
+    parts('render.join.colon', {
+      label: [el('strong', { text: seatName(ctx.desc, ctx.game, s) }), s === 0 && first ? el('span', { text: t(first) }) : null],
+      text: parts(seeds && seeds[p] === '' ? 'render.seat.holderEmpty' : seeds && seeds[p] !== undefined ? 'render.seat.holderSeed' : 'render.seat.holder', {
+        n: p + 1, seed: bdi(seeds && seeds[p] !== undefined ? String(seeds[p]) : ''),
+      }),
     })))));
 }
 
@@ -49,7 +54,7 @@ function rollsView(ctx) {
     ctx.mark(list);
   }, {
     start: Math.floor(firstDiff(r, 'rolls', 'roll') / ROLL_PAGE),
-    label: (start, end, count) => t('render.nav.rolls', { from: start + 1, to: end, count }),
+    label: (start, end, count) => t('render.nav.rolls', { from: String(start + 1), to: String(end), count }),
     jump: t('render.nav.jumpRoll'),
   });
   return section(t('draw.dice', { count: r.rolls.length }),

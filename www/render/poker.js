@@ -78,4 +78,6 @@ export function drawSelfpoker(r, record, out, desc) {
   out.append(holeCards(r, desc, (p) => t('draw.player', { n: p + 1 }), { number: true }));
   out.append(board(r, desc, { number: true }));
   out.append(deck(r, desc, 'render.deck.numpy', true));
+  // What this page adds to the operator's own check, which cannot rebuild the order.
+  out.append(el('p', { class: 'note', text: t('render.deck.rebuilt') }));
 }

@@ -15,6 +15,7 @@ import { drawPokerHmac, drawSelfpoker } from './poker.js';
 import { drawChess } from './boards.js';
 import { drawCrash, drawPlatforms, drawBattle, drawHashChain, chainNote } from './chain.js';
 import { drawDice, drawMines } from './casino.js';
+import { passWhy, uncheckedWhy, failNext } from './words.js';
 
 /** Each scheme's drawing: (report, record, out, desc, ctx) appends to `out`. */
 const DRAW = {
@@ -40,13 +41,20 @@ export function report(r, record, desc) {
   const ctx = { r, record, desc: d0, game: (record && record.game) || r.game || (d0.games[0] && d0.games[0].id) };
   ctx.mark = (root) => markDifferences(root, r, ctx);
   const out = el('div', { class: 'report', 'data-scheme': r.scheme });
-  const why = r.verdict === 'fail' && r.hints && r.hints.length ? t('render.verdict.fail.whyHint') : undefined;
   const failed = r.verdict === 'fail';
+  const hinted = !!(r.hints && r.hints.length);
+  // The second line and the advice say what is true for the proof that ran (a chain,
+  // a seed, a partial reveal, bets) and for the check that failed.
+  const why = failed && hinted ? t('render.verdict.fail.whyHint')
+    : r.verdict === 'pass' ? passWhy(r, d0)
+      : r.verdict === 'unchecked' ? uncheckedWhy(r, d0) : undefined;
+  const next = failed ? failNext(r, d0, record) : null;
   out.append(verdictView(r.verdict, undefined, {
     missing: r.verdict === 'unchecked' ? r.missing : null,
     terminals: d0.terminals,
     why,
-    next: failed ? t('render.verdict.fail.next') : null,
+    next: next ? t(next.key, next.params) : null,
+    nextKind: next ? next.key.split('.').slice(4).join('.') || 'any' : null,
   }));
   const diffs = differencesView(r, ctx);
   if (diffs) out.append(diffs);
@@ -56,7 +64,11 @@ export function report(r, record, desc) {
   const drawing = el('div', { class: 'drawing' });
   (DRAW[r.scheme] || (() => {}))(r, record, drawing, d0, ctx);
   if (r.chainOk !== undefined && DRAW[r.scheme] !== drawHashChain) drawing.append(chainNote(r));
-  out.append(drawing);
+  // After a hint (the hash pasted as the seed, two fields swapped) the drawing comes
+  // from the wrong input: folded and said so, never shown as the game's outcome.
+  out.append(hinted ? el('details', { class: 'fromhint', 'data-from-hint': '' },
+    el('summary', { text: t('render.result.fromHint.summary') }),
+    el('p', { class: 'note', role: 'note', text: t('render.result.fromHint') }), drawing) : drawing);
   if (!failed) out.append(checks);
   ctx.mark(drawing);
   return out;

@@ -6,7 +6,9 @@
 // - xiangqi: Red (moves first), Black; dame (draughts): White (moves first), Black;
 // - tarneeb, trix, baloot: Seat 1…4, seat 1 deals first ("Seat", not "Player", so
 //   that it is never confused with the client seed's player number);
-// - backgammon (table): Player 1, Player 2 (the opening roll decides who moves).
+// - backgammon (table): Seat 1, Seat 2 (the opening roll decides who moves).
+// The note after the first seat ("moves first", "deals first", "dealer", none for
+// backgammon) is chosen by what the game recomputes: render/words.js firstSeatKey.
 import { t, has } from '../i18n/i18n.js';
 
 export function seatName(desc, game, seat) {
@@ -26,6 +28,6 @@ export function rollLabels(rolls) {
       return t(tie ? 'draw.openingTie' : 'draw.openingRoll');
     }
     move += 1;
-    return t('draw.roll', { n: move });
+    return t('draw.roll', { n: String(move) });
   });
 }

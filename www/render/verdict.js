@@ -3,8 +3,9 @@
 // fail, neutral for unchecked, checking, cancelled and invalid records.
 // `#verdict[data-verdict]` is the hook the page focuses and the tests read.
 import { el } from '../ui/dom.js';
-import { t, has, language } from '../i18n/i18n.js';
+import { t, has, language, parts } from '../i18n/i18n.js';
 import { fieldLabel } from './fields.js';
+import { terminalName } from './words.js';
 
 /** The icon (text, never a colour emoji) and the tone of each state. */
 const ICON = { pass: '✓', fail: '✗', unchecked: '?', checking: '…', cancelled: '■', error: '!', invalid: '!', unsupported: '–', recomputed: '=', stale: '↺' };
@@ -20,7 +21,7 @@ export function askFor(fields) {
  *  (`terminals`: the scheme's published ones) is one tap away in the form. */
 function askText(missing, terminals) {
   if (terminals && terminals.length && missing.length === 1 && missing[0] === 'terminal') {
-    const names = new Intl.ListFormat(language(), { type: 'disjunction' }).format(terminals.map((x) => t('render.quoted', { text: x.name })));
+    const names = new Intl.ListFormat(language(), { type: 'disjunction' }).format(terminals.map((x) => t('render.quoted', { text: terminalName(x.name) })));
     // The label as the form shows it, without its colon ("Published:" → “Published”).
     return t('render.verdict.askPublished', { names, published: t('page.terminals.published').replace(/\s*[:：]\s*$/, '') });
   }
@@ -33,7 +34,7 @@ function askText(missing, terminals) {
  * `text` (optional) replaces the headline (batch and history summaries); `opts.missing`
  * names what to ask the operator for (unchecked; `opts.terminals`, the scheme's published
  * terminals, to point at them instead), `opts.why` replaces the second line, `opts.next`
- * says what to do (fail).
+ * says what to do (fail; `opts.nextKind`, which advice it is, in `data-advice`).
  */
 export function verdictView(verdict, text, opts = {}) {
   const v = ICON[verdict] ? verdict : 'invalid';
@@ -42,13 +43,17 @@ export function verdictView(verdict, text, opts = {}) {
   const missing = opts.missing && opts.missing.length
     ? el('p', { class: 'ask missing', 'data-missing': opts.missing.join(' '), text: askText(opts.missing, opts.terminals) })
     : null;
-  const next = opts.next ? el('p', { class: 'ask next', text: opts.next }) : null;
+  const next = opts.next ? el('p', { class: 'ask next', 'data-advice': opts.nextKind || null, text: opts.next }) : null;
   return el('div', {
     id: 'verdict', class: `verdict ${TONE[v] || 'neutral'}`, 'data-verdict': verdict, role: 'status', tabindex: '-1',
   },
   el('span', { class: 'vicon', 'aria-hidden': 'true', text: ICON[v] }),
   el('div', { class: 'vtext' },
-    el('p', { class: 'vhead' }, el('span', { class: 'vword', text: t(`render.status.${v}`) }), ' ', el('span', { text: headline })),
+    // The word and the headline joined as the language joins two sentences (no space
+    // after a Chinese full stop).
+    el('p', { class: 'vhead' }, parts('render.join.sentence', {
+      first: el('span', { class: 'vword', text: t(`render.status.${v}`) }), then: el('span', { text: headline }),
+    })),
     why ? el('p', { class: 'vwhy', text: why }) : null,
     missing, next));
 }

@@ -17,6 +17,7 @@ import { adoptStyles } from './style.js';
 import { readStore, remember } from './store.js';
 import { walker } from './walker.js';
 import { summary, explain } from './words.js';
+import { failAdvice } from '../render/words.js';
 import { Popover } from './popover.js';
 import { make, renderBadge, popoverContent } from './view.js';
 
@@ -196,7 +197,9 @@ export function defineElement(api, scriptUrl) {
       const stored = report.fingerprint ? readStore()[report.fingerprint] : undefined;
       const text = summary(report, descriptor(report.scheme), this._lang());
       const shownAt = (this._shown ? this._shown.at : stored) || null;
-      this._result = { state: report.verdict, report, summary: text, commitmentChanged, shownAt };
+      // What to do after a fail: a walk cut by the record's own step limit says so.
+      const advice = report.verdict === 'fail' ? failAdvice(report, descriptor(report.scheme), rec, this._lang()) : null;
+      this._result = { state: report.verdict, report, summary: text, commitmentChanged, shownAt, advice };
       this._render();
       this.dispatchEvent(new CustomEvent('fair-verify:result', {
         bubbles: true, composed: true,

@@ -105,7 +105,7 @@ export function popoverContent(s) {
     for (const line of details(r.report, s.lang)) p('more', line);
     if (r.shownAt) p('when', tr('widget.shownAt', { time: timeText(r.shownAt, s.lang) }));
     if (s.shown) fingerprint(s.shown);
-    if (r.state === 'fail') p('advice', tr('widget.failAdvice'), 'advice');
+    if (r.state === 'fail') p('advice', r.advice || tr('widget.failAdvice'), 'advice');
     parts.push(linkRow(s));
   }
   return parts;

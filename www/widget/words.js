@@ -1,6 +1,7 @@
 // The badge's sentences from a report (codes and values from the core; the words
 // from the catalogs): the first difference in the game's terms, bets, what is missing.
 import { t, has, decimalText } from '../i18n/i18n.js';
+import { checkKey, ltrText } from '../render/words.js';
 
 const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 const SUITS = ['♣', '♦', '♥', '♠'];
@@ -9,7 +10,8 @@ const SUITS = ['♣', '♦', '♥', '♠'];
 function shownValue(v, item, cards, lang) {
   if (item === 'card' && Number.isInteger(v) && v >= 0 && v < 52 && cards) {
     const vm = cards === 'value_major';
-    return RANKS[vm ? Math.floor(v / 4) : v % 13] + SUITS[vm ? v % 4 : Math.floor(v / 13)];
+    // "Q♠" stays "Q♠" inside a right-to-left sentence.
+    return ltrText(RANKS[vm ? Math.floor(v / 4) : v % 13] + SUITS[vm ? v % 4 : Math.floor(v / 13)], lang);
   }
   if (v === null || v === undefined) return '—';
   // In the game's words, as the page says them: "win", "2.71×" ("2,71×" in ro), "player 2".
@@ -25,8 +27,9 @@ function where(d, report, lang) {
   const at = d.at || {};
   return (d.order || []).map((k) => [k, at[k]]).map(([k, i]) => {
     const bet = k === 'bet' && report.bets && report.bets[i];
-    if (bet && bet.nonce !== undefined) return t('widget.at.betNonce', { n: i + 1, nonce: String(bet.nonce) }, lang);
-    return has(`widget.at.${k}`, lang) ? t(`widget.at.${k}`, { n: i + 1 }, lang) : `${k} ${i + 1}`;
+    // Numbers of bets, rounds and positions are ids: never grouped.
+    if (bet && bet.nonce !== undefined) return t('widget.at.betNonce', { n: String(i + 1), nonce: String(bet.nonce) }, lang);
+    return has(`widget.at.${k}`, lang) ? t(`widget.at.${k}`, { n: String(i + 1) }, lang) : `${k} ${i + 1}`;
   }).join(', ');
 }
 
@@ -54,7 +57,9 @@ export function summary(report, desc, lang) {
   if (shown && shown.ok === false) return t('widget.changed', {}, lang);
   const bad = checks.find((c) => c.ok === false && c.code !== 'played');
   if (bad) {
-    const check = has(`check.${bad.code}`, lang) ? t(`check.${bad.code}`, bad.params || {}, lang) : bad.code;
+    // A board card's leaf is not "your card" (the core's leafClimbs[i].place).
+    const key = [checkKey(bad, report), `check.${bad.code}`].find((k) => has(k, lang));
+    const check = key ? t(key, bad.params || {}, lang) : bad.code;
     return t('widget.failedCheck', { check }, lang);
   }
   const first = firstDifference(report, desc, lang);
@@ -76,8 +81,8 @@ export function details(report, lang) {
   if (chain && chain.params) {
     const p = chain.params;
     out.push(p.rememberedRound !== undefined
-      ? t('widget.roundRemembered', { round: p.round, remembered: p.rememberedRound, links: p.links }, lang)
-      : t('widget.round', { round: p.round }, lang));
+      ? t('widget.roundRemembered', { round: String(p.round), remembered: String(p.rememberedRound), links: p.links }, lang)
+      : t('widget.round', { round: String(p.round) }, lang));
   }
   if (report.verdict === 'unchecked' && report.missing && report.missing.length) {
     const names = report.missing.map((f) => (has(`field.${f}`, lang) ? t(`field.${f}`, {}, lang) : f));

@@ -1,0 +1,150 @@
+// www/render/words.js: which sentence a report gets, chosen from the report's checks and
+// the scheme's descriptor (never a scheme id), on real reports of the built core.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, VERIFIER, loadCases, runCli } from './helpers.mjs';
+
+const en = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/i18n/en.json'), 'utf8'));
+
+const fv = createRequire(import.meta.url)(VERIFIER);
+const descriptors = fv.schemes();
+const desc = (id) => descriptors.find((d) => d.id === id);
+const cases = loadCases();
+const report = (record) => fv.verify(record);
+const first = (pred, what) => {
+  const c = cases.find((x) => !x.expect.error && pred(x));
+  assert.ok(c, `no vector for ${what}`);
+  return c;
+};
+
+async function words() {
+  const r = await esbuild.build({ entryPoints: ['www/render/words.js'], absWorkingDir: ROOT, bundle: true, write: false, format: 'esm' });
+  return import('data:text/javascript;base64,' + Buffer.from(r.outputFiles[0].text).toString('base64'));
+}
+
+test('the kind of proof comes from the checks and the descriptor', async () => {
+  const w = await words();
+  const kind = (c) => w.proofKind(report(c.record), desc(c.record.scheme));
+  assert.equal(kind(first((c) => c.record.scheme === 'crash' && c.record.terminal, 'crash')), 'chain');
+  assert.equal(kind(first((c) => c.record.scheme === 'platforms' && !c.record.terminal, 'platforms')), 'chain', 'unchecked too');
+  // Bets under one server seed: the vector's bet as a list of one.
+  const dice = first((c) => c.record.scheme === 'dice' && c.record.nonce !== undefined, 'dice');
+  const { nonce, selected, ...seeds } = dice.record;
+  const bets = { ...seeds, bets: [{ nonce, selected }] };
+  assert.equal(w.proofKind(report(bets), desc('dice')), 'bets');
+  assert.equal(kind(first((c) => c.record.scheme === 'poker_hmac_v1' && c.record.leaves, 'a partial reveal')), 'partial');
+  assert.equal(kind(first((c) => c.record.scheme === 'poker_hmac_v1' && !c.record.leaves, 'a full reveal')), 'seed');
+  assert.equal(kind(first((c) => c.record.scheme === 'chess_colour_v1', 'chess')), 'seeds');
+  assert.equal(kind(first((c) => c.record.game === 'table', 'backgammon')), 'seed');
+  // The same report under a descriptor that is not a chain's is not a chain's.
+  const crash = report(first((c) => c.record.scheme === 'crash' && c.record.terminal, 'crash').record);
+  assert.notEqual(w.proofKind(crash, { ...desc('crash'), chain: false }), 'chain');
+});
+
+test('a walk cut by a step limit below the descriptor default says so; nothing else does', async () => {
+  const w = await words();
+  const chain = first((c) => c.record.scheme === 'crash' && c.record.terminal && c.expect.round > 10 && !c.record.history, 'a crash round');
+  const rec = { ...chain.record, maxSteps: 10 };
+  const r = report(rec);
+  assert.equal(r.verdict, 'fail');
+  const d = desc('crash');
+  const maxField = d.fields.find((f) => f.name === 'maxSteps');
+  assert.ok(Number.isSafeInteger(maxField.default) && maxField.default > 10, 'the descriptor says the default');
+  assert.deepEqual(w.stepLimit(r, d, rec), { maxSteps: 10, label: maxField.label, name: 'maxSteps' });
+  const next = w.failNext(r, d, rec);
+  assert.equal(next.key, 'render.verdict.fail.next.stepLimit');
+  assert.equal(next.params.maxSteps, 10);
+  assert.equal(next.params.field, en['field.maxSteps'], 'the field by its label');
+  // At the default, or without a default to compare with: a chain failure, not the limit.
+  assert.equal(w.stepLimit(r, d, { ...rec, maxSteps: maxField.default }), null);
+  const noDefault = { ...d, fields: d.fields.map((f) => (f.name === 'maxSteps' ? { ...f, default: undefined } : f)) };
+  assert.equal(w.stepLimit(r, noDefault, rec), null);
+  assert.equal(w.failNext(r, noDefault, rec).key, 'render.verdict.fail.next.chain');
+  // A passing walk is no step limit.
+  assert.equal(w.stepLimit(report(chain.record), d, chain.record), null);
+  // The badge says the same, in its own words.
+  assert.match(w.failAdvice(r, d, rec, 'en'), /step limit/);
+  assert.doesNotMatch(w.failAdvice(r, d, rec, 'en'), /support/);
+});
+
+test('what to do next: the hint first, then only what was shown, then the proof kind', async () => {
+  const w = await words();
+  const dice = first((c) => c.record.scheme === 'dice' && c.expect.commitmentOk && c.record.clientSeed && !c.record.bets, 'dice');
+  const hinted = report({ ...dice.record, serverSeed: dice.record.serverSeedHash });
+  assert.ok(hinted.hints && hinted.hints.length, 'the hash pasted as the seed gives a hint');
+  assert.equal(w.failNext(hinted, desc('dice')).key, 'render.verdict.fail.next.hint');
+  const shown = report({ ...dice.record, played: { face: dice.expect.face === 1 ? 2 : 1 } });
+  assert.equal(w.failNext(shown, desc('dice')).key, 'render.verdict.fail.next.played');
+  // Only what was shown differs, but nothing published was checked: the generic advice.
+  const { serverSeedHash, ...bare } = dice.record;
+  assert.ok(serverSeedHash);
+  assert.equal(w.failNext(report({ ...bare, played: { face: dice.expect.face === 1 ? 2 : 1 } }), desc('dice')).key, 'render.verdict.fail.next');
+  const seed = report({ ...dice.record, serverSeed: dice.record.serverSeed.replace(/^./, (x) => (x === 'a' ? 'b' : 'a')) });
+  assert.equal(w.failNext(seed, desc('dice')).key, 'render.verdict.fail.next.seed');
+});
+
+test('a check\'s recomputed value in words; a board card\'s leaf has its own key', async () => {
+  const w = await words();
+  assert.equal(w.computedText({ code: 'chainOk', ok: true, computed: 1161, params: {} }), 'round 1161 of the chain');
+  assert.equal(w.computedText({ code: 'chainOk', ok: false, computed: null, params: { maxSteps: 10 } }), 'not reached within 10 steps');
+  assert.equal(w.computedText({ code: 'x', ok: false, computed: null }), '—');
+  const partial = first((c) => c.record.scheme === 'poker_hmac_v1' && c.record.leaves, 'a partial reveal');
+  const r = report(partial.record);
+  const keys = r.checks.filter((c) => c.code === 'leafOk').map((c) => w.checkKey(c, r));
+  const kinds = r.checks.filter((c) => c.code === 'leafOk').map((c) => r.leafClimbs.find((l) => l.position === c.params.position).place.kind);
+  assert.ok(kinds.includes('board') && kinds.includes('hole'), `kinds ${kinds}`);
+  keys.forEach((k, i) => assert.equal(k, kinds[i] === 'board' ? 'check.leafOk.board' : 'check.leafOk'));
+});
+
+test('the first seat\'s note by what the game recomputes; a played example by the descriptor', async () => {
+  const w = await words();
+  const of = (game) => w.firstSeatKey(report(first((c) => c.record.game === game, game).record));
+  assert.equal(of('table'), null, 'backgammon: the opening roll decides');
+  assert.equal(of('dame'), 'render.seat.first.moves');
+  assert.equal(of('xiangqi'), 'render.seat.first.moves');
+  assert.equal(of('bridge'), 'render.seat.first.deals');
+  assert.equal(of('baloot'), 'render.seat.first.deals');
+  assert.equal(of('mahjong'), 'render.seat.first.dealer');
+  assert.equal(w.playedExample(desc('crash')), '{"multiplier": …}');
+  assert.equal(w.playedExample(desc('hash_chain')), '{"round": …}');
+  for (const d of descriptors) assert.ok(d.results.some((r) => w.playedExample(d) === `{"${r.key}": …}`), d.id);
+});
+
+test('the CLI says the same: the step limit with its field, and a result from a hint not as the result', () => {
+  const chain = first((c) => c.record.scheme === 'crash' && c.record.terminal && c.expect.round > 10 && !c.record.history, 'a crash round');
+  const cut = runCli(['--human', '-'], JSON.stringify({ ...chain.record, maxSteps: 10 })).stdout;
+  const head = en['render.verdict.fail.next.stepLimit'].split('{')[0];
+  assert.ok(head.length > 10 && cut.includes(head), cut);
+  assert.match(cut, /\(maxSteps\)/, 'the field as a record names it');
+  assert.doesNotMatch(cut, /support/);
+  assert.doesNotMatch(cut, /(?<![\w])null(?![\w])/);
+  const dice = first((c) => c.record.scheme === 'dice' && c.expect.commitmentOk && c.record.clientSeed && !c.record.bets, 'dice');
+  const hinted = runCli(['--human', '-'], JSON.stringify({ ...dice.record, serverSeed: dice.record.serverSeedHash })).stdout;
+  assert.ok(hinted.includes(en['render.result.fromHint.summary']) && hinted.includes(en['render.result.fromHint']), hinted);
+  assert.ok(!hinted.split('\n').includes(en['page.result.heading']), 'not headed as the result');
+  const plain = runCli(['--human', '-'], JSON.stringify(dice.record)).stdout;
+  assert.ok(plain.split('\n').includes(en['page.result.heading']) && !plain.includes(en['render.result.fromHint.summary']), plain);
+});
+
+test('every catalog\'s step-limit advice names the field and the limit, and what to put there: empty, the whole chain', () => {
+  const d = desc('crash').fields.find((f) => f.name === 'maxSteps');
+  const whole = String(d.default);
+  for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
+    const cat = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+    for (const key of ['render.verdict.fail.next.stepLimit', 'widget.failAdvice.stepLimit']) {
+      const s = cat[key];
+      assert.equal(typeof s, 'string', `${lang} ${key}`);
+      assert.ok(s.includes('{field}') && s.includes('{maxSteps}'), `${lang} ${key}: the field and the limit`);
+      if (key.startsWith('render')) {
+        // The whole chain's length, as the language groups it ("10,000,000", "10 000 000").
+        const digits = s.replace(/(\d)[\s,.\u00a0\u202f\u066c](?=\d{3})/g, '$1');
+        assert.ok(digits.includes(whole), `${lang} ${key}: no ${whole}`);
+      }
+    }
+  }
+  assert.match(en['render.verdict.fail.next.stepLimit'], /^(?!.*support).*Empty “\{field\}” \(the whole chain/);
+});
