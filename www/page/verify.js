@@ -20,6 +20,7 @@ import { state } from './state.js';
 import { client } from './client.js';
 import { clearFieldErrors, showFieldError } from './form.js';
 import { pageStore, rememberChanged, showRememberFor } from './remember.js';
+import { offerHistory } from './history.js';
 
 /** Records with more bets than this (dice, mines: SPEC §7) show a busy bar while
  *  the core works through them: 10,000 mines bets take it about a second. */
@@ -136,7 +137,11 @@ export async function verifySource(src, { full = false } = {}) {
   }
   if (res.error) { showError(res.error, src.focus !== false); return null; }
   if (res.walk) rememberChanged();
-  return shown(res.report, src, (v) => walkNote(v, res.report, res.walk, src));
+  const report = shown(res.report, src, (v) => walkNote(v, res.report, res.walk, src));
+  // A chain round proven against its terminal offers its whole chain's history; a
+  // list of bets shows how its results spread (www/page/history.js).
+  offerHistory(report, src.record !== undefined ? src.record : src.text, res.betsSpread);
+  return report;
 }
 
 /** Under the banner: where the walk stopped, when a remembered position ended it,
