@@ -1,5 +1,6 @@
 // The page's entry: what happens first, before anything is verified. A saved copy
-// goes back to its static markup; the static notice is put away; the language is
+// goes back to its static markup (the static notice was put away by the gate of the
+// stylesheet, tools/page.mjs GATE_JS); the language is
 // chosen; WebAssembly is checked (and its absence said at once, in plain words);
 // then the game picker, the scheme menu under "Details", the history options, the
 // fingerprints and "Download this verifier". A language change redraws all of it,
@@ -17,7 +18,7 @@ import { drawTerminals, relabelFound } from './input.js';
 import { fillRoundGames } from './rounds.js';
 import { runSelfTest } from './selftest.js';
 import { startLanguage, wireLanguage } from './language.js';
-import { restoreStatic, hideStaticNotice, wireDownload, relabelDownload } from './copies.js';
+import { restoreStatic, restyleLiveParts, wireDownload, relabelDownload } from './copies.js';
 import { relabelInstall } from './install.js';
 
 /** Can this browser run the verifier's WebAssembly? (Deleted, or turned off as in
@@ -72,7 +73,7 @@ function redraw() {
  *  says so and nothing else is wired). */
 export function startEntry() {
   restoreStatic();
-  hideStaticNotice();
+  restyleLiveParts();
   startLanguage();
   if (!wasmWorks()) {
     const say = () => {
