@@ -4,18 +4,20 @@
 // with Node's own SHA-256, and every expected count is computed here independently
 // of the page's core: crash points by the tests' own BigInt port of SPEC §6
 // (tests/node/crash_oracle.mjs: Go's 64-bit quotient rounded to nearest even, then
-// float64, then floor), battle winners
-// by this file's float64 arithmetic, platforms by verifier.js's exact per-record
-// scheme (not the history walk's fast path), dice faces by Node's HMAC. The
-// chi-square p-value is checked against a numerical integral of the density.
+// float64, then floor) and by real Go (the published functions,
+// tests/oracle/go_chain_games.go, which also gives every platform and battle
+// winner), battle winners also by this file's float64 arithmetic, dice faces by
+// Node's HMAC. The chi-square p-value is checked against a numerical integral of
+// the density.
 // Screenshots: tests/artifacts/history-*.png.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { launch, openPage, PAGE_URL, b64url, shot, ARTIFACTS } from './browser.mjs';
-import { loadCases, VERIFIER } from '../node/helpers.mjs';
+import { loadCases, VERIFIER, ROOT } from '../node/helpers.mjs';
 import { crashN, crashCounts, pointText } from '../node/crash_oracle.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
@@ -31,6 +33,21 @@ function chain(n) {
   const links = [randomBytes(32).toString('hex')];
   for (let i = 0; i < n; i++) links.push(sha(links[i]));
   return links;
+}
+
+/** Real Go on `hashes`: per hash {crash (the floor, × 100), platform, battle winner
+ *  for the chances 12.5, 30.1, 7.4, 50 (−1: none)}. A missing Go fails the test
+ *  (./build.sh test installs it), as in tests/history_differential.rs. */
+function goOracle(hashes) {
+  const r = spawnSync('go', ['run', 'tests/oracle/go_chain_games.go'], { cwd: ROOT, input: hashes.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 26 });
+  assert.equal(r.status, 0, `the Go oracle: ${r.error || r.stderr}`);
+  const lines = r.stdout.trim().split('\n');
+  assert.equal(lines.length, hashes.length);
+  return lines.map((line, i) => {
+    const f = line.split(' ');
+    assert.equal(f[0], hashes[i]);
+    return { crash: BigInt(f[1]), platform: Number(f[2]), winner4: Number(f[5]) };
+  });
 }
 
 /** Opens `record` at `width`, waits for the chain check, runs the history. */
@@ -50,6 +67,9 @@ test('crash: 20,000 rounds from one hash, counted exactly as an independent port
   const links = chain(n);
   // The independent port against verifier.js's exact scheme on a few hundred hashes.
   for (const h of links.slice(0, 300)) assert.equal(pointText(crashN(h)), fv.verify({ scheme: 'crash', hash: h }).multiplier, h);
+  // And against real Go on all 20,000: two oracles that share no code agree.
+  const go = goOracle(links.slice(0, n));
+  go.forEach((g, k) => assert.equal(g.crash, crashN(links[k]), links[k]));
   const want = crashCounts(links.slice(0, n));
   assert.ok(want.instant > 0 && want.over10 > 0, 'a 20,000-round chain has instant crashes and 10× rounds');
   const { page, blocked, errors, context } = await historyOf({ scheme: 'crash', hash: links[0], terminal: links[n] });
@@ -65,12 +85,17 @@ test('crash: 20,000 rounds from one hash, counted exactly as an independent port
   assert.equal(await page.getAttribute('#chain-history svg', 'role'), 'img');
   const dots = await page.$$eval('#chain-history svg circle.observed[data-x]', (cs) => cs.map((c) => Number(c.getAttribute('data-x'))));
   const rows = await page.$$eval('#chain-history table.numbers tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
-  assert.equal(rows.length, 23);
-  const at2 = rows.find((r) => r[0] === '2×');
-  assert.equal(at2[1], want.over2.toLocaleString('en'));
-  const reached = [1.01, 1.1, 1.2, 1.5, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 1e5, 2e5, 5e5, 1e6]
-    .filter((x) => links.slice(0, n).some((h) => crashN(h) >= BigInt(Math.round(x * 100))));
+  const thresholds = [1.01, 1.1, 1.2, 1.5, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 1e5, 2e5, 5e5, 1e6];
+  // Every row of the table (the chart's text alternative): the threshold and how many
+  // of the 20,000 rounds reached it, as the independent port counts them.
+  const points = links.slice(0, n).map(crashN);
+  const atLeast = thresholds.map((x) => points.filter((N) => N >= BigInt(Math.round(x * 100))).length);
+  assert.deepEqual(rows.map((r) => [r[0], r[1]]), thresholds.map((x, i) => [`${x.toLocaleString('en')}×`, atLeast[i].toLocaleString('en')]));
+  assert.equal(atLeast[thresholds.indexOf(2)], want.over2);
+  assert.equal(atLeast[thresholds.indexOf(10)], want.over10);
+  const reached = thresholds.filter((_, i) => atLeast[i] > 0);
   assert.deepEqual(dots, reached);
+  assert.equal(await page.getAttribute('html', 'data-worker'), 'on', 'the history walked in the page’s Web Worker');
   const text = await page.textContent('#chain-history');
   assert.match(text, /prove nothing/);
   assert.doesNotMatch(text, /null|undefined|NaN/);
@@ -124,11 +149,13 @@ test('crash history at 360 and 1280 px in English and Russian: screenshots, no s
   }
 });
 
-test('platforms: how often each platform fell, against verifier.js on every hash', async () => {
+test('platforms: how often each platform fell, against real Go on every hash', async () => {
   const n = 3000;
   const links = chain(n);
   const want = Array(25).fill(0);
-  for (let k = 0; k < n; k++) want[fv.verify({ scheme: 'platforms', hash: links[k] }).lastPlatform - 1]++;
+  const go = goOracle(links.slice(0, n));
+  for (const g of go) want[g.platform - 1]++;
+  assert.equal(fv.verify({ scheme: 'platforms', hash: links[0] }).lastPlatform, go[0].platform);
   const { page, errors, context } = await historyOf({ scheme: 'platforms', hash: links[0], terminal: links[n] });
   const got = await attrs(page, '#chain-history', ['rounds', 'platforms', 'dof']);
   assert.deepEqual(got, { rounds: String(n), platforms: want.join(','), dof: '24' });
@@ -138,13 +165,13 @@ test('platforms: how often each platform fell, against verifier.js on every hash
   assert.ok(Math.abs(Number(await page.getAttribute('#chain-history', 'data-chi-square')) - chi) < 1e-9 * chi);
   assert.equal(await page.$$eval('#chain-history svg rect.bar[data-i]', (r) => r.length), 25);
   const row = await page.$eval('#chain-history-rounds tbody tr', (tr) => tr.querySelector('.hout').textContent);
-  assert.equal(row, String(fv.verify({ scheme: 'platforms', hash: links[0] }).lastPlatform));
+  assert.equal(row, String(go[0].platform));
   await shot(page, 'history-platforms');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('battle: how often each player won, against float64 arithmetic done here', async () => {
+test('battle: how often each player won, against float64 arithmetic done here and real Go', async () => {
   const n = 3000;
   const links = chain(n);
   const chances = [12.5, 30.1, 7.4, 50];
@@ -156,7 +183,12 @@ test('battle: how often each player won, against float64 arithmetic done here', 
   };
   const want = Array(4).fill(0);
   let none = 0;
-  for (let k = 0; k < n; k++) { const w = winner(links[k]); if (w < 0) none++; else want[w]++; }
+  const go = goOracle(links.slice(0, n));
+  for (let k = 0; k < n; k++) {
+    const w = winner(links[k]);
+    assert.equal(w, go[k].winner4, links[k]);
+    if (w < 0) none++; else want[w]++;
+  }
   assert.equal(winner(links[0]), fv.verify({ scheme: 'battle', hash: links[0], chances }).winner);
   const { page, errors, context } = await historyOf({ scheme: 'battle', hash: links[0], terminal: links[n], chances });
   assert.deepEqual(await attrs(page, '#chain-history', ['rounds', 'winners', 'no-winner']), { rounds: String(n), winners: want.join(','), 'no-winner': String(none) });
