@@ -15,12 +15,18 @@ import assert from 'node:assert/strict';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { launch, openPage, PAGE_URL, b64url, shot, ARTIFACTS } from './browser.mjs';
 import { loadCases, VERIFIER, ROOT } from '../node/helpers.mjs';
 import { crashN, crashCounts, pointText } from '../node/crash_oracle.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
+// The history's English sentences (plain strings long enough to be words, not a
+// column name such as "Hash" that other languages may share).
+const ENGLISH = Object.entries(JSON.parse(readFileSync(path.join(ROOT, 'www/i18n/en.json'), 'utf8')))
+  .filter(([k, v]) => k.startsWith('history.') && typeof v === 'string' && v.length > 12)
+  .map(([k, v]) => [k, v.split(/\{[^}]*\}/)[0]]).filter(([, v]) => v.length > 12);
 const sha = (s) => createHash('sha256').update(s).digest('hex');
 
 let browser;
@@ -138,6 +144,8 @@ test('crash history at 360 and 1280 px in English and Russian: screenshots, no s
       const text = await page.textContent('#chain-history');
       assert.doesNotMatch(text, /null|undefined|NaN|history\.[a-z]/);
       if (lang === 'ru') assert.match(text, /Все раунды с начала цепочки/);
+      // No English sentence of the history's own keys in another language.
+      if (lang !== 'en') for (const [k, v] of ENGLISH) assert.ok(!text.includes(v), `${lang}: English ${k} on the page`);
       if (lang === 'ar') assert.equal(await page.getAttribute('html', 'dir'), 'rtl');
       await (await page.$('#chain-history')).scrollIntoViewIfNeeded();
       await shot(page, `history-crash-${lang}-${width}`);
