@@ -8,7 +8,8 @@
 #                         Firefox ESR and WebKitGTK in tests/browser/engines.test.mjs)
 #   ./build.sh engines    build, then only the browser suite in the three engines
 #                         (FV_ENGINES=chromium,firefox,webkit picks engines)
-#   ./build.sh bench      chain-walk speed ratios (native, wasm, Node, Chromium)
+#   ./build.sh bench      chain-walk speed ratios (native, wasm, Node, Chromium), and the chain
+#                         history's walk with outcomes against the bare walk (wasm)
 #   ./build.sh fuzz [S]   run every cargo-fuzz target for S seconds each (default 60)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -174,7 +175,9 @@ case "${1:-build}" in
   test) run_tests ;;
   engines) run_engines ;;
   serve) serve ;;
-  bench) setup_test; build; build_bench; cargo run --release --locked --example bench_chain; node tools/bench.mjs ;;
+  # The chain history's bench (tools/bench_history.mjs) runs before tools/bench.mjs and
+  # apart from it: the walk with every round's outcome against the bare walk, in wasm.
+  bench) setup_test; build; build_bench; cargo run --release --locked --example bench_chain; node tools/bench_history.mjs; node tools/bench.mjs ;;
   fuzz) bash tools/fuzz.sh "${2:-60}" ;;
   *) echo "usage: ./build.sh [build|serve|test|engines|bench|fuzz [seconds]]" >&2; exit 2 ;;
 esac

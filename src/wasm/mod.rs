@@ -3,7 +3,8 @@
 //! an export that can fail throws a `VerifyError` (see `interop::to_js_error`);
 //! results that hold errors as data (one record of a batch) say so in their shape.
 //! The badge's build (feature `widget`) carries only `verify`, `schemes` and
-//! `ChainWalker`.
+//! `ChainWalker`; the chain history (`HistoryWalker`, `historyPage`, `betsHistory`)
+//! is the page's and the CLI's.
 
 mod interop;
 
@@ -304,27 +305,192 @@ impl ChainWalker {
     /// What to remember once found, oldest first, in the constructor's form:
     /// `{hashes: Uint8Array, rounds: Float64Array}` (empty until found).
     pub fn checkpoints(&self) -> js_sys::Object {
-        let entries = self.inner.to_remember();
-        let mut hashes = Vec::with_capacity(entries.len() * 32);
-        let mut rounds = Vec::with_capacity(entries.len());
-        for e in &entries {
-            hashes.extend_from_slice(&e.hash);
-            rounds.push(e.distance as f64);
-        }
-        let out = js_sys::Object::new();
-        // Reflect::set on a fresh plain object cannot fail; ignore its Result.
-        let _ = Reflect::set(
-            &out,
-            &"hashes".into(),
-            &js_sys::Uint8Array::from(&hashes[..]),
-        );
-        let _ = Reflect::set(
-            &out,
-            &"rounds".into(),
-            &js_sys::Float64Array::from(&rounds[..]),
-        );
-        out
+        positions_object(&self.inner.to_remember())
     }
+}
+
+/// Positions (oldest first) as `{hashes: Uint8Array, rounds: Float64Array}`: 32
+/// bytes and one round a position, the form `ChainWalker` and `historyPage` take.
+fn positions_object(entries: &[crate::primitives::chain_memory::Remembered]) -> js_sys::Object {
+    let mut hashes = Vec::with_capacity(entries.len() * 32);
+    let mut rounds = Vec::with_capacity(entries.len());
+    for e in entries {
+        hashes.extend_from_slice(&e.hash);
+        rounds.push(e.distance as f64);
+    }
+    let out = js_sys::Object::new();
+    // Reflect::set on a fresh plain object cannot fail; ignore its Result.
+    let _ = Reflect::set(
+        &out,
+        &"hashes".into(),
+        &js_sys::Uint8Array::from(&hashes[..]),
+    );
+    let _ = Reflect::set(
+        &out,
+        &"rounds".into(),
+        &js_sys::Float64Array::from(&rounds[..]),
+    );
+    out
+}
+
+/// The whole history of a chain from one round (issue 27): the walk from a crash,
+/// platforms or battle record's `hash` to its `terminal` that recomputes every
+/// round it passes (round r, r − 1, …, 1) and counts them at flat memory.
+/// `new HistoryWalker(record)` (an object or its JSON text, bare or wrapped; the
+/// record needs `terminal`). It has the shape of `ChainWalker` (advance, done,
+/// found, linksWalked, maxSteps, viaMemory, outcome, checkpoints), so the one walk
+/// loop (www/verify/walk.js) drives it; `summary()` is the counts, `positions()`
+/// the proven positions for `historyPage`.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen]
+pub struct HistoryWalker {
+    inner: crate::ChainHistory,
+}
+
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen]
+impl HistoryWalker {
+    #[wasm_bindgen(constructor)]
+    pub fn new(record: JsValue) -> JsResult<HistoryWalker> {
+        let run = || {
+            let (_, record) = crate::input::unwrap_record(json_value(&record)?);
+            crate::ChainHistory::from_record(&record)
+        };
+        thrown(run()).map(|inner| HistoryWalker { inner })
+    }
+
+    /// Walks up to `n` more links (never past `maxSteps`), counting every round
+    /// passed; true once done.
+    pub fn advance(&mut self, n: u32) -> bool {
+        self.inner.advance(n as u64);
+        self.inner.done()
+    }
+
+    /// The terminal is reached, or `maxSteps` links were walked without reaching it.
+    #[wasm_bindgen(getter)]
+    pub fn done(&self) -> bool {
+        self.inner.done()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn found(&self) -> bool {
+        self.inner.found()
+    }
+
+    #[wasm_bindgen(getter, js_name = linksWalked)]
+    pub fn links_walked(&self) -> f64 {
+        self.inner.steps() as f64
+    }
+
+    #[wasm_bindgen(getter, js_name = maxSteps)]
+    pub fn max_steps(&self) -> f64 {
+        self.inner.record().max_steps as f64
+    }
+
+    /// Always false: a history walks every link (a remembered position would skip
+    /// the rounds below it).
+    #[wasm_bindgen(getter, js_name = viaMemory)]
+    pub fn via_memory(&self) -> bool {
+        false
+    }
+
+    /// `{game, found, done, round, steps, maxSteps, rounds, …}`: the counts of the
+    /// rounds walked so far (all of them once found; see `ChainHistory::summary`).
+    pub fn summary(&self) -> JsValue {
+        js_value(&self.inner.summary())
+    }
+
+    /// `{steps, found, summary}`: `steps` and `found` as `verify`'s `walk` option
+    /// takes them (steps: the round once found, else `maxSteps`), and the counts.
+    pub fn outcome(&self) -> JsValue {
+        let found = self.inner.found();
+        let steps = if found {
+            self.inner.steps()
+        } else {
+            self.inner.record().max_steps
+        };
+        js_value(&json!({"steps": steps, "found": found, "summary": self.inner.summary()}))
+    }
+
+    /// The proven positions of a found walk (a checkpoint every 65,536 links, then
+    /// the record's own hash), oldest first, as `{hashes, rounds}`; empty until found.
+    pub fn positions(&self) -> js_sys::Object {
+        positions_object(&self.inner.positions())
+    }
+
+    /// The same as `positions()`, under `ChainWalker`'s name (what to remember).
+    pub fn checkpoints(&self) -> js_sys::Object {
+        self.positions()
+    }
+}
+
+/// A whole number from JS for `field`, in 1..=max, else `out_of_range`.
+#[cfg(not(feature = "widget"))]
+fn whole(x: f64, field: &str, max: u64) -> Result<u64, VerifyError> {
+    if x.fract() == 0.0 && x >= 1.0 && x <= max as f64 {
+        Ok(x as u64)
+    } else {
+        Err(VerifyError::out_of_range(field, 1, max as i64))
+    }
+}
+
+/// `historyPage(record, round, hashes, rounds, from, count)`: rounds `from` down to
+/// `from − count + 1` (at most 1,000) of the chain of `record` (crash, platforms or
+/// battle, with its `terminal`), whose `hash` was proven to be round `round`, walked
+/// from the nearest of the proven positions `hashes`/`rounds` (a `HistoryWalker`'s
+/// `positions()` for this record): `{from, to, newest, walked, rows: [{round, hash,
+/// multiplier | lastPlatform | winner}]}`, newest first.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen(js_name = historyPage)]
+pub fn history_page(
+    record: JsValue,
+    round: f64,
+    hashes: Option<Vec<u8>>,
+    rounds: Option<Vec<f64>>,
+    from: f64,
+    count: f64,
+) -> JsResult<JsValue> {
+    use crate::primitives::chain_memory::{Remembered, MAX_DISTANCE};
+    let run = || {
+        let (_, record) = crate::input::unwrap_record(json_value(&record)?);
+        let r = crate::HistoryRecord::parse(&record)?;
+        let round = whole(round, "round", MAX_DISTANCE)?;
+        let (hashes, rounds) = (hashes.unwrap_or_default(), rounds.unwrap_or_default());
+        // Entries that cannot be a position are skipped, as `ChainWalker` skips them.
+        let positions: Vec<Remembered> = hashes
+            .chunks_exact(32)
+            .zip(&rounds)
+            .filter(|(_, &d)| d >= 1.0 && d <= MAX_DISTANCE as f64 && d.fract() == 0.0)
+            .map(|(h, &d)| {
+                let mut hash = [0u8; 32];
+                hash.copy_from_slice(h);
+                Remembered {
+                    hash,
+                    distance: d as u64,
+                }
+            })
+            .collect();
+        let mut pager = crate::RoundPager::new(r.game, &r.hash, round, &positions)?;
+        let from = whole(from, "from", round)?;
+        let count = whole(count, "count", 1000)?;
+        pager.page(from, count)
+    };
+    thrown(run()).map(|v| js_value(&v))
+}
+
+/// `betsHistory(record, report)`: a dice or mines `bets` record and its report (what
+/// `verify` returned for it) → face or cell counts against uniform with a
+/// chi-square test: `{game, bets, faces | cells, expected, chiSquare,
+/// degreesOfFreedom, pValue, smallSample, …}`.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen(js_name = betsHistory)]
+pub fn bets_history(record: JsValue, report: JsValue) -> JsResult<JsValue> {
+    let run = || {
+        let (_, record) = crate::input::unwrap_record(json_value(&record)?);
+        let report = json_value(&report)?;
+        crate::bets_history(&record, &report)
+    };
+    thrown(run()).map(|v| js_value(&v))
 }
 
 /// Benchmark hooks (`./build.sh bench` builds them in, the shipped files do not): `n`

@@ -3,12 +3,13 @@
 
 const FLAGS = {
   '--help': 'help', '-h': 'help', '--version': 'version', '--self-test': 'selfTest',
-  '--jsonl': 'jsonl', '--json': 'json', '--human': 'human',
+  '--jsonl': 'jsonl', '--json': 'json', '--human': 'human', '--history': 'history',
 };
 
-/** {mode, files, format, lang, error}; `error` is a message for a bad command line. */
+/** {mode, files, format, lang, history, error}; `error` is a message for a bad
+ *  command line. `history` (--history): one record's whole chain history. */
 export function parseArgs(argv) {
-  const a = { mode: null, files: [], format: null, lang: null, error: null };
+  const a = { mode: null, files: [], format: null, lang: null, history: false, error: null };
   const setMode = (m, arg) => {
     if (a.mode && a.mode !== m) a.error = a.error || `${arg} cannot be combined with --${a.mode === 'selfTest' ? 'self-test' : a.mode}`;
     a.mode = m;
@@ -26,6 +27,7 @@ export function parseArgs(argv) {
     if (options && arg.length > 1 && arg.startsWith('-')) {
       const f = FLAGS[arg];
       if (!f) { a.error = a.error || `unknown option ${arg} (see --help)`; continue; }
+      if (f === 'history') { a.history = true; continue; }
       if (f === 'json' || f === 'human') {
         if (a.format && a.format !== f) a.error = a.error || '--json and --human cannot be combined';
         a.format = f;
@@ -36,5 +38,9 @@ export function parseArgs(argv) {
   }
   if (a.mode === 'jsonl' && a.files.length) a.error = a.error || '--jsonl reads standard input only; give no file names';
   if (!a.mode) a.mode = a.files.length ? 'files' : 'usage';
+  if (a.history && a.mode !== 'help') {
+    if (a.mode !== 'files' && a.mode !== 'usage') a.error = a.error || `--history cannot be combined with --${a.mode === 'selfTest' ? 'self-test' : a.mode}`;
+    else if (a.files.length !== 1) a.error = a.error || '--history takes one record: one file, or - for standard input';
+  }
   return a;
 }

@@ -8,6 +8,7 @@ import { runJsonl } from './jsonl.js';
 import { helpText } from './help.js';
 import { renderHuman } from './human.js';
 import { useLanguage } from './i18n.js';
+import { runHistory } from './history.js';
 
 const out = (s) => process.stdout.write(s + '\n');
 
@@ -86,5 +87,5 @@ async function run(argv, api) {
   }
   const format = a.format || (process.stdout.isTTY ? 'human' : 'json');
   if (format === 'human') useLanguage(a.lang);
-  process.exitCode = await checkFiles(a.files, format);
+  process.exitCode = a.history ? await runHistory(api, a.files[0], format) : await checkFiles(a.files, format);
 }

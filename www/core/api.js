@@ -41,6 +41,20 @@ const full = {
    *  {status, name, report | error}; .summary() → {verdict, exit, count, pass, fail,
    *  unchecked, invalid}. */
   Batch: function Batch() { return call((en) => new en.Batch()); },
+  /** The whole history of a chain record (crash, platforms, battle, with its
+   *  `terminal`): a walker of ChainWalker's shape (advance, done, found, linksWalked,
+   *  maxSteps, outcome() → {steps, found, summary}, checkpoints()) that counts every
+   *  round it passes; `summary()` the counts, `positions()` {hashes, rounds} for
+   *  historyPage. The one walk loop over it is www/verify/walk.js. */
+  historyWalker: (record) => call((en) => new en.HistoryWalker(record)),
+  /** historyPage(record, round, positions, from, count): rounds from … from − count + 1
+   *  of the record's chain (its hash proven to be `round`), newest first, walked from
+   *  the nearest proven position ({hashes, rounds}, a HistoryWalker's positions()). */
+  historyPage: (record, round, positions, from, count) => call((en) => en.historyPage(record, round,
+    positions ? positions.hashes : undefined, positions ? positions.rounds : undefined, from, count)),
+  /** betsHistory(record, report): a dice or mines `bets` record's faces or cells
+   *  against uniform, with a chi-square test. */
+  betsHistory: (record, report) => call((en) => en.betsHistory(record, report)),
   /** checkSize(bytes): throws too_large when a record that long would be refused. */
   checkSize: (size) => call((en) => en.checkSize(size)),
   maxRecordBytes: () => call((en) => en.maxRecordBytes()),

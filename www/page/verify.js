@@ -20,6 +20,7 @@ import { state } from './state.js';
 import { client } from './client.js';
 import { clearFieldErrors, showFieldError } from './form.js';
 import { pageStore, rememberChanged, showRememberFor } from './remember.js';
+import { offerHistory } from './history.js';
 import { resultShown } from './stale.js';
 import { evidenceButton } from './evidence.js';
 
@@ -142,11 +143,15 @@ export async function verifySource(src, { full = false } = {}) {
   }
   if (res.error) { showError(res.error, src.focus !== false); return null; }
   if (res.walk) rememberChanged();
-  return shown(res.report, src, (v) => {
+  const report = shown(res.report, src, (v) => {
     // Under every verdict: the evidence someone else can check again.
     v.after(evidenceButton(res.report, recordOf(src), src.text !== undefined ? src.text : JSON.stringify(src.record)));
     walkNote(v, res.report, res.walk, src);
   });
+  // A chain round proven against its terminal offers its whole chain's history; a
+  // list of bets shows how its results spread (www/page/history.js).
+  offerHistory(report, src.record !== undefined ? src.record : src.text, res.betsSpread);
+  return report;
 }
 
 /** Under the banner: where the walk stopped, when a remembered position ended it,

@@ -3,7 +3,9 @@
 // start…end-1.
 //   mode 'pages' (default): ← previous · page i of n · next →, draw replaces the rows;
 //     options: `start` (the page shown first), `label(start, end, count)` (the text
-//     between the buttons), `jump` (a label: a number box to go straight to an item);
+//     between the buttons), `jump` (a label: a number box to go straight to an item),
+//     `toItem(n)` (the item index, from 0, of the number typed there: default n − 1;
+//     a list of rounds newest first maps a round number to its place);
 //   mode 'more': a "Show N more" button, draw appends the next rows.
 // A list of one page shows no pager.
 import { el } from './dom.js';
@@ -11,7 +13,7 @@ import { t } from '../i18n/i18n.js';
 
 let pagers = 0;
 
-export function makePager(count, size, draw, { mode = 'pages', start = 0, label = null, jump = null } = {}) {
+export function makePager(count, size, draw, { mode = 'pages', start = 0, label = null, jump = null, toItem = (n) => n - 1 } = {}) {
   const pages = Math.max(1, Math.ceil(count / size));
   let page = Math.min(Math.max(0, start), pages - 1);
   if (mode === 'more') {
@@ -39,7 +41,8 @@ export function makePager(count, size, draw, { mode = 'pages', start = 0, label 
     const go = el('button', { type: 'button', text: t('pager.go') });
     const to = () => {
       const n = Number(input.value);
-      if (Number.isInteger(n) && n >= 1 && n <= count) { page = Math.floor((n - 1) / size); show(); }
+      const i = Number.isInteger(n) ? toItem(n) : -1;
+      if (Number.isInteger(i) && i >= 0 && i < count) { page = Math.floor(i / size); show(); }
     };
     go.addEventListener('click', to);
     input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); to(); } });

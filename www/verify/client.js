@@ -100,8 +100,9 @@ export function createClient({ startWorker, api, sliceMs = 40 }) {
     const id = nextId++;
     return new Promise((resolve) => {
       const w = getWorker();
-      // Batches and histories are long from the start; a record once its walk begins.
-      const long = msg.type === 'batch' || msg.type === 'rounds';
+      // Batches and histories (pasted, or a chain's whole one) are long from the
+      // start; a record once its walk begins.
+      const long = msg.type === 'batch' || msg.type === 'rounds' || msg.type === 'history';
       const job = { resolve, ...on, stopped: false, long, reply: (m) => (w ? w.postMessage(m) : null) };
       jobs.set(id, job);
       if (w) w.postMessage({ ...msg, id });
@@ -114,11 +115,15 @@ export function createClient({ startWorker, api, sliceMs = 40 }) {
     warmUp: () => { getWorker(); },
     /** Is a job running? */
     busy: () => jobs.size > 0,
-    /** A record ({record} | {text} | {bytes}) to its final report. `on.store`:
+    /** A record ({record} | {text} | {bytes}) to its final report ({report, walk,
+     *  betsSpread?: a list of bets' spread, {value} or {error}}). `on.store`:
      *  remembered positions to walk from and to keep; `on.full`: walk the whole way. */
     verify: (input, on = {}) => run({ type: 'verify', input, options: on.options, full: !!on.full }, on),
     /** A round history ({game, text, terminal?}). */
     rounds: (history, on = {}) => run({ type: 'rounds', ...history, full: !!on.full }, on),
+    /** A chain's whole history ({record (object or text), round (proven, for the
+     *  progress)}): {summary, positions, linksWalked, elapsed}. */
+    history: ({ record, round }, on = {}) => run({ type: 'history', record, round }, on),
     /** Text or bytes with records: {kind, item} or {kind: 'many', results, summary}. */
     batch: (input, on = {}) => run({ type: 'batch', ...input }, on),
     /** One call of the core: {value} or {error}. */

@@ -1,6 +1,7 @@
 // The jobs of the page's Web Worker (www/worker/worker.js), and of the page's own
 // thread when there are no workers (www/verify/client.js): a record verified with
-// its chain walk, a round history with its walk, a batch of records, and single
+// its chain walk, a round history with its walk, a chain's whole history (every
+// round since the chain began, counted), a batch of records, and single
 // calls of the core (decoding a file's bytes, the descriptors, the self-test).
 // `ctx`: {api (FairVerifier), post(message), tick(progress) (awaited between
 // slices of work: posts progress, yields, throws when cancelled), recall(terminal)
@@ -19,6 +20,19 @@ function walkView(result) {
   return w ? { request: result.request, linksWalked: w.linksWalked, viaMemory: w.viaMemory, checkpoints: w.checkpoints } : null;
 }
 
+/** A list of bets (dice, mines) also gets the spread of its results counted by the
+ *  core (betsHistory), here where the report already is: the page never sends
+ *  10,000 bets back to the worker (cloning them would hold its thread). */
+function betsSpread(api, input, report) {
+  if (!report || !Array.isArray(report.bets) || report.bets.length < 2) return undefined;
+  try {
+    const record = input.bytes !== undefined ? api.decodeFile(input.bytes) : input.record !== undefined ? input.record : input.text;
+    return { value: api.betsHistory(record, report) };
+  } catch (err) {
+    return { error: errorData(err) };
+  }
+}
+
 async function runVerify(ctx, m) {
   const res = await verifyFlow(ctx.api, m.input, {
     options: m.options,
@@ -26,7 +40,7 @@ async function runVerify(ctx, m) {
     recall: m.full ? null : ctx.recall,
     onPending: (report) => ctx.post({ type: 'pending', id: m.id, report }),
   });
-  ctx.post({ type: 'done', id: m.id, report: res.report, walk: walkView(res) });
+  ctx.post({ type: 'done', id: m.id, report: res.report, walk: walkView(res), betsSpread: betsSpread(ctx.api, m.input, res.report) });
 }
 
 async function runRounds(ctx, m) {
@@ -36,6 +50,22 @@ async function runRounds(ctx, m) {
     onPending: (data) => ctx.post({ type: 'pending', id: m.id, data }),
   });
   ctx.post({ type: 'done', id: m.id, data: res.data, walk: walkView(res) });
+}
+
+/** The whole history of a chain record (m.record: the record or its text), after
+ *  its round was proven: the one walk loop over the core's HistoryWalker, which
+ *  counts every round it passes at flat memory (nothing is kept a round). Progress
+ *  counts against `m.round` (the round the record's check proved) when given.
+ *  Answers {summary, positions (for historyPage), linksWalked, elapsed}. */
+async function runHistory(ctx, m) {
+  const between = (p) => ctx.tick(m.round > 0 ? { ...p, maxSteps: Math.max(m.round, p.steps) } : p);
+  const walked = await walkChain(ctx.api, m.record, null, {
+    between, sliceMs: ctx.sliceMs, walker: (record) => ctx.api.historyWalker(record),
+  });
+  ctx.post({
+    type: 'done', id: m.id, summary: walked.outcome.summary, positions: walked.checkpoints,
+    linksWalked: walked.linksWalked, elapsed: walked.elapsed,
+  });
 }
 
 /** Text or a file's bytes with records in it: one record is handed back (the page
@@ -66,7 +96,7 @@ async function runBatch(ctx, m) {
 }
 
 /** The calls a page may make of the core through its worker. */
-const CALLS = ['decodeFile', 'schemes', 'selfTest', 'checkSize'];
+const CALLS = ['decodeFile', 'schemes', 'selfTest', 'checkSize', 'historyPage'];
 
 /** Compiles the wasm and runs the walk loop in many short calls, so that V8 has
  *  the optimised kernel ready before the first real walk (it tiers up between calls). */
@@ -81,6 +111,7 @@ export async function runTask(ctx, m) {
     if (m.type === 'verify') await runVerify(ctx, m);
     else if (m.type === 'rounds') await runRounds(ctx, m);
     else if (m.type === 'batch') await runBatch(ctx, m);
+    else if (m.type === 'history') await runHistory(ctx, m);
     else if (m.type === 'call' && CALLS.includes(m.method)) ctx.post({ type: 'done', id: m.id, value: ctx.api[m.method](...(m.args || [])) });
     else if (m.type === 'warm') { await warm(ctx); ctx.post({ type: 'done', id: m.id }); }
     else ctx.post({ type: 'error', id: m.id, error: errorData({ code: 'internal', message: `unknown job ${m.type}` }) });
