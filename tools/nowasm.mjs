@@ -1,16 +1,17 @@
-// The no-WebAssembly fallback (issue 25): pkg/verifier-nowasm.js, pkg/verifier.js's API
-// and CLI on the same Rust core translated to plain JavaScript by binaryen's wasm2js,
-// for browsers without WebAssembly (iOS Lockdown Mode, some hardened browsers).
+// The no-WebAssembly build (issue 25): the page's core on the same Rust translated to
+// plain JavaScript by binaryen's wasm2js, for browsers without WebAssembly (iOS
+// Lockdown Mode, some hardened browsers): pkg/verifier-nowasm.html carries it where
+// verifier.html carries the wasm (tools/bundle.mjs, tools/page.mjs).
 // build.sh (build_nowasm) runs the steps; this file does the two that are not a tool's:
 //   node tools/nowasm.mjs strip IN.wasm OUT.wasm
 //     drops the `target_features` section, so that wasm-bindgen emits glue without
 //     reference types (wasm2js has none): the prebuilt std lists them whatever the
 //     crate was built with, and wasm-bindgen trusts that list.
-//   node tools/nowasm.mjs bundle GLUE.js CORE.js CORE.wasm OUT_DIR
-//     GLUE.js: wasm-bindgen's no-modules glue; CORE.js: wasm2js's output of CORE.wasm
-//     (the module it translated, named by the bundle's wasmSha256). Writes
-//     OUT_DIR/verifier-nowasm.js and checks it: loaded where WebAssembly is deleted,
-//     its self-test must pass, or there is no build.
+//   bundleNowasmCore({dir, banner, footer}) (from tools/bundle.mjs)
+//     dir/glue.js: wasm-bindgen's no-modules glue; dir/core.js: wasm2js's output of
+//     dir/core.wasm (the module it translated, named by the core's wasmSha256).
+//     Returns the core's text (www/core/nowasm/pagecore.js bundled) and checks it:
+//     loaded where WebAssembly is deleted, its self-test must pass, or there is no build.
 // Output depends only on the inputs (no dates, no absolute paths): reproducible.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -157,43 +158,34 @@ function replaceWasmBytes(seen) {
   };
 }
 
-const FOOTER = `if (typeof module === 'object' && module && module.exports) {
-  module.exports = fv.api;
-  if (typeof require === 'function' && require.main === module) fv.cli(process.argv.slice(2), fv.api);
-} else {
-  globalThis.FairVerifier = fv.api;
-}
-})();`;
-
-export async function bundleNowasm({ glueFile, coreFile, sourceWasmFile, outDir }) {
+/** The core of verifier-nowasm.html, as text (an IIFE wrapped by `banner` and
+ *  `footer`, which define FairVerifier): checked without WebAssembly before it is
+ *  returned. */
+export async function bundleNowasmCore({ dir, banner, footer }) {
   const esbuild = await import('esbuild');
   const version = /^version\s*=\s*"([^"]+)"/m.exec(fs.readFileSync(path.join(root, 'Cargo.toml'), 'utf8'))[1];
-  const glue = patchGlue(fs.readFileSync(glueFile, 'utf8'));
+  const glue = patchGlue(fs.readFileSync(path.join(dir, 'glue.js'), 'utf8'));
   // The translated core minified on its own, names too (they are wasm2js's `$12`,
   // `i64toi32_i32$2`: nothing to read; 40 % of its size).
-  const core = (await esbuild.transform(coreModule(fs.readFileSync(coreFile, 'utf8')), {
-    minify: true, format: 'esm', target: 'es2020', charset: 'utf8', legalComments: 'none',
+  const core = (await esbuild.transform(coreModule(fs.readFileSync(path.join(dir, 'core.js'), 'utf8')), {
+    minify: true, format: 'esm', target: 'es2020', charset: 'ascii', legalComments: 'none',
   })).code;
-  const sourceWasm = fs.readFileSync(sourceWasmFile);
+  const sourceWasm = fs.readFileSync(path.join(dir, 'core.wasm'));
   const seen = { count: 0 };
   const r = await esbuild.build({
-    entryPoints: ['www/core/nowasm/verifier.js'], absWorkingDir: root, bundle: true, write: false,
-    format: 'iife', globalName: 'fv', platform: 'browser', target: 'es2020', charset: 'utf8',
+    entryPoints: ['www/core/nowasm/pagecore.js'], absWorkingDir: root, bundle: true, write: false,
+    format: 'iife', globalName: 'fv', platform: 'browser', target: 'es2020', charset: 'ascii',
     legalComments: 'inline', external: ['fs', 'v8'], logLevel: 'warning',
-    // The rest in whitespace only, as pkg/widget.js: its names intact, the same
-    // sources as pkg/verifier.js (any formatter makes it readable again).
-    minifyWhitespace: true,
+    // Unminified as the wasm build's core is (the same sources); only the translated
+    // module above is minified.
     inject: [path.join(root, 'www/core/nowasm/shim.js')],
-    banner: { js: `/*! fairverify verifier-nowasm.js ${version}: the offline provably-fair verifier for browsers without\n` +
-      ` * WebAssembly: the same Rust core as verifier.js, compiled to JavaScript (wasm2js). Same API. No network. */\n(function () {` },
-    footer: { js: FOOTER },
+    banner: { js: banner },
+    footer: { js: footer },
     plugins: [values({ version, glue, core, sourceWasm }), replaceWasmBytes(seen)],
   });
   if (seen.count === 0) throw new Error('www/core/wasm.js was not replaced: has it been renamed?');
   const text = r.outputFiles[0].text;
   selfCheck(text);
-  fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, 'verifier-nowasm.js'), text);
   return text;
 }
 
@@ -201,12 +193,12 @@ export async function bundleNowasm({ glueFile, coreFile, sourceWasmFile, outDir 
 function selfCheck(text) {
   const ctx = vm.createContext({ console, TextEncoder, TextDecoder });
   vm.runInContext('delete globalThis.WebAssembly;', ctx);
-  vm.runInContext(text, ctx, { filename: 'verifier-nowasm.js' });
+  vm.runInContext(text, ctx, { filename: 'verifier-nowasm core' });
   const out = JSON.parse(vm.runInContext(`JSON.stringify({ wasm: typeof WebAssembly, engine: FairVerifier.engine,
     test: FairVerifier.selfTest() })`, ctx));
-  if (out.wasm !== 'undefined' || out.engine !== 'js') throw new Error(`verifier-nowasm.js: ran with WebAssembly ${out.wasm}, engine ${out.engine}`);
+  if (out.wasm !== 'undefined' || out.engine !== 'js') throw new Error(`verifier-nowasm core: ran with WebAssembly ${out.wasm}, engine ${out.engine}`);
   if (out.test.failed !== 0 || out.test.passed === 0) {
-    throw new Error(`verifier-nowasm.js: self-test ${out.test.passed} passed, failed: ${out.test.failures.join(', ')}`);
+    throw new Error(`verifier-nowasm core: self-test ${out.test.passed} passed, failed: ${out.test.failures.join(', ')}`);
   }
 }
 
@@ -216,10 +208,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const { bytes, dropped } = dropCustomSection(fs.readFileSync(args[0]), 'target_features');
     if (dropped !== 1) throw new Error(`${args[0]}: ${dropped} target_features sections, expected 1`);
     fs.writeFileSync(args[1], bytes);
-  } else if (cmd === 'bundle' && args.length === 4) {
-    await bundleNowasm({ glueFile: args[0], coreFile: args[1], sourceWasmFile: args[2], outDir: args[3] });
   } else {
-    console.error('usage: node tools/nowasm.mjs strip IN.wasm OUT.wasm | bundle GLUE.js CORE.js CORE.wasm OUT_DIR');
+    console.error('usage: node tools/nowasm.mjs strip IN.wasm OUT.wasm');
     process.exit(2);
   }
 }

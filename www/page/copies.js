@@ -11,7 +11,8 @@
 //   hides every part that needs the scripts (data-live; see style.css).
 import { $, el, code } from '../ui/dom.js';
 import { parts, formatNumber } from '../i18n/i18n.js';
-import { sha256Hex } from '../core/sha256.js';
+import { client } from './client.js';
+import { build } from './verifier.js';
 
 function shell() {
   const node = document.getElementById('fv-shell');
@@ -51,15 +52,16 @@ export function restoreStatic() {
   const ran = html.hasAttribute('data-fv-started');
   for (const a of [...html.attributes]) if (a.name !== 'lang' && a.name !== 'dir') html.removeAttribute(a.name);
   html.setAttribute('data-fv-started', '');
+  if (!ran) return;
   const markup = staticBody();
   const first = document.getElementById('fv-examples');
-  if (!ran || markup === null || !first) return;
+  if (markup === null || !first) return;
   const body = document.body;
   body.removeAttribute('class');
   while (body.firstChild && body.firstChild !== first) body.firstChild.remove();
-  // Nothing belongs after the scripts.
-  const keep = new Set(['fv-examples', 'fv-worker', 'fv-verifier', 'fv-shell', 'fv-page']);
-  for (const n of [...body.childNodes]) if (n.nodeType === 1 && !keep.has(n.id)) n.remove();
+  // Nothing belongs after the scripts (the page's own: data, catalogs, the core,
+  // the worker, the blueprint, the page's code; every one named fv-…).
+  for (const n of [...body.childNodes]) if (n.nodeType === 1 && !(n.localName === 'script' && /^fv-/.test(n.id))) n.remove();
   first.insertAdjacentHTML('beforebegin', markup);
 }
 
@@ -70,7 +72,13 @@ export function hideStaticNotice() {
   // script#fv-page hidden: the :has() rule is not re-evaluated for them when the
   // script arrives (main and the footer stay without a box, at random). Put back in
   // place, they are styled afresh.
-  for (const n of document.querySelectorAll('[data-live], [data-static-notice]')) n.parentNode.insertBefore(n, n.nextSibling);
+  // Only those it left hidden (elsewhere the move would only make the page's whole
+  // layout again, at start).
+  for (const n of document.querySelectorAll('[data-live], [data-static-notice]')) {
+    const none = getComputedStyle(n).display === 'none';
+    const stale = n.hasAttribute('data-live') ? !n.hidden && none : !none;
+    if (stale) n.parentNode.insertBefore(n, n.nextSibling);
+  }
   let has = false;
   try { has = CSS.supports('selector(:has(*))'); } catch (e) { has = false; }
   if (!has) for (const n of document.querySelectorAll('[data-static-notice]')) n.hidden = true;
@@ -83,7 +91,7 @@ function describe() {
   const out = $('#download-sha');
   if (!bytes) { out.textContent = ''; return; }
   out.replaceChildren(...parts('entry.download.sha', {
-    name: code('verifier.html'),
+    name: code(build.file),
     size: formatNumber(Math.round(bytes.length / 1024)),
     sha: code(sha, 'hash'),
   }));
@@ -96,15 +104,21 @@ export function wireDownload() {
   const button = $('#download');
   const text = fileText();
   if (text === null) { button.hidden = true; return; }
+  // The SHA-256 of 1.4 MB: in the page's worker (a long task on a phone's thread),
+  // after the jobs the page has sent at start.
   setTimeout(() => {
-    bytes = new TextEncoder().encode(fileText());
-    sha = sha256Hex(bytes);
-    describe();
+    const text = fileText();
+    client.digest(text).then((res) => {
+      if (!res || !res.value) return;
+      bytes = new TextEncoder().encode(text);
+      sha = res.value;
+      describe();
+    });
   }, 0);
   button.addEventListener('click', () => {
     const data = bytes || new TextEncoder().encode(fileText());
     const url = URL.createObjectURL(new Blob([data], { type: 'text/html' }));
-    const a = el('a', { href: url, download: 'verifier.html', hidden: true });
+    const a = el('a', { href: url, download: build.file, hidden: true });
     document.body.append(a);
     a.click();
     a.remove();

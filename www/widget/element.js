@@ -7,7 +7,7 @@
 // www/widget/walker.js), from positions remembered in the one store
 // (www/verify/store.js) unless remember="off".
 // Its language: the `lang` attribute, else the nearest ancestor's, else the browser's.
-import { t, pickLanguage } from '../i18n/i18n.js';
+import { t, pickLanguage, formatNumber } from '../i18n/i18n.js';
 import { textToBase64url } from '../core/base64.js';
 import { errorData } from '../core/errors.js';
 import { describe, findScheme } from '../core/descriptors.js';
@@ -39,6 +39,17 @@ export function defineElement(api, scriptUrl) {
     if (!described) described = describe(api);
     return findScheme(described, id);
   };
+  // Issue 25: what the first verification would otherwise do in one task, done
+  // ahead in tasks of its own once the core is in (no host frame waits on it): the
+  // core instantiated with the descriptors, and the browser's formats for times and
+  // numbers (the first of each loads locale data).
+  // (A hidden tab draws no frames and throttles timers: there the first use pays.)
+  if (api.ready && typeof setTimeout === 'function' && !(typeof document !== 'undefined' && document.hidden)) {
+    const task = (fn) => new Promise((r) => setTimeout(() => { try { fn(); } catch (e) { /* said on first real use */ } r(); }, 0));
+    api.ready.then(() => task(() => { if (!described) described = describe(api); }))
+      .then(() => task(() => { new Date().toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }); new Date().toLocaleDateString(); }))
+      .then(() => task(() => { formatNumber(1); }));
+  }
 
   class FairVerifyElement extends HTMLElement {
     static get observedAttributes() { return ['commitment', 'record', 'label', 'page', 'lang']; }

@@ -11,3 +11,5 @@ export const ready = Promise.resolve();
 /** Never null: the JavaScript core needs nothing loaded (0 bytes of WebAssembly). */
 export const wasmBytes = () => none;
 export const wasmSha256 = () => SOURCE_WASM_SHA256;
+/** Nothing compiled ahead: the shim's Module stands for the JavaScript core. */
+export const wasmModule = () => null;
