@@ -142,10 +142,11 @@ pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>> {
 
 /// Bytes → text as `decode` does, without the size limit: a file of many records
 /// may be larger than one record may be (each record meets the limit on its own).
+/// An evidence file (below) gives the record it carries.
 pub fn decode_text(bytes: &[u8]) -> Result<Cow<'_, str>> {
     let (encoding, bom) = sniff(bytes);
     let body = &bytes[bom..];
-    match encoding {
+    let text = match encoding {
         Encoding::Utf8 => decode_utf8(body, bom).map(Cow::Borrowed),
         Encoding::Utf16Le | Encoding::Utf16Be => decode_utf16(body, bom, encoding).map(Cow::Owned),
         Encoding::Utf32 => Err(bad_text(
@@ -153,7 +154,35 @@ pub fn decode_text(bytes: &[u8]) -> Result<Cow<'_, str>> {
             encoding,
             "UTF-32 is not supported (save the file as UTF-8)".to_string(),
         )),
+    }?;
+    Ok(match text {
+        Cow::Borrowed(t) => Cow::Borrowed(evidence_record(t).unwrap_or(t)),
+        Cow::Owned(t) => match evidence_record(&t) {
+            Some(r) => Cow::Owned(r.to_string()),
+            None => Cow::Owned(t),
+        },
+    })
+}
+
+/// Where an evidence file (the page's "Save evidence", www/page/evidence.js) keeps
+/// the record it is about: as data in its HTML, with every `<` written `\u003c`, so
+/// the element's text ends only at its own closing tag.
+pub const EVIDENCE_RECORD: &str = "<script type=\"application/json\" id=\"fairverify-record\">";
+
+/// The record text inside an evidence file, if `text` is one (an HTML document with
+/// the marker). The record is then verified again like any other: the file's own
+/// verdict and words are never believed, only recomputed.
+fn evidence_record(text: &str) -> Option<&str> {
+    let head = text.trim_start();
+    let html = ["<!DOCTYPE html", "<!doctype html", "<html"]
+        .iter()
+        .any(|p| head.starts_with(p));
+    if !html {
+        return None;
     }
+    let start = text.find(EVIDENCE_RECORD)? + EVIDENCE_RECORD.len();
+    let len = text.get(start..)?.find("</script>")?;
+    text.get(start..start + len)
 }
 
 /// Bytes → JSON value.
@@ -280,6 +309,36 @@ mod tests {
             (e.code, e.params["encoding"].clone()),
             (ErrorCode::BadUtf8, "UTF-32".into())
         );
+    }
+
+    #[test]
+    fn an_evidence_file_gives_its_record() {
+        let rec = r#"{"scheme":"nope","a":"\u003c/script>"}"#;
+        let html = format!(
+            "<!DOCTYPE html>\n<html><head><title>x</title></head><body><p>pass</p>{EVIDENCE_RECORD}{rec}</script></body></html>"
+        );
+        assert_eq!(decode_text(html.as_bytes()).unwrap(), rec);
+        // Its record meets the same parser: here an unknown scheme, never a pass.
+        let e = verify_bytes(html.as_bytes()).unwrap_err();
+        assert_eq!(
+            (e.code, e.field.as_str()),
+            (ErrorCode::UnknownScheme, "scheme")
+        );
+        // UTF-16 too; and HTML without the marker is just text (not JSON).
+        let mut le = vec![0xFF, 0xFE];
+        for u in html.encode_utf16() {
+            le.extend_from_slice(&u.to_le_bytes());
+        }
+        assert_eq!(decode_text(&le).unwrap(), rec);
+        let plain = "<!DOCTYPE html><p>no record</p>";
+        assert_eq!(decode_text(plain.as_bytes()).unwrap(), plain);
+        assert_eq!(
+            parse_bytes(plain.as_bytes()).unwrap_err().code,
+            ErrorCode::BadJson
+        );
+        // A marker in text that is not an HTML document is not evidence.
+        let not = format!("{{\"x\": 1}} {EVIDENCE_RECORD}{{}}</script>");
+        assert_eq!(decode_text(not.as_bytes()).unwrap(), not);
     }
 
     #[test]

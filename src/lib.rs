@@ -22,6 +22,8 @@ mod report;
 mod rng;
 mod round_history;
 mod schemes;
+#[cfg(test)]
+mod test_rng;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

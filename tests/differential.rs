@@ -4,6 +4,10 @@
 //! printed; set FAIRVERIFY_DIFF_SEED to replay) plus edge cases that stress rounding.
 //! CI installs both oracles; a missing oracle fails the test rather than skipping it.
 
+mod common;
+
+use common::{rng, SplitMix};
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -13,32 +17,6 @@ use fairverify::testing::{
 
 const NUMPY_SEEDS: usize = 2_500;
 const GO_HASHES: usize = 120_000;
-
-/// SplitMix64: a tiny, well-mixed generator for test inputs.
-struct SplitMix(u64);
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
-fn rng() -> SplitMix {
-    let seed = std::env::var("FAIRVERIFY_DIFF_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(1)
-        });
-    eprintln!("differential inputs from FAIRVERIFY_DIFF_SEED={seed}");
-    SplitMix(seed)
-}
 
 fn run_oracle(cmd: &mut Command, input: String) -> String {
     let mut child = cmd

@@ -4,6 +4,10 @@
 //! schemes' exact functions on the hashes themselves, and every figure of the
 //! streamed summary compared with those. Bet lists likewise, from the HMACs.
 
+mod common;
+
+use common::{rng, SplitMix};
+
 use fairverify::testing::step_generic;
 use fairverify::testing::Hex64;
 use fairverify::testing::{
@@ -12,34 +16,6 @@ use fairverify::testing::{
 use fairverify::testing::{hmac_sha256, sha256_hex, to_hex};
 use fairverify::{bets_history, ChainHistory, RoundPager};
 use serde_json::{json, Value};
-
-struct SplitMix(u64);
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn hex(&mut self) -> String {
-        (0..4).map(|_| format!("{:016x}", self.next())).collect()
-    }
-}
-
-fn rng() -> SplitMix {
-    let seed = std::env::var("FAIRVERIFY_HISTORY_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(1)
-        });
-    eprintln!("history inputs from FAIRVERIFY_HISTORY_SEED={seed}");
-    SplitMix(seed)
-}
 
 /// X_0 = a random hash, X_{i+1} = HashSeed(X_i), i = 0..=n: X_n is the terminal and
 /// X_i is round n − i.

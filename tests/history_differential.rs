@@ -9,6 +9,10 @@
 //! arithmetic (`python3 tests/oracle/crash_shares.py`), written apart from the Rust.
 //! A missing oracle fails the test rather than skipping it.
 
+mod common;
+
+use common::rng;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -18,38 +22,6 @@ use fairverify::testing::{crash_hundredths_words, last_platform_words, wheel_poi
 
 const HASHES: usize = 150_000;
 const E: u64 = 1 << 52;
-
-struct SplitMix(u64);
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn bytes(&mut self) -> [u8; 32] {
-        let mut b = [0u8; 32];
-        for c in b.chunks_exact_mut(8) {
-            c.copy_from_slice(&self.next().to_be_bytes());
-        }
-        b
-    }
-}
-
-fn rng() -> SplitMix {
-    let seed = std::env::var("FAIRVERIFY_DIFF_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(1)
-        });
-    eprintln!("differential inputs from FAIRVERIFY_DIFF_SEED={seed}");
-    SplitMix(seed)
-}
 
 fn run_go(input: String) -> String {
     run_oracle(

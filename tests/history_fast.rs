@@ -5,22 +5,15 @@
 //! sampled above 2^24, and random h. It also shows the fallback matters: a plain
 //! integer floor disagrees with Go on some of these, and the fast path caught each.
 
+mod common;
+
+use common::SplitMix;
+
 use fairverify::testing::digest_words;
 use fairverify::testing::{crash_hundredths, quotient_hundredths};
 use fairverify::testing::{crash_hundredths_words, quotient_hundredths_fast};
 
 const E: u64 = 1 << 52;
-
-struct SplitMix(u64);
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
 
 /// The least h whose exact rational quotient (100e − h)/(e − h) is ≥ k:
 /// ⌈e(k − 100)/(k − 1)⌉.

@@ -36,6 +36,28 @@ const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;')
  *  this style sits in a <noscript> and applies only when scripting is off. */
 const NOSCRIPT_CSS = '[data-live]{display:none!important}[data-static-notice]{display:block!important}';
 
+/** The gate: a style of its own that hides every part needing the scripts
+ *  ([data-live]: the menus, the forms, the results). */
+const GATE_CSS = '[data-live]{display:none!important}';
+
+/** The first script of the page, in <head>, run before anything else is parsed: it
+ *  opens the gate (disables its stylesheet) and hides the static notice (a rule put
+ *  into the page's stylesheet object model, for a page with its scripts). Neither
+ *  change is in the DOM, so a copy of the DOM (a "Webpage, Complete" copy, with its
+ *  scripts or without, <noscript> or not) keeps the gate shut and never shows a
+ *  result of an earlier run until a running script opens it again (and then
+ *  www/page/copies.js restores the static markup first). A single-file MHTML copy
+ *  keeps the object model but drops every script: style.css hides the live parts
+ *  of a page without scripts, and the notice rule names them. */
+const GATE_JS = `(function () {
+  var gate = document.getElementById('fv-gate-css');
+  var style = document.getElementById('fv-style');
+  if (!gate || !gate.sheet || !style || !style.sheet) return;
+  gate.sheet.disabled = true;
+  style.sheet.insertRule('body:has(> script#fv-page) [data-static-notice] { display: none !important; }', style.sheet.cssRules.length);
+  document.documentElement.setAttribute('data-gate', 'open');
+})();`;
+
 /** The example menu: one passing record per scheme, game and variant, each with
  *  the message keys of its title (the page words them in its language). */
 function exampleRecords(root, outDir) {
@@ -103,6 +125,7 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
   const css = www('style.css');
   const core = scriptSafe(coreJs);
   const page = scriptSafe(pageJs);
+  const gate = scriptSafe(GATE_JS);
   const examples = jsonData(exampleRecords(root, outDir));
   const cats = catalogs(root);
   const en = cats[0].cat;
@@ -110,9 +133,10 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
     "default-src 'none'",
     // The page's own script, and its core, which runs on the page only where there
     // are no workers (www/page/verifier.js); the worker made from the same text
-    // compiles the wasm ('wasm-unsafe-eval', not in the build without WebAssembly).
-    `script-src 'sha256-${b64sha(page)}' 'sha256-${b64sha(core)}'${wasm ? " 'wasm-unsafe-eval'" : ''}`,
-    `style-src 'sha256-${b64sha(css)}' 'sha256-${b64sha(NOSCRIPT_CSS)}'`,
+    // compiles the wasm ('wasm-unsafe-eval', not in the build without WebAssembly);
+    // the gate, the first script of all (GATE_JS).
+    `script-src 'sha256-${b64sha(page)}' 'sha256-${b64sha(core)}' 'sha256-${b64sha(gate)}'${wasm ? " 'wasm-unsafe-eval'" : ''}`,
+    `style-src 'sha256-${b64sha(css)}' 'sha256-${b64sha(NOSCRIPT_CSS)}' 'sha256-${b64sha(GATE_CSS)}'`,
     // 'self' (img-src, worker-src, manifest-src): served over http(s), the page links
     // its web app manifest, whose icons Chromium fetches under the page's img-src (an
     // app without them cannot be installed), and registers its service worker (sw.js
@@ -131,7 +155,7 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
   const inline = {
     'fv-style': css, 'fv-examples': examples, 'fv-schemes': jsonData(schemes),
     ...Object.fromEntries(cats.map(({ lang, cat }) => [`fv-cat-${lang}`, jsonData(cat)])),
-    'fv-worker': scriptSafe(workerJs), 'fv-verifier': core, 'fv-page': page,
+    'fv-worker': scriptSafe(workerJs), 'fv-verifier': core, 'fv-page': page, 'fv-gate': gate,
   };
   const ref = (id) => `\0${id}\0`;
   let html = www('index.html');
@@ -144,7 +168,7 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
   // the browser's own, which the policy would refuse, when the page is served.
   swap('<!--@@ICON@@-->', `<link rel="icon" type="image/png" sizes="32x32" href="data:image/png;base64,${iconPng(32).toString('base64')}">`);
   swap('<link rel="stylesheet" href="style.css">', `<style id="fv-style">${ref('fv-style')}</style>`);
-  swap('<!--@@NOSCRIPT@@-->', `<noscript><style>${NOSCRIPT_CSS}</style></noscript>`);
+  swap('<!--@@NOSCRIPT@@-->', `<noscript><style>${NOSCRIPT_CSS}</style></noscript>\n<style id="fv-gate-css">${GATE_CSS}</style>\n<script id="fv-gate">${ref('fv-gate')}</script>`);
   // What a copy without scripts says, in every language the page has.
   swap('<!--@@STATIC_NOTICE@@-->', cats.filter(({ cat }) => cat['entry.static.notice'])
     .map(({ lang, cat }) => `<p lang="${lang}" dir="${RTL.includes(lang) ? 'rtl' : 'ltr'}">${escapeHtml(cat['entry.static.notice'])}</p>`).join('\n'));

@@ -111,23 +111,7 @@ mod tests {
         Hex64::parse(&crate::primitives::sha256::to_hex(b)).expect("hex")
     }
 
-    struct SplitMix(u64);
-    impl SplitMix {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
-        fn bytes(&mut self) -> [u8; 32] {
-            let mut b = [0u8; 32];
-            for c in b.chunks_exact_mut(8) {
-                c.copy_from_slice(&self.next().to_be_bytes());
-            }
-            b
-        }
-    }
+    use crate::test_rng::SplitMix;
 
     /// b − k as 256-bit big-endian numbers (wrapping).
     fn sub_small(b: &mut [u8; 32], k: u64) {

@@ -87,61 +87,19 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
     // still secret); it is validated above and otherwise left for the full reveal.
 
     if let Some(seed) = server_seed {
-        if let Some(c) = &commitment {
-            commitment_check(
-                r,
-                Commitment {
-                    key: "commitmentOk",
-                    published_field: "commitment",
-                    published: c,
-                    secret_field: Some("serverSeed"),
-                    hashed: seed,
-                },
-            );
-        }
-        let hand_value = hmac_hex(
-            seed.as_bytes(),
-            format!("pk1:hand:{table}:{session}:{hand}").as_bytes(),
-        );
-        r.set("handValue", hand_value.clone());
-        commitment_check(
+        full_reveal(
             r,
-            Commitment {
-                key: "handCommitmentOk",
-                published_field: "handCommitment",
-                published: &hand_commitment,
-                secret_field: Some("serverSeed"),
-                hashed: &hand_value,
+            &Hand {
+                table: &table,
+                session: &session,
+                hand,
             },
+            &seats,
+            seed,
+            commitment.as_ref(),
+            &hand_commitment,
+            &deck_root,
         );
-        let seeds_text: Vec<String> = seats.iter().map(|(s, v)| format!("{s}={v}")).collect();
-        let prefix = format!("pk1:{table}:{session}:{hand}:{}:", seeds_text.join(","));
-        let mut stream = HmacStream::new(hand_value.as_bytes(), prefix);
-        let mut deck: Vec<u32> = (0..52).collect();
-        stream.shuffle(&mut deck);
-
-        let mut leaves_h: Vec<String> = deck
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| {
-                let salt = hmac_hex(hand_value.as_bytes(), format!("pk1:salt:{i}").as_bytes());
-                merkle::leaf(i, c, &salt)
-            })
-            .collect();
-        leaves_h.resize(merkle::LEAVES, merkle::pad_leaf());
-        let levels = merkle::levels(leaves_h);
-        let root = levels[merkle::DEPTH][0].clone();
-        r.set("root", root.clone());
-        r.check(
-            Check::new("rootOk", root == deck_root.as_str())
-                .published("deckRoot")
-                .values(Value::from(deck_root.as_str()), Value::from(root)),
-        );
-        let m = seats.len();
-        let hole: Vec<[u32; 2]> = (0..m).map(|j| [deck[2 * j], deck[2 * j + 1]]).collect();
-        r.set("deck", json!(deck));
-        r.set("holeCards", json!(hole));
-        r.set("board", json!(deck[2 * m..2 * m + 5]));
     }
     // The seated players in the order the display rule numbers them (ascending
     // seat), for the full reveal and the partial one alike.
@@ -149,33 +107,122 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
         "seatOrder",
         json!(seats.iter().map(|(s, _)| s).collect::<Vec<_>>()),
     );
-
     if let Some(leaves) = leaves {
-        let mut oks = Vec::with_capacity(leaves.len());
-        let mut climbs = Vec::with_capacity(leaves.len());
-        for (i, l) in leaves.iter().enumerate() {
-            let leaf_hash = merkle::leaf(l.position, l.card, &l.salt);
-            let climb = merkle::climb(leaf_hash, l.position, &l.path);
-            let top = climb[climb.len() - 1].clone();
-            let ok = top == deck_root.as_str();
-            r.check_only(
-                Check::new("leafOk", ok)
-                    .named(format!("leaves[{i}]"))
-                    .published("deckRoot")
-                    .param("position", l.position)
-                    .param("card", l.card)
-                    .values(Value::from(deck_root.as_str()), Value::from(top)),
-            );
-            oks.push(ok);
-            climbs.push(
-                json!({"position": l.position, "card": l.card, "hashes": climb,
-                               "rootOk": ok, "place": place(l.position, &seats)}),
-            );
-        }
-        r.note("leavesOk", json!(oks));
-        r.set("leafClimbs", Value::Array(climbs));
+        partial_reveal(r, &leaves, &seats, &deck_root);
     }
     Ok(())
+}
+
+/// The hand a record names: `pk1:…:T:S:n` in every message.
+struct Hand<'a> {
+    table: &'a str,
+    session: &'a str,
+    hand: i64,
+}
+
+/// The full reveal: the session commitment (when given), the hand value and its
+/// commitment, the deck from the HMAC stream, its Merkle root, and the display.
+fn full_reveal(
+    r: &mut Report,
+    h: &Hand,
+    seats: &[(u64, String)],
+    seed: &str,
+    commitment: Option<&crate::record::Hex64>,
+    hand_commitment: &crate::record::Hex64,
+    deck_root: &crate::record::Hex64,
+) {
+    let Hand {
+        table,
+        session,
+        hand,
+    } = h;
+    if let Some(c) = commitment {
+        commitment_check(
+            r,
+            Commitment {
+                key: "commitmentOk",
+                published_field: "commitment",
+                published: c,
+                secret_field: Some("serverSeed"),
+                hashed: seed,
+            },
+        );
+    }
+    let hand_value = hmac_hex(
+        seed.as_bytes(),
+        format!("pk1:hand:{table}:{session}:{hand}").as_bytes(),
+    );
+    r.set("handValue", hand_value.clone());
+    commitment_check(
+        r,
+        Commitment {
+            key: "handCommitmentOk",
+            published_field: "handCommitment",
+            published: hand_commitment,
+            secret_field: Some("serverSeed"),
+            hashed: &hand_value,
+        },
+    );
+    let seeds_text: Vec<String> = seats.iter().map(|(s, v)| format!("{s}={v}")).collect();
+    let prefix = format!("pk1:{table}:{session}:{hand}:{}:", seeds_text.join(","));
+    let mut stream = HmacStream::new(hand_value.as_bytes(), prefix);
+    let mut deck: Vec<u32> = (0..52).collect();
+    stream.shuffle(&mut deck);
+
+    let mut leaves_h: Vec<String> = deck
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let salt = hmac_hex(hand_value.as_bytes(), format!("pk1:salt:{i}").as_bytes());
+            merkle::leaf(i, c, &salt)
+        })
+        .collect();
+    leaves_h.resize(merkle::LEAVES, merkle::pad_leaf());
+    let levels = merkle::levels(leaves_h);
+    let root = levels[merkle::DEPTH][0].clone();
+    r.set("root", root.clone());
+    r.check(
+        Check::new("rootOk", root == deck_root.as_str())
+            .published("deckRoot")
+            .values(Value::from(deck_root.as_str()), Value::from(root)),
+    );
+    let m = seats.len();
+    let hole: Vec<[u32; 2]> = (0..m).map(|j| [deck[2 * j], deck[2 * j + 1]]).collect();
+    r.set("deck", json!(deck));
+    r.set("holeCards", json!(hole));
+    r.set("board", json!(deck[2 * m..2 * m + 5]));
+}
+
+/// The partial reveal: each leaf climbed to the committed root, and where it lands.
+fn partial_reveal(
+    r: &mut Report,
+    leaves: &[Leaf],
+    seats: &[(u64, String)],
+    deck_root: &crate::record::Hex64,
+) {
+    let mut oks = Vec::with_capacity(leaves.len());
+    let mut climbs = Vec::with_capacity(leaves.len());
+    for (i, l) in leaves.iter().enumerate() {
+        let leaf_hash = merkle::leaf(l.position, l.card, &l.salt);
+        let climb = merkle::climb(leaf_hash, l.position, &l.path);
+        let top = climb[climb.len() - 1].clone();
+        let ok = top == deck_root.as_str();
+        r.check_only(
+            Check::new("leafOk", ok)
+                .named(format!("leaves[{i}]"))
+                .published("deckRoot")
+                .param("position", l.position)
+                .param("card", l.card)
+                .values(Value::from(deck_root.as_str()), Value::from(top)),
+        );
+        oks.push(ok);
+        climbs.push(
+            json!({"position": l.position, "card": l.card, "hashes": climb,
+                           "rootOk": ok, "place": place(l.position, seats)}),
+        );
+    }
+    r.note("leavesOk", json!(oks));
+    r.set("leafClimbs", Value::Array(climbs));
 }
 
 /// Where deck position `position` lands by SPEC §3's display rule **(choice)**: with

@@ -93,3 +93,46 @@ pub fn judge(expect: &Value, outcome: &Result<Value, Value>) -> Result<(), Strin
         }
     }
 }
+
+/// SplitMix64: a tiny, well-mixed generator for test inputs.
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// 64 random lowercase hex digits (a hash's text).
+    pub fn hex(&mut self) -> String {
+        (0..4).map(|_| format!("{:016x}", self.next())).collect()
+    }
+
+    /// 32 random bytes (a hash).
+    pub fn bytes(&mut self) -> [u8; 32] {
+        let mut b = [0u8; 32];
+        for c in b.chunks_exact_mut(8) {
+            c.copy_from_slice(&self.next().to_be_bytes());
+        }
+        b
+    }
+}
+
+/// Fresh random inputs each run, from `FAIRVERIFY_DIFF_SEED` when set (printed, so
+/// a failure can be run again).
+pub fn rng() -> SplitMix {
+    let seed = std::env::var("FAIRVERIFY_DIFF_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(1)
+        });
+    eprintln!("random inputs from FAIRVERIFY_DIFF_SEED={seed}");
+    SplitMix(seed)
+}

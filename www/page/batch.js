@@ -17,6 +17,7 @@ import { client } from './client.js';
 import { clearFieldErrors } from './form.js';
 import { verdictFirst, showError } from './verify.js';
 import { recordGameName } from './picker.js';
+import { resultShown } from './stale.js';
 
 const BATCH_PAGE = 200;
 /** The order of the list: what needs looking at first. */
@@ -66,6 +67,7 @@ export async function verifyInput(input, loadOne) {
   const token = {};
   state.current = token;
   showResult(verdictView('checking', t('flow.batch.checking')));
+  resultShown();
   placeProgress(verdictFirst());
   progressTitle('progress.records');
   const res = await client.batch(typeof input === 'string' ? { text: input } : input, {
@@ -92,5 +94,6 @@ function showBatch(results, s) {
     text: t('flow.batch.summary', { count: s.count, passed: s.pass, failed: s.fail, unchecked: s.unchecked, invalid: s.invalid }),
   });
   showResult(...[batchVerdict(s), summary, list, pager].filter(Boolean));
+  resultShown();
   verdictFirst();
 }

@@ -5,10 +5,11 @@
 //   what build.sh prints), whatever the page did since, and from a saved copy too;
 // - a "Webpage, Complete" copy (the DOM as it was, scripts included) starts again
 //   from the static markup: no doubled menus, no stale result or verdict;
-// - the static notice ("this copy cannot check anything") stays in the markup,
-//   hidden by CSS while the script runs: a copy without scripts (JavaScript off,
-//   a single-file MHTML copy, which drops scripts and <noscript>) shows it and
-//   hides every part that needs the scripts (data-live; see style.css).
+// - the static notice ("this copy cannot check anything") stays in the markup; a
+//   copy without running scripts (JavaScript off, a "Webpage, Complete" copy opened
+//   so, a single-file MHTML copy, which drops scripts and <noscript>) shows it and
+//   hides every part that needs the scripts, results included (the gate of
+//   style.css, opened only by a running page: tools/page.mjs GATE_JS).
 import { $, el, code } from '../ui/dom.js';
 import { parts, formatNumber } from '../i18n/i18n.js';
 import { client } from './client.js';
@@ -45,12 +46,20 @@ function staticBody() {
   return end > start ? text.slice(start, end) : null;
 }
 
+/** The page runs. WebKitGTK 2.50 may keep the parts it styled before the parser
+ *  reached script#fv-page as they were: a :has() rule of style.css (copies without
+ *  scripts) is not re-evaluated for them when the script arrives (main and the
+ *  footer stay hidden, at random). Put back in place, they are styled afresh. */
+export function restyleLiveParts() {
+  for (const n of document.querySelectorAll('[data-live], [data-static-notice]')) n.parentNode.insertBefore(n, n.nextSibling);
+}
+
 /** A page that has run before (a saved "Webpage, Complete" copy) goes back to its
  *  static markup: whatever the scripts added to it is dropped. */
 export function restoreStatic() {
   const html = document.documentElement;
   const ran = html.hasAttribute('data-fv-started');
-  for (const a of [...html.attributes]) if (a.name !== 'lang' && a.name !== 'dir') html.removeAttribute(a.name);
+  for (const a of [...html.attributes]) if (!['lang', 'dir', 'data-gate'].includes(a.name)) html.removeAttribute(a.name);
   html.setAttribute('data-fv-started', '');
   if (!ran) return;
   const markup = staticBody();
@@ -60,29 +69,11 @@ export function restoreStatic() {
   body.removeAttribute('class');
   while (body.firstChild && body.firstChild !== first) body.firstChild.remove();
   // Nothing belongs after the scripts (the page's own: data, catalogs, the core,
-  // the worker, the blueprint, the page's code; every one named fv-…).
+  // the worker, the blueprint, the page's code, the gate; every one named fv-…).
   for (const n of [...body.childNodes]) if (n.nodeType === 1 && !(n.localName === 'script' && /^fv-/.test(n.id))) n.remove();
   first.insertAdjacentHTML('beforebegin', markup);
 }
 
-/** The static notice is hidden by CSS while the script runs (style.css); a
- *  browser without :has() hides it here instead. */
-export function hideStaticNotice() {
-  // WebKitGTK 2.50 may keep the parts it styled before the parser reached
-  // script#fv-page hidden: the :has() rule is not re-evaluated for them when the
-  // script arrives (main and the footer stay without a box, at random). Put back in
-  // place, they are styled afresh.
-  // Only those it left hidden (elsewhere the move would only make the page's whole
-  // layout again, at start).
-  for (const n of document.querySelectorAll('[data-live], [data-static-notice]')) {
-    const none = getComputedStyle(n).display === 'none';
-    const stale = n.hasAttribute('data-live') ? !n.hidden && none : !none;
-    if (stale) n.parentNode.insertBefore(n, n.nextSibling);
-  }
-  let has = false;
-  try { has = CSS.supports('selector(:has(*))'); } catch (e) { has = false; }
-  if (!has) for (const n of document.querySelectorAll('[data-static-notice]')) n.hidden = true;
-}
 
 let bytes = null;
 let sha = null;

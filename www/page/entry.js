@@ -1,8 +1,8 @@
 // The page's entry: what happens first, before anything is verified. A saved copy
-// goes back to its static markup; the static notice is put away; the language is
-// chosen; WebAssembly is checked (and its absence said at once, in plain words,
-// naming verifier-nowasm.html, the build without it; that build says it is the
-// slower one);
+// goes back to its static markup (the static notice was put away by the gate of the
+// stylesheet, tools/page.mjs GATE_JS); the language is chosen; WebAssembly is
+// checked (and its absence said at once, in plain words, naming
+// verifier-nowasm.html, the build without it; that build says it is the slower one);
 // then the game picker, the scheme menu under "Details", the history options, the
 // fingerprints and "Download this verifier". A language change redraws all of it,
 // the form (keeping what was typed) and the last result, in place.
@@ -20,7 +20,7 @@ import { drawTerminals, relabelFound } from './input.js';
 import { fillRoundGames } from './rounds.js';
 import { runSelfTest } from './selftest.js';
 import { startLanguage, wireLanguage } from './language.js';
-import { restoreStatic, hideStaticNotice, wireDownload, relabelDownload } from './copies.js';
+import { restoreStatic, restyleLiveParts, wireDownload, relabelDownload } from './copies.js';
 import { relabelInstall } from './install.js';
 
 /** Can this page's thread see WebAssembly? (Deleted, or turned off as in Lockdown
@@ -81,6 +81,7 @@ function askCore() {
     if (!res) return;
     if (res.error || !res.value) { $('#notices').replaceChildren(); cannotRun(); return; }
     about = res.value;
+    state.core = about;
     document.documentElement.setAttribute('data-engine', about.engine);
     drawFingerprint();
     runSelfTest(about.selfTest);
@@ -117,7 +118,7 @@ function redraw() {
  *  says so and nothing else is wired). */
 export function startEntry() {
   restoreStatic();
-  hideStaticNotice();
+  restyleLiveParts();
   startLanguage();
   if (build.engine === 'wasm' && !wasmHere()) {
     cannotRun();

@@ -10,6 +10,7 @@ import { scheme } from './schemes.js';
 import { buildForm, readForm, showFieldError } from './form.js';
 import { verifyOne, verifyRecordText } from './verify.js';
 import { client } from './client.js';
+import { wireStale } from './stale.js';
 import { rememberBox } from './remember.js';
 import { copyLink, openFragment } from './links.js';
 import { wireInput } from './input.js';
@@ -110,6 +111,8 @@ function init() {
       wireInput(loadRecord);
       window.addEventListener('hashchange', () => openFragment(loadRecord));
       $('#chain-cancel').addEventListener('click', () => client.cancel());
+      // A result belongs to the inputs it checked: a change withdraws it (stale.js).
+      wireStale(() => client.cancel());
     },
     // "Remember proven rounds" (its state is the device's storage).
     () => { $('#result').after(rememberBox(!!(scheme(state.scheme) || {}).chain)); },

@@ -17,6 +17,7 @@ import { state } from './state.js';
 import { client } from './client.js';
 import { showError, verdictFirst } from './verify.js';
 import { pageStore, rememberChanged, showRememberFor } from './remember.js';
+import { resultShown } from './stale.js';
 
 const ROUND_PAGE = 200;
 
@@ -37,6 +38,7 @@ export async function checkRoundsText(text, opts = {}) {
   const game = opts.game || $('#rounds-game').value;
   const terminal = (opts.terminal !== undefined ? opts.terminal : ($('#rounds-terminal') ? $('#rounds-terminal').value : '')).trim();
   showResult(verdictView('checking', t('flow.rounds.checking')));
+  resultShown();
   placeProgress(verdictFirst());
   progressTitle('progress.chain');
   const res = await client.rounds({ game, text, terminal: terminal || undefined }, {
@@ -135,5 +137,6 @@ function renderRounds(data, walked) {
       text: t('flow.remembered', { round: c.rememberedRound, count: c.links }) })
     : null;
   showResult(...[banner(data), memo, summary, el('div', { class: 'history' }, table), pager].filter(Boolean));
+  resultShown();
   verdictFirst();
 }

@@ -20,6 +20,8 @@ import { state } from './state.js';
 import { client } from './client.js';
 import { clearFieldErrors, showFieldError } from './form.js';
 import { pageStore, rememberChanged, showRememberFor } from './remember.js';
+import { resultShown } from './stale.js';
+import { evidenceButton } from './evidence.js';
 
 /** Records with more bets than this (dice, mines: SPEC §7) show a busy bar while
  *  the core works through them: 10,000 mines bets take it about a second. */
@@ -55,11 +57,13 @@ function recordOf(src) {
 export function showReport(report, record) {
   showRememberFor(!!(scheme(report.scheme) || {}).chain);
   showResult(render.report(report, record, scheme(report.scheme)));
+  resultShown();
 }
 
 /** An error (the core's, as data) in words, at the top and beside its field. */
 export function showError(err, focus = true) {
   showResult(render.error(err));
+  resultShown();
   showFieldError(err, render.errorText(err));
   verdictFirst(focus);
 }
@@ -109,6 +113,8 @@ export async function verifySource(src, { full = false } = {}) {
   state.current = token;
   state.source = src;
   const live = () => state.current === token;
+  // From here the inputs are being checked: a change to them withdraws what comes.
+  resultShown();
   let pending = null;
   manyBets(src);
   const res = await client.verify(src.record !== undefined ? { record: src.record } : { text: src.text }, {
@@ -136,7 +142,11 @@ export async function verifySource(src, { full = false } = {}) {
   }
   if (res.error) { showError(res.error, src.focus !== false); return null; }
   if (res.walk) rememberChanged();
-  return shown(res.report, src, (v) => walkNote(v, res.report, res.walk, src));
+  return shown(res.report, src, (v) => {
+    // Under every verdict: the evidence someone else can check again.
+    v.after(evidenceButton(res.report, recordOf(src), src.text !== undefined ? src.text : JSON.stringify(src.record)));
+    walkNote(v, res.report, res.walk, src);
+  });
 }
 
 /** Under the banner: where the walk stopped, when a remembered position ended it,

@@ -7,7 +7,7 @@ import { t, has, language } from '../i18n/i18n.js';
 import { fieldLabel } from './fields.js';
 
 /** The icon (text, never a colour emoji) and the tone of each state. */
-const ICON = { pass: '✓', fail: '✗', unchecked: '?', checking: '…', cancelled: '■', error: '!', invalid: '!', unsupported: '–', recomputed: '=' };
+const ICON = { pass: '✓', fail: '✗', unchecked: '?', checking: '…', cancelled: '■', error: '!', invalid: '!', unsupported: '–', recomputed: '=', stale: '↺' };
 const TONE = { pass: 'pass', fail: 'fail' };
 
 /** What to ask the operator for, in the player's words ("the chain's published terminal"). */
@@ -28,7 +28,8 @@ function askText(missing, terminals) {
 }
 
 /**
- * The banner. `verdict`: pass | fail | unchecked | checking | cancelled | error | invalid.
+ * The banner. `verdict`: pass | fail | unchecked | checking | cancelled | error | invalid
+ * | unsupported | stale (the inputs changed after a check: withdrawn, neutral).
  * `text` (optional) replaces the headline (batch and history summaries); `opts.missing`
  * names what to ask the operator for (unchecked; `opts.terminals`, the scheme's published
  * terminals, to point at them instead), `opts.why` replaces the second line, `opts.next`

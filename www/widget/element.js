@@ -127,6 +127,14 @@ export function defineElement(api, scriptUrl) {
     _showCommitment(value) {
       const c = lower(value);
       if (!c) { this._shown = null; this._render(); return; }
+      // A new fingerprint after a verdict is the next game: the verdict belonged to
+      // the last one, so it goes (and a check still running for it is dropped).
+      if (this._record && (!this._shown || this._shown.commitment !== c)) {
+        this._token++;
+        this._record = null;
+        this._result = null;
+        this._progress(null);
+      }
       // Only a commitment shown *before* a record counts as "shown before the deal".
       if (!this._record) {
         this._shown = { commitment: c, at: Date.now() };
