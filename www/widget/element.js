@@ -41,14 +41,22 @@ export function defineElement(api, scriptUrl) {
   };
   // Issue 25: what the first verification would otherwise do in one task, done
   // ahead in tasks of its own once the core is in (no host frame waits on it): the
-  // core instantiated with the descriptors, and the browser's formats for times and
-  // numbers (the first of each loads locale data).
+  // core instantiated with the descriptors, the browser's number format (its first
+  // use loads locale data; the badge writes times without the browser's date formats,
+  // www/widget/view.js), and one small
+  // verification (the core's common functions compiled: V8 compiles wasm lazily, on
+  // a function's first call). A badge's first verification waits for these, so a
+  // record set as soon as `ready` resolves is verified in a short task of its own.
   // (A hidden tab draws no frames and throttles timers: there the first use pays.)
+  let warm = true;
+  let warmed = api.ready;
   if (api.ready && typeof setTimeout === 'function' && !(typeof document !== 'undefined' && document.hidden)) {
+    warm = false;
     const task = (fn) => new Promise((r) => setTimeout(() => { try { fn(); } catch (e) { /* said on first real use */ } r(); }, 0));
-    api.ready.then(() => task(() => { if (!described) described = describe(api); }))
-      .then(() => task(() => { new Date().toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }); new Date().toLocaleDateString(); }))
-      .then(() => task(() => { formatNumber(1); }));
+    warmed = api.ready.then(() => task(() => { if (!described) described = describe(api); }))
+      .then(() => task(() => { formatNumber(1); }))
+      .then(() => task(() => { api.verify({ scheme: 'crash', hash: '0'.repeat(64) }); }))
+      .then(() => { warm = true; });
   }
 
   class FairVerifyElement extends HTMLElement {
@@ -175,9 +183,10 @@ export function defineElement(api, scriptUrl) {
         this._fail({ code: 'wasm_missing', message: 'WebAssembly is not available in this browser' });
         return;
       }
-      if (!api.isReady()) {
-        // The wasm is still being inflated (a few milliseconds after load).
-        try { await api.ready; } catch (e) { this._fail({ code: 'internal', message: String(e) }); return; }
+      if (!api.isReady() || !warm) {
+        // The wasm is still being inflated (a few milliseconds after load), or the
+        // first uses are still being warmed in short tasks (above).
+        try { await warmed; } catch (e) { this._fail({ code: 'internal', message: String(e) }); return; }
         if (!live()) return;
       }
       let res;
