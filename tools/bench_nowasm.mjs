@@ -33,7 +33,7 @@ export function pageCore(file) {
 const pages = [['verifier.html (wasm)', path.join(root, 'pkg/verifier.html')], ['verifier-nowasm.html (wasm2js)', path.join(root, 'pkg/verifier-nowasm.html')]];
 const builds = pages.map(([name, file]) => {
   const text = pageCore(file);
-  const ctx = vm.createContext({ console, TextEncoder, TextDecoder, WebAssembly, performance });
+  const ctx = vm.createContext({ console, TextEncoder, TextDecoder, WebAssembly, performance, atob, btoa });
   vm.runInContext(text, ctx, { filename: name });
   return { name, file, text, fv: ctx.FairVerifier };
 });
