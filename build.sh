@@ -9,7 +9,9 @@
 #                         Firefox ESR and WebKitGTK in tests/browser/engines.test.mjs)
 #   ./build.sh engines    build, then only the browser suite in the three engines
 #                         (FV_ENGINES=chromium,firefox,webkit picks engines)
-#   ./build.sh bench      chain-walk speed ratios (native, wasm, Node, Chromium)
+#   ./build.sh bench      chain-walk speed ratios (native, wasm, Node, Chromium); load time to
+#                         verdict and longest task at 1x and 4x CPU throttling; the badge's
+#                         start; the build without WebAssembly's walk speed and sizes
 #   ./build.sh fuzz [S]   run every cargo-fuzz target for S seconds each (default 60)
 set -euo pipefail
 cd "$(dirname "$0")"
