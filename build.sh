@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # fairverify build script. Does all set-up on a fresh machine.
-#   ./build.sh            build pkg/ (verifier.js, verifier.html, widget.js, fairverify.wasm)
+#   ./build.sh            build pkg/ (verifier.js, verifier.html, widget.js, fairverify.wasm,
+#                         and for browsers without WebAssembly verifier-nowasm.html)
 #   ./build.sh serve      build, then serve pkg/ on http://127.0.0.1:8080/ as a real origin would
 #                         (content types for the manifests, icons and service worker: installable)
 #   ./build.sh test       every test: unit, conformance (native + wasm), differential
@@ -8,8 +9,10 @@
 #                         Firefox ESR and WebKitGTK in tests/browser/engines.test.mjs)
 #   ./build.sh engines    build, then only the browser suite in the three engines
 #                         (FV_ENGINES=chromium,firefox,webkit picks engines)
-#   ./build.sh bench      chain-walk speed ratios (native, wasm, Node, Chromium), and the chain
-#                         history's walk with outcomes against the bare walk (wasm)
+#   ./build.sh bench      chain-walk speed ratios (native, wasm, Node, Chromium); the chain
+#                         history's walk with outcomes against the bare walk; load time to
+#                         verdict and longest task at 1x and 4x CPU throttling; the badge's
+#                         start; the build without WebAssembly's walk speed and sizes
 #   ./build.sh fuzz [S]   run every cargo-fuzz target for S seconds each (default 60)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -95,6 +98,40 @@ run_engines() {
   node --test --test-concurrency=1 tests/browser/engines.test.mjs
 }
 
+# --- The no-WebAssembly build (issue 25) --------------------------------------------
+# pkg/verifier-nowasm.html: the page on the same Rust core compiled to plain
+# JavaScript by binaryen's wasm2js, for browsers without WebAssembly (iOS Lockdown
+# Mode); verifier.html names it where WebAssembly is missing. wasm2js has no reference
+# types, multi-value or non-trapping float-to-int, so the core is built for the MVP
+# CPU (-C target-cpu=mvp; the prebuilt std keeps bulk memory and sign extension, which
+# wasm2js has) in a target dir of its own, and its target_features section is dropped
+# so that wasm-bindgen emits glue without the externref table (tools/nowasm.mjs strip).
+# Size first (profile widget, opt-level z: in JavaScript a third smaller than opt-level
+# 3 and as fast, measured by tools/bench_nowasm.mjs) with sha2's block function for
+# chain links (feature block-kernel: in Chromium three times the unrolled kernel's
+# speed once in JavaScript), and otherwise the page's core (not `small`: the English
+# messages stay, as pkg/verifier.js has them).
+# wasm-opt and wasm2js get only the features wasm2js translates: an instruction
+# outside them fails the build instead of being mistranslated.
+# $1: the directory that receives glue.js, core.js (wasm2js's) and core.wasm (the
+# module it translated), which tools/bundle.mjs makes the page's core of.
+NOWASM_FEATURES=(--enable-bulk-memory --enable-sign-ext --enable-mutable-globals)
+build_nowasm() {
+  local out=$1
+  local target="${CARGO_TARGET_DIR:-target}/nowasm"
+  log "cargo build --profile widget --features block-kernel -C target-cpu=mvp (for wasm2js)"
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS -C target-cpu=mvp" \
+    cargo build --profile widget --features block-kernel --locked --target wasm32-unknown-unknown --target-dir "$target"
+  mkdir -p "$out/bg"
+  node tools/nowasm.mjs strip "$target/wasm32-unknown-unknown/widget/fairverify.wasm" "$out/fairverify.wasm"
+  wasm-bindgen --target no-modules --no-typescript --out-dir "$out/bg" "$out/fairverify.wasm"
+  mv "$out/bg/fairverify.js" "$out/glue.js"
+  node_modules/.bin/wasm-opt -Oz "${NOWASM_FEATURES[@]}" "$out/bg/fairverify_bg.wasm" -o "$out/core.wasm"
+  log "wasm2js"
+  node_modules/.bin/wasm2js -O3 "${NOWASM_FEATURES[@]}" "$out/core.wasm" -o "$out/core.js"
+}
+# --------------------------------------------------------------------------------------
+
 build() {
   setup_build
   log "cargo build --release --target wasm32-unknown-unknown"
@@ -122,7 +159,11 @@ build() {
   node_modules/.bin/wasm-opt -Oz --converge --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$tmp/widget/fairverify_bg.wasm" -o pkg/widget.wasm
-  node tools/bundle.mjs "$tmp/fairverify.js" pkg/fairverify.wasm pkg "$tmp/widget/fairverify.js" pkg/widget.wasm
+  build_nowasm "$tmp/nowasm"
+  # The module wasm2js translated, beside fairverify.wasm: what verifier-nowasm.html's
+  # fingerprint names (a rebuild prints its SHA-256 too).
+  cp "$tmp/nowasm/core.wasm" pkg/fairverify-nowasm.wasm
+  node tools/bundle.mjs "$tmp/fairverify.js" pkg/fairverify.wasm pkg "$tmp/widget/fairverify.js" pkg/widget.wasm "$tmp/nowasm"
   rm -rf "$tmp"
   log "pkg/ (sha256, bytes)"
   (cd pkg && find . -type f | sed 's|^\./||' | LC_ALL=C sort | while read -r f; do

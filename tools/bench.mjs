@@ -12,7 +12,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
 import crypto from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha256';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 
@@ -124,7 +124,7 @@ try {
   const { measurePage } = await import('./bench_worker.mjs');
   const newer = START; // round N + 10 of a chain whose round N is 10 links below START
   const from = fv.bench.kernel(START, 10);
-  pageRun = await measurePage(N, from, fv.bench.kernel(from, N), newer);
+  pageRun = await measurePage(N, from, fv.bench.kernel(from, N), newer, { url: pathToFileURL(path.join(BENCH_PKG, 'verifier.html')).href });
 } catch (e) {
   console.log(`(page in Chromium not measured: ${e.message})`);
 }
@@ -158,7 +158,7 @@ const jsonl = bestOf(3, tiers.map(([, f]) => runCli(f, ['--jsonl'], jsonlFile)))
 let worker = null;
 try {
   const { measureWorker } = await import('./bench_worker.mjs');
-  worker = await measureWorker(N, START, kernel.out);
+  worker = (await measureWorker(N, START)).linksPerSecond;
 } catch (e) {
   console.log(`(worker in Chromium not measured: ${e.message})`);
 }
@@ -201,3 +201,30 @@ tiers.forEach(([name], i) => {
     `   ${N}-link walk ${(walk[i].s * 1000).toFixed(0).padStart(6)} ms` +
     `   --jsonl ${(JSONL_LINES / jsonl[i].s).toFixed(0).padStart(7)} records/s (${JSONL_LINES} crash lines)`);
 });
+
+// Issue 25: from opening verifier.html#record=… (a bridge match) to the verdict, at
+// 1x and 4x CPU throttling (median of 3 loads; one traced load each for where the
+// time goes), the badge's start on a host page, and the build without WebAssembly.
+try {
+  const { loadFigures, printFigures, measureWidgetStart, defaultRecord } = await import('./loadtime.mjs');
+  const { launch, b64url } = await import('../tests/browser/browser.mjs');
+  const browser = await launch();
+  try {
+    const url = `${pathToFileURL(path.join(root, 'pkg/verifier.html')).href}#record=${b64url(defaultRecord())}`;
+    console.log('\nload, headless Chromium, from opening verifier.html#record=<a bridge match> to the verdict:');
+    printFigures(await loadFigures(browser, url, { rates: [1, 4], runs: 3 }), 'verifier.html');
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    for (const rate of [1, 4]) {
+      const runs = [];
+      for (let i = 0; i < 3; i++) runs.push(await measureWidgetStart(browser, { rate }));
+      console.log(`widget.js starting on a host page, CPU ${rate}x (median of 3): largest host frame gap ${median(runs.map((r) => r.gap)).toFixed(0)} ms, ` +
+        `longest task ${median(runs.map((r) => r.longest)).toFixed(0)} ms, ready ${median(runs.map((r) => r.readyMs)).toFixed(0)} ms after its script was added ` +
+        `(each: ${runs.map((r) => `${r.gap.toFixed(0)}/${r.longest.toFixed(0)}`).join(', ')})`);
+    }
+  } finally {
+    await browser.close();
+  }
+} catch (e) {
+  console.log(`(load not measured: ${e.message})`);
+}
+await import('./bench_nowasm.mjs');

@@ -1,48 +1,78 @@
-// The page's Web Worker in headless Chromium: links per second over N links, built
-// exactly as the page builds it (verifier.js + worker.js as a blob: URL, under the
-// page's CSP). Used by tools/bench.mjs.
-import { launch, openPage, PAGE_URL } from '../tests/browser/browser.mjs';
+// The page's Web Worker and the page itself in headless Chromium, for tools/bench.mjs
+// and tools/bench_nowasm.mjs. The worker is built exactly as the page builds it (the
+// page's core, inert in #fv-verifier, and the worker bundle, #fv-worker, as one
+// blob: URL, under the page's CSP) and spoken to in its own protocol (www/verify/
+// tasks.js): {type: 'verify', id, input: {record}} answered by 'pending', 'progress'
+// and 'done' ({report, walk: {linksWalked, …}}).
+import { launch, openPage, PAGE_URL, loadPageCore } from '../tests/browser/browser.mjs';
 
-export async function measureWorker(n, start) {
+const NEVER = 'f'.repeat(64);
+
+/** In the page's worker: links per second of a hash_chain record of `n` steps whose
+ *  terminal is never reached (the core's own walk, in the worker's slices), after a
+ *  warm-up walk of 200,000 links in the same worker. `url`: the page (verifier.html,
+ *  verifier-nowasm.html, a bench build's); `rate`: CPU throttling; `noWasm`:
+ *  WebAssembly deleted in the page and the worker first. */
+export async function measureWorker(n, start, { url = PAGE_URL, rate = 1, noWasm = false, warm = 200_000 } = {}) {
   const browser = await launch();
   try {
-    const { page } = await openPage(browser);
-    await page.goto(PAGE_URL);
-    return await page.evaluate(({ n, start }) => new Promise((resolve, reject) => {
+    const { page, context } = await openPage(browser, { allowed: [url] });
+    if (noWasm) await page.addInitScript(() => { delete globalThis.WebAssembly; });
+    const cdp = await context.newCDPSession(page);
+    await page.goto(url);
+    await page.waitForSelector('html[data-ready]', { state: 'attached' });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    return await page.evaluate(({ n, start, noWasm, warm, NEVER }) => new Promise((resolve, reject) => {
       const src = [document.getElementById('fv-verifier').textContent, document.getElementById('fv-worker').textContent];
-      const w = new Worker(URL.createObjectURL(new Blob([src[0], '\n', src[1]], { type: 'text/javascript' })));
-      let warm = true;
+      const w = new Worker(URL.createObjectURL(new Blob([noWasm ? 'delete self.WebAssembly;\n' : '', src[0], '\n', src[1]], { type: 'text/javascript' })));
+      const record = (steps) => ({ scheme: 'hash_chain', hash: start, terminal: NEVER, maxSteps: steps });
+      let t0 = 0;
       w.onmessage = (e) => {
-        if (e.data.type === 'progress') return;
-        if (e.data.type !== 'walked') { reject(new Error(e.data.message)); return; }
-        if (warm) { warm = false; w.postMessage({ type: 'walk', id: 2, hash: start, terminal: 'f'.repeat(64), maxSteps: n }); return; }
+        const m = e.data;
+        if (m.type === 'pending' || m.type === 'progress' || m.type === 'recall') {
+          if (m.type === 'recall') w.postMessage({ type: 'memory', id: m.id, memory: null });
+          return;
+        }
+        if (m.type !== 'done') { w.terminate(); reject(new Error(m.error ? m.error.message : m.type)); return; }
+        if (m.id === 1) { t0 = performance.now(); w.postMessage({ type: 'verify', id: 2, input: { record: record(n) } }); return; }
+        const ms = performance.now() - t0;
         w.terminate();
-        resolve(e.data.steps / (e.data.elapsed / 1000));
+        if (!m.walk || m.walk.linksWalked !== n) { reject(new Error(`walked ${m.walk && m.walk.linksWalked} links`)); return; }
+        resolve({ linksPerSecond: n / (ms / 1000), ms, verdict: m.report.verdict });
       };
       w.onerror = (e) => reject(new Error(e.message));
-      w.postMessage({ type: 'walk', id: 1, hash: start, terminal: 'f'.repeat(64), maxSteps: 200000 });
-    }), { n, start });
+      w.postMessage({ type: 'verify', id: 1, input: { record: record(warm) } });
+    }), { n, start, noWasm, warm, NEVER });
   } finally {
     await browser.close();
   }
 }
 
-/** In one page of headless Chromium (issue 14): the bare kernel's walk of n links on
- *  the page's thread, and clicking Verify to the verdict of an n-step chain record
- *  (the page's warm worker walks it); best of `k`, interleaved. Then remembered
- *  positions (issue 16): a round n links from its terminal, then one 10 links newer,
- *  each from setting the #record= link to the verdict. Times in ms. */
-export async function measurePage(n, start, terminal, newer, k = 3) {
+/** In one page of headless Chromium (issue 14), a build with the bench hooks
+ *  (`url`: target/bench/pkg/verifier.html): the bare kernel's walk of n links on the
+ *  page's thread (its core started there as it is without workers), and clicking
+ *  Verify to the verdict of an n-step chain record (the page's warm worker walks it);
+ *  best of `k`, interleaved. Then remembered positions (issue 16): a round n links
+ *  from its terminal, then one 10 links newer, each from setting the #record= link to
+ *  the verdict. Times in ms. */
+export async function measurePage(n, start, terminal, newer, { url, k = 3 } = {}) {
   const browser = await launch();
   try {
-    const { page, errors } = await openPage(browser);
-    await page.goto(PAGE_URL);
+    const { page, errors } = await openPage(browser, { allowed: [url] });
+    await page.goto(url);
+    await page.waitForSelector('html[data-ready]', { state: 'attached' });
+    await loadPageCore(page);
+    if (!(await page.evaluate(() => !!FairVerifier.bench))) throw new Error(`${url} has no bench hooks (./build.sh bench builds them)`);
     // The scheme menu sits under "Details" (the page starts from the game picker).
     await page.$eval('#tech', (d) => { d.open = true; });
     await page.selectOption('#scheme', 'hash_chain');
     await page.fill('#f-hash', start);
     await page.fill('#f-terminal', terminal);
     await page.fill('#f-maxSteps', String(n));
+    // The edit ends (its `change` fires on blur) before Verify is clicked, as a
+    // player's own click does it: a `change` after the result is shown would withdraw
+    // it (www/page/stale.js).
+    await page.$eval('#f-maxSteps', (e) => e.blur());
     const kernel = () => page.evaluate(({ n, start }) => {
       const t0 = performance.now();
       const end = FairVerifier.bench.kernel(start, n);

@@ -1,12 +1,15 @@
 // Assembles the self-contained bundles in pkg/ from wasm-bindgen's output with
 // esbuild (a pinned dev dependency; the shipped files have no JS dependencies):
-//   node tools/bundle.mjs GLUE.js MODULE.wasm OUT_DIR [WIDGET_GLUE.js WIDGET.wasm]
+//   node tools/bundle.mjs GLUE.js MODULE.wasm OUT_DIR [WIDGET_GLUE.js WIDGET.wasm [NOWASM_DIR]]
 // pkg/verifier.js: www/core/verifier.js and its imports, the wasm inlined as base64
 // and instantiated synchronously, plus the CLI; pkg/widget.js: the <fair-verify>
 // element (www/widget/) with the widget's size-optimised wasm packed with LZMA, and the same
 // as an ES module (pkg/widget.mjs) with its TypeScript declarations, custom-elements
 // manifest and the records' JSON Schemas (pkg/schemas/); pkg/verifier.html: the page
-// (www/page/, tools/page.mjs) with everything inlined; beside it the web app
+// (www/page/, tools/page.mjs) with everything inlined, its core (www/core/pagecore.js:
+// the API without the CLI and the catalogs) as the inert source of its worker; with
+// NOWASM_DIR (build.sh's build_nowasm), pkg/verifier-nowasm.html, the same page on
+// the core compiled to JavaScript (tools/nowasm.mjs); beside them the web app
 // manifests, icons and service worker that let a phone install it (tools/pwa.mjs).
 // Output depends only on the inputs (no dates, no absolute paths): builds are reproducible.
 import fs from 'node:fs';
@@ -19,7 +22,7 @@ import { lzmaDecode, LZMA_OPTIONS, LZMA_PROPS } from '../www/core/lzma.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const [glueFile, wasmFile, outDir, widgetGlueFile, widgetWasmFile] = process.argv.slice(2);
+const [glueFile, wasmFile, outDir, widgetGlueFile, widgetWasmFile, nowasmDir] = process.argv.slice(2);
 
 const version = /^version\s*=\s*"([^"]+)"/m.exec(fs.readFileSync(path.join(root, 'Cargo.toml'), 'utf8'))[1];
 const glue = fs.readFileSync(glueFile, 'utf8');
@@ -52,8 +55,9 @@ function goldenCases() {
   return picked;
 }
 
-/** Build-time values as modules: `fv:build` (version, wasm), `fv:glue`, `fv:golden`. */
-function buildValues({ packed, widget }) {
+/** Build-time values as modules: `fv:build` (version, wasm), `fv:glue`, `fv:golden`,
+ *  and for the page's bundle `fv:page` (which build the page is). */
+function buildValues({ packed, widget, page }) {
   const w = widget ? widgetWasm : wasm;
   const g = widget ? widgetGlue : glue;
   const payload = packed ? lzmaPack(w) : w;
@@ -65,6 +69,7 @@ function buildValues({ packed, widget }) {
     // wasm-bindgen's no-modules glue, made fresh on each call.
     'fv:glue': `export function makeGlue() {\n${g}\nreturn wasm_bindgen;\n}\n`,
     'fv:golden': `export const GOLDEN = ${JSON.stringify(goldenCases())};\n`,
+    'fv:page': `export const PAGE = ${JSON.stringify(page || null)};\n`,
   };
   return {
     name: 'fv-values',
@@ -103,32 +108,49 @@ function catalogSubset(keep) {
   };
 }
 
-/** The page's bundle takes the catalogs from the verifier.js inlined before it
- * (`FairVerifier.catalogs`): one copy in verifier.html instead of two (about 500 KB). */
-const sharedCatalogs = {
-  name: 'fv-shared-catalogs',
-  setup(b) {
-    b.onResolve({ filter: /[\\/]?catalogs\.js$/ }, (a) => (a.importer.includes(`${path.sep}i18n${path.sep}`)
-      ? { path: 'catalogs', namespace: 'fv-shared' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'fv-shared' }, () => ({
-      contents: "export const CATALOGS = globalThis.FairVerifier.catalogs;\nexport const FALLBACK = 'en';\n",
-      loader: 'js',
-    }));
-  },
+/** The page's catalogs (issue 25): each one is data in the page (<script
+ * id="fv-cat-<lang>" type="application/json">, tools/page.mjs), parsed the first time
+ * its language is used; the language menu has every language's own name without
+ * parsing any (NAMES). i18n.js asks whether a catalog exists without reading it. */
+function pageCatalogs() {
+  const dir = path.join(root, 'www/i18n');
+  const langs = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5))
+    .sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)));
+  const names = Object.fromEntries(langs.map((l) => [l, JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8'))['entry.lang.self']]));
+  const contents = `const read = (lang) => {
+  const node = document.getElementById('fv-cat-' + lang);
+  return node ? JSON.parse(node.textContent) : {};
 };
+const parsed = Object.create(null);
+export const CATALOGS = {};
+for (const lang of ${JSON.stringify(langs)}) {
+  Object.defineProperty(CATALOGS, lang, { enumerable: true, get: () => parsed[lang] || (parsed[lang] = read(lang)) });
+}
+export const FALLBACK = 'en';
+export const NAMES = ${JSON.stringify(names)};
+`;
+  return {
+    name: 'fv-page-catalogs',
+    setup(b) {
+      b.onResolve({ filter: /[\\/]?catalogs\.js$/ }, (a) => (a.importer.includes(`${path.sep}i18n${path.sep}`) || a.importer.includes(`${path.sep}page${path.sep}`)
+        ? { path: 'catalogs', namespace: 'fv-page-catalogs' } : undefined));
+      b.onLoad({ filter: /.*/, namespace: 'fv-page-catalogs' }, () => ({ contents, loader: 'js' }));
+    },
+  };
+}
 
 /** One esbuild bundle, as text: an IIFE, unminified (it is read by people who audit it).
  * `compact`: whitespace and syntax minified, names kept (the badge's files, where size
  * is a requirement; any formatter makes them readable again, identifiers intact). */
-async function bundle(entry, { packed = false, widget = false, format = 'iife', banner, footer, globalName, keys, compact = false, shared = false } = {}) {
+async function bundle(entry, { packed = false, widget = false, format = 'iife', banner, footer, globalName, keys, compact = false, page = null, charset = 'utf8' } = {}) {
   const r = await esbuild.build({
     entryPoints: [entry], absWorkingDir: root, bundle: true, write: false,
-    format, globalName, platform: 'browser', target: 'es2020', charset: 'utf8',
+    format, globalName, platform: 'browser', target: 'es2020', charset,
     legalComments: 'inline', external: ['fs', 'v8'], logLevel: 'warning',
     minifyWhitespace: compact, minifySyntax: compact,
     banner: banner ? { js: banner } : undefined,
     footer: footer ? { js: footer } : undefined,
-    plugins: [buildValues({ packed, widget }), ...(keys ? [catalogSubset(keys)] : []), ...(shared ? [sharedCatalogs] : [])],
+    plugins: [buildValues({ packed, widget, page }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs()] : [])],
   });
   return r.outputFiles[0].text;
 }
@@ -166,19 +188,45 @@ fs.writeFileSync(path.join(outDir, 'widget.mjs'), await bundle('www/widget/modul
 for (const f of ['fairverify.d.ts', 'custom-elements.json']) {
   fs.writeFileSync(path.join(outDir, f), fs.readFileSync(path.join(root, 'www/widget', f), 'utf8').replaceAll('@VERSION@', version));
 }
+// The descriptors as the built core gives them: for the schemas, and written into
+// the pages (which draw their forms from them without starting the core).
+const { createRequire } = await import('node:module');
+const descriptors = createRequire(import.meta.url)(path.resolve(outDir, 'verifier.js')).schemes();
 {
-  const { createRequire } = await import('node:module');
   const { writeSchemas } = await import('./schemas.mjs');
-  const verifier = createRequire(import.meta.url)(path.resolve(outDir, 'verifier.js'));
-  writeSchemas(verifier.schemes(), path.join(outDir, 'schemas'), version);
+  writeSchemas(descriptors, path.join(outDir, 'schemas'), version);
 }
 
+// The pages (issue 25). Each carries its core as inert text (the worker's source):
+// verifier.js's API and self-test without the CLI and the catalogs (the page has
+// those as data). verifier.html's core is the wasm; verifier-nowasm.html's is the
+// same Rust compiled to JavaScript by wasm2js (tools/nowasm.mjs), which
+// verifier.html names where WebAssembly is missing. ASCII only: the worker's
+// source is made into a Blob on the page's thread, at start.
+const coreBanner = (what) => `/*! fairverify ${version}: ${what}. The page's core: the verifier's API and self-test\n` +
+  ' * (FairVerifier), no command line, no catalogs. No network. */\n(function () {';
+const CORE_FOOTER = `if (typeof module === 'object' && module && module.exports) module.exports = fv.api;
+else globalThis.FairVerifier = fv.api;
+})();`;
+const builds = [{
+  file: 'verifier.html', engine: 'wasm', other: 'verifier-nowasm.html',
+  core: await bundle('www/core/pagecore.js', { globalName: 'fv', banner: coreBanner('the Rust core as WebAssembly'), footer: CORE_FOOTER, charset: 'ascii' }),
+}];
+if (nowasmDir) {
+  const { bundleNowasmCore } = await import('./nowasm.mjs');
+  builds.push({
+    file: 'verifier-nowasm.html', engine: 'js', other: 'verifier.html',
+    core: await bundleNowasmCore({ dir: nowasmDir, banner: coreBanner('the Rust core compiled to JavaScript (wasm2js), for browsers without WebAssembly'), footer: CORE_FOOTER }),
+  });
+}
 const { buildPage } = await import('./page.mjs');
-buildPage({
-  root, outDir, verifierJs,
-  pageJs: await bundle('www/page/main.js', { shared: true }),
-  workerJs: await bundle('www/worker/worker.js'),
-});
+const workerJs = await bundle('www/worker/worker.js');
+for (const b of builds) {
+  buildPage({
+    root, outDir, file: b.file, coreJs: b.core, workerJs, schemes: descriptors, wasm: b.engine === 'wasm',
+    pageJs: await bundle('www/page/main.js', { page: { file: b.file, engine: b.engine, version, other: b.other } }),
+  });
+}
 
 // The installable app: web app manifests, icons, the service worker (tools/pwa.mjs).
 {

@@ -1,7 +1,10 @@
-// Builds pkg/verifier.html: www/index.html with the CSS, verifier.js and the page's
-// bundle (www/page/) inlined, the worker's bundle and the example records embedded
-// as data, and a Content-Security-Policy that allows exactly these inline scripts
-// and styles (by hash) and no network: no connect-src; only this origin's service
+// Builds pkg/verifier.html (and verifier-nowasm.html, the same page on the core
+// compiled to JavaScript): www/index.html with the CSS and the page's bundle
+// (www/page/) inlined; as data, the example records, the core's descriptors, each
+// catalog apart (the page parses the one it shows), the page's core (inert text: the
+// source of its Web Worker, run on the page only without workers) and the worker's
+// bundle; and a Content-Security-Policy that allows exactly these inline scripts and
+// styles (by hash) and no network: no connect-src; only this origin's service
 // worker and web app manifest, which the page uses when served over http(s).
 //
 // The file carries its own blueprint (`#fv-shell`): the file's bytes as a list of
@@ -105,16 +108,34 @@ function catalogs(root) {
 
 const RTL = ['ar', 'he', 'fa', 'ur'];
 
-export function buildPage({ root, outDir, verifierJs, pageJs, workerJs }) {
+/** JSON as the text of a <script type="application/json">: nothing in it can end
+ *  the element or open a comment. */
+const jsonData = (v) => JSON.stringify(v).replace(/</g, '\\u003c');
+
+/**
+ * Writes OUT_DIR/<file>: `coreJs` the page's core (www/core/pagecore.js bundled:
+ * inert text, the worker's source, run on the page only without workers), `pageJs`
+ * the page's bundle, `workerJs` the worker's bundle, `schemes` the core's
+ * descriptors (written as data, so the page draws its forms without the core), `wasm`
+ * whether the core is WebAssembly (its CSP then allows 'wasm-unsafe-eval';
+ * verifier-nowasm.html's core is JavaScript and its CSP does not).
+ */
+export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs, workerJs, schemes, wasm = true }) {
   const www = (f) => fs.readFileSync(path.join(root, 'www', f), 'utf8');
   const css = www('style.css');
-  const scripts = [verifierJs, pageJs, GATE_JS].map(scriptSafe);
-  const examples = JSON.stringify(exampleRecords(root, outDir)).replace(/</g, '\\u003c');
+  const core = scriptSafe(coreJs);
+  const page = scriptSafe(pageJs);
+  const gate = scriptSafe(GATE_JS);
+  const examples = jsonData(exampleRecords(root, outDir));
   const cats = catalogs(root);
   const en = cats[0].cat;
   const csp = [
     "default-src 'none'",
-    `script-src ${scripts.map((s) => `'sha256-${b64sha(s)}'`).join(' ')} 'wasm-unsafe-eval'`,
+    // The page's own script, and its core, which runs on the page only where there
+    // are no workers (www/page/verifier.js); the worker made from the same text
+    // compiles the wasm ('wasm-unsafe-eval', not in the build without WebAssembly);
+    // the gate, the first script of all (GATE_JS).
+    `script-src 'sha256-${b64sha(page)}' 'sha256-${b64sha(core)}' 'sha256-${b64sha(gate)}'${wasm ? " 'wasm-unsafe-eval'" : ''}`,
     `style-src 'sha256-${b64sha(css)}' 'sha256-${b64sha(NOSCRIPT_CSS)}' 'sha256-${b64sha(GATE_CSS)}'`,
     // 'self' (img-src, worker-src, manifest-src): served over http(s), the page links
     // its web app manifest, whose icons Chromium fetches under the page's img-src (an
@@ -129,9 +150,12 @@ export function buildPage({ root, outDir, verifierJs, pageJs, workerJs }) {
   ].join('; ');
 
   // Inline texts are held apart as references (\0id\0) until the end.
+  // Each catalog apart, as data: the page parses only the one it shows (and English,
+  // the fallback, when a key is missing).
   const inline = {
-    'fv-style': css, 'fv-examples': examples, 'fv-worker': scriptSafe(workerJs),
-    'fv-verifier': scripts[0], 'fv-page': scripts[1], 'fv-gate': scripts[2],
+    'fv-style': css, 'fv-examples': examples, 'fv-schemes': jsonData(schemes),
+    ...Object.fromEntries(cats.map(({ lang, cat }) => [`fv-cat-${lang}`, jsonData(cat)])),
+    'fv-worker': scriptSafe(workerJs), 'fv-verifier': core, 'fv-page': page, 'fv-gate': gate,
   };
   const ref = (id) => `\0${id}\0`;
   let html = www('index.html');
@@ -154,9 +178,12 @@ export function buildPage({ root, outDir, verifierJs, pageJs, workerJs }) {
     if (msg === undefined) throw new Error(`www/index.html names a missing key ${key}`);
     return open + escapeHtml(typeof msg === 'object' ? msg.other : msg) + close;
   });
-  swap('<!--@@EXAMPLES@@-->', `<script id="fv-examples" type="application/json">${ref('fv-examples')}</script>`);
+  swap('<!--@@EXAMPLES@@-->', [`<script id="fv-examples" type="application/json">${ref('fv-examples')}</script>`,
+    `<script id="fv-schemes" type="application/json">${ref('fv-schemes')}</script>`,
+    ...cats.map(({ lang }) => `<script id="fv-cat-${lang}" type="application/json">${ref(`fv-cat-${lang}`)}</script>`)].join('\n'));
   swap('<!--@@WORKER@@-->', `<script id="fv-worker" type="text/plain">${ref('fv-worker')}</script>`);
-  swap('<!--@@VERIFIER@@-->', `<script id="fv-verifier">${ref('fv-verifier')}</script>`);
+  // Inert on the page (issue 25): the worker's source; run here only without workers.
+  swap('<!--@@VERIFIER@@-->', `<script id="fv-verifier" type="text/plain">${ref('fv-verifier')}</script>`);
   swap('<!--@@SHELL@@-->', `<script id="fv-shell" type="application/json">${ref('fv-shell')}</script>`);
   swap('<!--@@PAGE@@-->', `<script id="fv-page">${ref('fv-page')}</script>`);
 
@@ -167,9 +194,9 @@ export function buildPage({ root, outDir, verifierJs, pageJs, workerJs }) {
   const out = split.map((p, i) => (i % 2 ? inline[p] : p)).join('');
   // The DOM gives back exactly these bytes only if the parser keeps them as they are.
   if (/[\r\0]/.test(out)) throw new Error('verifier.html would contain CR or NUL, which the HTML parser rewrites');
-  if (/^\s*\n/.test(inline['fv-examples']) || !out.endsWith('</html>')) throw new Error('verifier.html: unexpected shape');
+  if (/^\s*\n/.test(inline['fv-examples']) || !out.endsWith('</html>')) throw new Error(`${file}: unexpected shape`);
   for (const [id, text] of Object.entries(inline)) {
     if (/<\/(script|style)/i.test(text) || /<!--/.test(text)) throw new Error(`inline ${id} would end its element early`);
   }
-  fs.writeFileSync(path.join(outDir, 'verifier.html'), out);
+  fs.writeFileSync(path.join(outDir, file), out);
 }

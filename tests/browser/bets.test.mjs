@@ -11,7 +11,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, openPage, PAGE_URL, b64url, shot } from './browser.mjs';
+import { launch, openPage, PAGE_URL, b64url, shot, loadPageCore } from './browser.mjs';
 import { loadCases, VERIFIER } from '../node/helpers.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
@@ -231,6 +231,7 @@ test('10,000 bets are verified with the page responsive (worker), and equal veri
   const text = minesLines(bets);
   await paste(page, text);
   // The core on the page's thread, for the record: what the worker spares the page.
+  await loadPageCore(page);
   const mainThreadMs = await page.evaluate((rec) => {
     const t0 = performance.now();
     globalThis.FairVerifier.verify(rec);

@@ -34,7 +34,23 @@ export async function openPage(browser, { width = 1200, height = 900, allowed = 
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('dialog', (d) => { errors.push('dialog: ' + d.message()); d.dismiss(); });
+  // The verifier starts in short tasks after its file is parsed (issue 25), and may
+  // finish after the load event: goto() returns once it is wired (`html[data-ready]`,
+  // or it said it cannot run), as a player's first tap would find it.
+  const goto = page.goto.bind(page);
+  page.goto = async (url, opts) => {
+    const r = await goto(url, opts);
+    if (!opts || !opts.waitUntil || opts.waitUntil === 'load') await pageReady(page);
+    return r;
+  };
   return { context, page, blocked, errors };
+}
+
+/** Resolves once a verifier page has started (`html[data-ready]`, or the notice that
+ *  it cannot run); at once for any other page. */
+export async function pageReady(page) {
+  await page.waitForFunction(() => !document.getElementById('fv-page') || document.documentElement.hasAttribute('data-ready') ||
+    !!document.querySelector('[data-wasm-missing]'), null, { timeout: 60000 });
 }
 
 export function b64url(obj) {
@@ -44,4 +60,19 @@ export function b64url(obj) {
 export async function shot(page, name, { fullPage = true } = {}) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
+}
+
+/** The page's core on the page's own thread, as the page starts it where there are
+ *  no workers (www/page/verifier.js): its inert text (#fv-verifier) run as an inline
+ *  script, which the page's CSP allows by its hash. Then `FairVerifier` is defined on
+ *  the page; the page itself verifies in its worker. */
+export async function loadPageCore(page) {
+  await page.evaluate(() => {
+    if (globalThis.FairVerifier) return;
+    const s = document.createElement('script');
+    s.textContent = document.getElementById('fv-verifier').textContent;
+    document.head.append(s);
+    s.remove();
+    if (!globalThis.FairVerifier) throw new Error('the page\'s core did not start (CSP?)');
+  });
 }

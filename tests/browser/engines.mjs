@@ -17,7 +17,8 @@
 //
 // What every engine gives a test (Page):
 //   goto(url)                 a fresh document load (through about:blank, so a
-//                             #record= link that differs only in its hash reloads)
+//                             #record= link that differs only in its hash reloads);
+//                             a verifier page also started (html[data-ready])
 //   evaluate(fn, arg)         fn runs in the page with one JSON argument; async ok
 //   waitFor(fn, arg, opts)    polls evaluate(fn, arg) until truthy, returns the value
 //   waitForSelector(sel)      an element matches (opts.visible: and has a box)
@@ -128,6 +129,16 @@ class BasePage {
   }
 
   allow(url) { this.allowed.add(noHash(url)); }
+
+  /** A fresh document load; a verifier page (one with script#fv-page) also started:
+   *  it starts in short tasks after its file is parsed (issue 25), which may end
+   *  after the load event, so this waits for `html[data-ready]` (or its notice that
+   *  it cannot run), as a player's first tap would find it. */
+  async goto(url) {
+    await this.load(url);
+    await this.waitFor(() => !document.getElementById('fv-page') || document.documentElement.hasAttribute('data-ready') ||
+      !!document.querySelector('[data-wasm-missing]'), null, { timeout: 60000, what: 'the page started' });
+  }
 
   isAllowed(url) {
     if (/^(data|blob|about):/i.test(url)) return true;
@@ -240,7 +251,7 @@ async function launchChromiumEngine() {
  *  (goto, evaluate, click, screenshot); only typing differs. */
 class DriverPage extends BasePage {
   constructor(engine, opts, context, page) { super(engine, opts); this.context = context; this.page = page; }
-  async goto(url) {
+  async load(url) {
     this.allow(url);
     await this.harvest();
     await this.page.goto('about:blank');
@@ -496,7 +507,7 @@ class WebkitPage extends BasePage {
     return pathToFileURL(copy).href + u.hash;
   }
 
-  async goto(url) {
+  async load(url) {
     this.allow(url);
     await this.harvest();
     await this.toTop();

@@ -106,7 +106,7 @@ test('the paste box says what it found and hands over: record, array, JSON lines
   assert.deepEqual([f.kind, f.count], ['record', '1']);
   assert.match(f.text, /Dice/);
   await page.click('#paste-go');
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await page.$eval('#scheme', (s) => s.value), 'dice');
   // A record without a scheme, of the form's game.
   const { scheme: _drop, ...bare } = dice[1].record;
@@ -142,7 +142,7 @@ test('the paste box says what it found and hands over: record, array, JSON lines
   assert.deepEqual([f.kind, f.game], ['rounds', 'battle']);
   // Dice bets: into the dice form's bets, verified under the seed already there.
   await page.selectOption('#examples', { label: 'Dice' });
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   const seed = await page.inputValue('#f-serverSeed');
   const bets = [{ nonce: 1, selected: [1, 2] }, { nonce: 2, selected: [6] }];
   f = await paste(JSON.stringify(bets));
@@ -200,12 +200,12 @@ test('number fields take 2,71 as well as 2.71 (battle chances)', async () => {
   await page.fill('#f-hash', c.record.hash);
   await page.fill('#f-chances', c.record.chances.map((n) => String(n).replace('.', ',')).join('; '));
   await page.click('#verify');
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await page.getAttribute('[data-winner]', 'data-winner'), String(c.expect.winner));
   // And with spaces between them.
   await page.fill('#f-chances', c.record.chances.map((n) => String(n).replace('.', ',')).join(' '));
   await page.click('#verify');
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await page.getAttribute('[data-winner]', 'data-winner'), String(c.expect.winner));
   assert.deepEqual(errors, []);
   await context.close();
@@ -215,7 +215,7 @@ test('language: the menu lists the catalogs; #lang= is taken, kept by Copy link,
   const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
   const c = passing((r) => r.scheme === 'match_seed_v2' && r.game === 'bridge');
   await page.goto(PAGE_URL + '#lang=en&record=' + b64url(c.record));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   const langs = await page.$$eval('#lang option', (o) => o.map((x) => x.value));
   const files = fs.readdirSync(path.join(path.dirname(PAGE), '../www/i18n')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
   assert.deepEqual([...langs].sort(), files.sort(), 'the menu lists exactly the catalogs');
@@ -226,7 +226,7 @@ test('language: the menu lists the catalogs; #lang= is taken, kept by Copy link,
   if (langs.includes('ar')) {
     await page.goto('about:blank');
     await page.goto(PAGE_URL + '#lang=ar&record=' + b64url(c.record));
-    await page.waitForSelector('#verdict');
+    await page.waitForSelector('#result:not([data-walking]) #verdict');
     assert.equal(await page.getAttribute('html', 'dir'), 'rtl');
     assert.equal(await page.getAttribute('html', 'lang'), 'ar');
   } else {
@@ -261,7 +261,7 @@ test('Download this verifier saves the exact built file: same SHA-256 as pkg/ver
   const built = fs.readFileSync(PAGE);
   const { page, errors, context } = await openPage(browser);
   await page.goto(PAGE_URL + '#record=' + b64url(passing((r) => r.scheme === 'dice').record));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   await page.waitForSelector('#file-sha');
   assert.equal(await page.getAttribute('#download-sha', 'data-sha256'), sha256(built));
   assert.equal(await page.textContent('#file-sha'), sha256(built));
@@ -278,7 +278,7 @@ test('a saved "Webpage, Complete" copy starts clean, has no CSP errors and verif
   const { page, context } = await openPage(browser);
   const bridge = passing((r) => r.scheme === 'match_seed_v2' && r.game === 'bridge');
   await page.goto(PAGE_URL + '#record=' + b64url(bridge.record));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   const counts = async (p) => p.evaluate(() => ({
     examples: document.querySelectorAll('#examples option').length,
     games: document.querySelectorAll('#picker .game').length,
@@ -305,12 +305,14 @@ test('a saved "Webpage, Complete" copy starts clean, has no CSP errors and verif
   // Hidden by the running script's mark (display: none), not merely not yet shown (it
   // appears after a moment where no script runs).
   assert.equal(await copy.page.$eval('[data-static-notice]', (e) => getComputedStyle(e).display), 'none', 'no notice in a working copy');
+  // The self-test runs in the copy's worker and answers a moment later.
+  await copy.page.waitForSelector('#selftest[data-selftest]', { state: 'attached' });
   assert.equal(await copy.page.getAttribute('#selftest', 'data-selftest'), 'passed');
   // It verifies a new record, pasted.
   const dice = passing((r) => r.scheme === 'dice' && r.nonce !== undefined);
   await copy.page.fill('#paste', JSON.stringify(dice.record));
   await copy.page.click('#paste-go');
-  await copy.page.waitForSelector('#verdict');
+  await copy.page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await copy.page.getAttribute('#verdict', 'data-verdict'), 'pass');
   // Its download is still the original file.
   await copy.page.waitForSelector('#file-sha');
@@ -340,7 +342,7 @@ test('without scripts (JavaScript off, a saved copy, MHTML) the page shows the s
   // A copy saved after a verify, opened with JavaScript off, and an MHTML snapshot.
   const { page, context } = await openPage(browser);
   await page.goto(PAGE_URL + '#record=' + b64url(passing((r) => r.scheme === 'dice').record));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   const dir = tmp();
   const saved = path.join(dir, 'saved.html');
   fs.writeFileSync(saved, '<!DOCTYPE html>' + await page.evaluate(() => document.documentElement.outerHTML));
@@ -374,6 +376,10 @@ test('WebAssembly missing: the page says so at once, in words', async () => {
   const text = await page.textContent('[data-wasm-missing]');
   assert.match(text, /WebAssembly is not available/);
   assert.match(text, /verifier\.js/);
+  // It names the build without WebAssembly, beside it (tests/browser/nowasm.test.mjs
+  // opens that one).
+  assert.match(text, /verifier-nowasm\.html/);
+  assert.equal(await page.getAttribute('[data-wasm-missing] a#nowasm-link', 'href'), 'verifier-nowasm.html');
   assert.equal(await page.isVisible('main'), false);
   assert.equal(await page.$('#verdict'), null);
   await shot(page, 'entry-360-nowasm', { fullPage: false });

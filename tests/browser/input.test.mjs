@@ -77,7 +77,7 @@ test('a wrapped record with 1e309 is refused, as the bare one is', async () => {
     await page.evaluate(() => { document.querySelector('#result').replaceChildren(); });
     await page.fill('#paste', text);
     await page.click('#paste-go');
-    await page.waitForSelector('#verdict');
+    await page.waitForSelector('#result:not([data-walking]) #verdict');
     assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'error', text);
   }
   assert.deepEqual(errors, []);

@@ -5,10 +5,12 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, PAGE_URL, b64url, shot } from './browser.mjs';
-import { loadCases } from '../node/helpers.mjs';
+import { createRequire } from 'node:module';
+import { loadCases, VERIFIER } from '../node/helpers.mjs';
 import { drawn as drawnInPage, PAGED, comparePaged } from './drawn.mjs';
 
 const cases = loadCases();
+const fv = createRequire(import.meta.url)(VERIFIER);
 let browser;
 test.before(async () => { browser = await launch(); });
 test.after(async () => { if (browser) await browser.close(); });
@@ -58,12 +60,13 @@ test('every scheme through #record=, from file:// with no request made', async (
   for (const c of onePerScheme()) {
     await page.goto('about:blank');
     await page.goto(PAGE_URL + '#record=' + b64url(c.record));
-    await page.waitForSelector('#verdict');
+    await page.waitForSelector('#result:not([data-walking]) #verdict');
     compare(c.name, c.expect, await drawn(page));
     const tag = c.name.replace(/^public\//, '').replace(/[^a-z0-9_-]+/gi, '-');
     await shot(page, `desktop-${tag}`);
     schemes.add(c.record.scheme);
   }
+  await page.waitForSelector('#selftest[data-selftest]', { state: 'attached' });
   assert.equal(await page.getAttribute('#selftest', 'data-selftest'), 'passed');
   for (const s of ['match_seed_v2', 'poker_hmac_v1', 'chess_colour_v1', 'selfpoker', 'crash', 'platforms', 'battle', 'hash_chain', 'dice', 'mines']) {
     assert.ok(schemes.has(s), `no case drawn for ${s}`);
@@ -78,7 +81,7 @@ test('360 px wide: no horizontal scrolling, screenshots of each scheme', async (
   for (const c of onePerScheme()) {
     await page.goto('about:blank');
     await page.goto(PAGE_URL + '#record=' + b64url(c.record));
-    await page.waitForSelector('#verdict');
+    await page.waitForSelector('#result:not([data-walking]) #verdict');
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 360, `${c.name}: page is ${wide} px wide at 360 px`);
     await shot(page, `mobile-${c.name.replace(/^public\//, '').replace(/[^a-z0-9_-]+/gi, '-')}`);
@@ -98,7 +101,8 @@ async function typeCase(page, c, order) {
     await page.fill(`#f-${name}`, Array.isArray(v) ? text : `  ${text} `);
   }
   await page.click('#verify');
-  await page.waitForSelector('#verdict');
+  // The edits withdrew the last verdict (its banner says `stale`) until this one is shown.
+  await page.waitForSelector('#result:not([data-walking]) #verdict:not([data-verdict="stale"])');
   compare(c.name, c.expect, await drawn(page));
 }
 
@@ -138,7 +142,7 @@ test('bad input shows a clear error next to the field and the page stays usable'
   assert.equal(await page.textContent('#f-hash-err'), '');
   // A link to something that is not a record.
   await page.goto(PAGE_URL + '#record=' + b64url([1, 2]));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.notEqual(await page.getAttribute('#verdict', 'data-verdict'), 'pass');
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);
@@ -153,7 +157,7 @@ test('a played mismatch is marked in place with both values', async () => {
   deals[1][2][5] = b;
   deals[1][3][0] = a;
   await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, played: { deals } }));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
   const marked = await page.$$eval('.mismatch', (els) => els.map((e) => [e.getAttribute('data-path'), e.getAttribute('data-card'), e.getAttribute('data-played')]));
   assert.deepEqual(marked, [['deals[1][2][5]', String(a), String(b)], ['deals[1][3][0]', String(b), String(a)]]);
@@ -169,7 +173,7 @@ test('user text is shown literally and never executed', async () => {
   const c = cases.find((x) => x.record.game === 'dame');
   const rec = { ...c.record, clientSeeds: [evil, c.record.clientSeeds[1]] };
   await page.goto(PAGE_URL + '#record=' + b64url(rec));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   const text = await page.textContent('ol.seats');
   assert.ok(text.includes(evil), 'the seed is shown as text');
   assert.equal(await page.$$eval('#result img', (e) => e.length), 0);
@@ -210,7 +214,7 @@ test('keyboard only: pick an example, edit a field, Tab to Verify, Enter', async
   // Choose the dice example with the keyboard.
   const idx = await page.$$eval('#examples option', (o) => o.findIndex((x) => x.textContent === 'Dice'));
   for (let i = 0; i < idx; i++) await page.keyboard.press('ArrowDown');
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await page.$eval('#scheme', (s) => s.value), 'dice');
   // Change the client seed, Tab through to the Verify button, press Enter.
   await page.focus('#f-clientSeed');
@@ -221,13 +225,16 @@ test('keyboard only: pick an example, edit a field, Tab to Verify, Enter', async
   assert.equal(await page.evaluate(() => document.activeElement.id), 'verify');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('#verdict') && document.querySelector('.diceroll'));
-  const expected = await page.evaluate(() => {
+  // The record as typed, verified by verifier.js here (the page's core is in its worker).
+  const typed = await page.evaluate(() => {
     const r = { scheme: 'dice' };
     for (const f of ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce']) r[f] = document.getElementById('f-' + f).value.trim();
     r.nonce = Number(r.nonce);
     r.selected = document.getElementById('f-selected').value.split(',').map(Number);
-    return FairVerifier.verify(r).face;
+    return r;
   });
+  assert.equal(typed.clientSeed, 'typed by keyboard');
+  const expected = fv.verify(typed).face;
   assert.equal(await page.getAttribute('.diceroll [data-die]', 'data-die'), String(expected));
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);
@@ -236,14 +243,21 @@ test('keyboard only: pick an example, edit a field, Tab to Verify, Enter', async
 
 test('a failing self-test shows a red warning', async () => {
   const { page, context } = await openPage(browser);
-  // Stand in for a broken build: wrap the verifier so its self-test reports a failure.
+  // Stand in for a broken build: the self-test runs in the page's worker, whose
+  // answer this wraps so that it reports a failure.
   await page.addInitScript(() => {
-    let real;
-    Object.defineProperty(window, 'FairVerifier', {
-      configurable: true,
-      get: () => real,
-      set: (v) => { real = { ...v, selfTest: () => ({ passed: 24, failed: 1, failures: ['public/crash/random/0'] }) }; },
-    });
+    const Real = window.Worker;
+    window.Worker = class extends Real {
+      set onmessage(fn) {
+        super.onmessage = (e) => {
+          const d = e.data;
+          if (d && d.type === 'done' && d.value && d.value.selfTest) {
+            fn({ data: { ...d, value: { ...d.value, selfTest: { passed: 24, failed: 1, failures: ['public/crash/random/0'] } } } });
+          } else fn(e);
+        };
+      }
+      get onmessage() { return super.onmessage; }
+    };
   });
   await page.goto(PAGE_URL);
   await page.waitForSelector('#selftest[data-selftest="failed"]');
@@ -273,7 +287,7 @@ test('Copy link makes a #record= link that reproduces the result; a file of reco
   assert.equal(rec.seedB, null, 'an empty seed of B is a bot (null)');
   await page.goto('about:blank');
   await page.goto(link);
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   compare(c.name, c.expect, await drawn(page));
 
   // A JSON array in a file, through the file input.

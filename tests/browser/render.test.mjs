@@ -52,7 +52,7 @@ for (const width of [360, 1280]) {
     for (const ex of examples()) {
       await page.goto('about:blank');
       await page.goto(PAGE_URL + '#record=' + b64url(ex.record));
-      await page.waitForSelector('#verdict');
+      await page.waitForSelector('#result:not([data-walking]) #verdict');
       // Open every folded part so that axe sees it too.
       await page.$$eval('#result details', (ds) => ds.forEach((d) => { d.open = true; }));
       for (const v of await axe(page)) found.push({ example: ex.name, ...v });
@@ -76,7 +76,7 @@ test('a one-card change in a bridge record: the seat and the card named, the car
   const other = (real + 20) % 52;
   deals[0][1][5] = other;
   await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, played: { deals } }));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
   const text = await page.textContent('[data-diff="deals[0][1][5]"]');
   const name = (id) => ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'][id % 13] + ['♣', '♦', '♥', '♠'][Math.floor(id / 13)];
@@ -100,7 +100,7 @@ test('verdict words: unchecked says what to ask for; history rows count down fro
   const { page, blocked, errors, context } = await openPage(browser);
   const crash = cases.find((c) => c.record.scheme === 'crash' && !c.expect.error && !c.record.terminal);
   await page.goto(PAGE_URL + '#record=' + b64url({ scheme: 'crash', hash: crash.record.hash }));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'unchecked');
   assert.ok(await page.$eval('#verdict', (e) => e.classList.contains('neutral')));
   // The published terminal is one tap away in the form: the banner says where.
@@ -110,7 +110,7 @@ test('verdict words: unchecked says what to ask for; history rows count down fro
   const chain = cases.find((c) => c.record.scheme === 'crash' && c.record.history && c.expect.round);
   await page.goto('about:blank');
   await page.goto(PAGE_URL + '#record=' + b64url(chain.record));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   const rows = await page.$$eval('.history tbody tr th', (th) => th.map((x) => x.textContent));
   const r = chain.expect.round;
   // A round number is an id: never grouped ("Round 1843", not "Round 1,843").
@@ -135,7 +135,7 @@ test('a failed commitment: the failed check right under the banner, and what to 
     return checks.compareDocumentPosition(drawing) & Node.DOCUMENT_POSITION_FOLLOWING ? 'checks first' : 'drawing first';
   });
   await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, serverSeed: c.record.serverSeed.replace(/^./, (x) => (x === 'a' ? 'b' : 'a')) }));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
   assert.equal(await order(), 'checks first', 'the failed check is not two screens below the banner');
   assert.match(await page.textContent('#verdict .next'), /copied exactly.*contact the operator/);
@@ -146,7 +146,7 @@ test('a failed commitment: the failed check right under the banner, and what to 
   // A pass keeps the drawing first, and says nothing about support.
   await page.goto('about:blank');
   await page.goto(PAGE_URL + '#record=' + b64url(c.record));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'pass');
   assert.equal(await order(), 'drawing first');
   assert.equal(await page.$$eval('#verdict .next', (e) => e.length), 0);
@@ -159,7 +159,7 @@ test('no published derivation (match_seed_v1): a neutral banner that does not bl
   const { page, blocked, errors, context } = await openPage(browser);
   const c = cases.find((x) => x.record.scheme === 'match_seed_v2' && x.expect.commitmentOk);
   await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, scheme: 'match_seed_v1' }));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'unsupported');
   assert.ok(await page.$eval('#verdict', (e) => e.classList.contains('neutral')));
   assert.equal(await page.getAttribute('.errmsg', 'data-code'), 'unsupported_scheme');
@@ -175,7 +175,7 @@ test('what the form and errors call things: the commitment is not "(optional)", 
   const { page, blocked, errors, context } = await openPage(browser);
   const dice = cases.find((x) => x.record.scheme === 'dice' && x.record.serverSeedHash && x.record.nonce !== undefined && !x.expect.error);
   await page.goto(PAGE_URL + '#record=' + b64url({ ...dice.record, played: { colour: 'red' } }));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   const label = await page.textContent('[data-field="serverSeedHash"] label');
   assert.doesNotMatch(label, /optional/, label);
   assert.match(label, /needed for a proof/, label);
@@ -200,7 +200,7 @@ test('only the first deal of a match as played: compared as far as it goes, the 
   const c = cases.find((x) => x.record.game === 'bridge' && x.expect.commitmentOk && x.expect.deals.length > 2);
   const n = c.expect.deals.length;
   await page.goto(PAGE_URL + '#lang=ro&record=' + b64url({ ...c.record, played: { deals: c.expect.deals.slice(0, 1) } }));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'pass');
   const note = await page.$eval('[data-not-shown="deals"]', (e) => [e.dataset.count, e.textContent]);
   assert.equal(note[0], String(n - 1));
@@ -211,7 +211,7 @@ test('only the first deal of a match as played: compared as far as it goes, the 
   deals[0][0][0] = (deals[0][0][0] + 1) % 52;
   await page.goto('about:blank');
   await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, played: { deals } }));
-  await page.waitForSelector('#verdict');
+  await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
   assert.equal(await page.$$eval('ul.diffs li', (l) => l.length), 1);
   assert.equal(await page.getAttribute('[data-not-shown="deals"]', 'data-count'), String(n - 1));

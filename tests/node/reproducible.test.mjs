@@ -44,12 +44,14 @@ test('two clean builds in different folders are byte-identical', { timeout: 20 *
     });
     results.push(digests(path.join(dir, 'pkg')));
   }
-  for (const f of ['fairverify.wasm', 'widget.wasm', 'widget.js', 'widget.mjs', 'schemas/crash.schema.json', 'SHA256SUMS', 'verifier.html', 'verifier.js']) assert.ok(results[0][f], `pkg/${f} was not built`);
+  for (const f of ['fairverify.wasm', 'widget.wasm', 'widget.js', 'widget.mjs', 'schemas/crash.schema.json', 'SHA256SUMS', 'verifier.html', 'verifier.js',
+    'verifier-nowasm.html', 'fairverify-nowasm.wasm']) assert.ok(results[0][f], `pkg/${f} was not built`);
   assert.deepEqual(results[0], results[1]);
   // And the same as this checkout's own pkg/, built by ./build.sh test just before.
   const ours = digests(path.join(ROOT, 'pkg'));
   assert.equal(ours['fairverify.wasm'], results[0]['fairverify.wasm'], 'pkg/fairverify.wasm differs from a clean rebuild');
   assert.equal(ours['widget.wasm'], results[0]['widget.wasm'], 'pkg/widget.wasm differs from a clean rebuild');
+  assert.equal(ours['fairverify-nowasm.wasm'], results[0]['fairverify-nowasm.wasm'], 'pkg/fairverify-nowasm.wasm differs from a clean rebuild');
   console.log(`reproducible: ${Object.entries(results[0]).map(([f, h]) => `${f} ${h.slice(0, 16)}`).join(', ')}`);
   fs.rmSync(base, { recursive: true, force: true });
 });

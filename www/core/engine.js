@@ -2,7 +2,7 @@
 // by the core pass through as VerifyError; anything else drops the instance and
 // becomes an `internal` VerifyError (no verdict is given).
 import { makeGlue } from 'fv:glue';
-import { wasmBytes } from './wasm.js';
+import { wasmBytes, wasmModule as compiledModule } from './wasm.js';
 import { verifyError } from './errors.js';
 
 // V8's default tiers, also under Node: `--no-liftoff` (optimising tier only) doubled
@@ -16,7 +16,7 @@ let engine = null;
 // happen): the old instance is dropped, not reused.
 function makeEngine() {
   const glue = makeGlue();
-  if (!wasmModule) wasmModule = new WebAssembly.Module(wasmBytes());
+  if (!wasmModule) wasmModule = compiledModule() || new WebAssembly.Module(wasmBytes());
   glue.initSync({ module: wasmModule });
   return glue;
 }

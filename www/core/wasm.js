@@ -11,12 +11,16 @@ import { sha256Hex } from './sha256.js';
 
 let bytes = null;
 let sha = null;
+let compiled = null;
 
 function accept(b) {
   bytes = b;
 }
 
-const SLICE_BYTES = 16384; // of unpacked wasm: a few milliseconds on a phone
+/** How long one slice of the unpacking may take: well under a 16 ms frame, on the
+ *  host's own (perhaps throttled) clock; each slice is sized from the last one's time. */
+const SLICE_MS = 4;
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 /** The next task: a timer, which lets the host's frames through between slices; in
  *  a hidden tab (nothing to draw, and timers throttled to one a second or a minute)
@@ -31,17 +35,51 @@ function nextTask() {
   });
 }
 
+/** Runs `step(n)` (true once done) in slices of about SLICE_MS each, from `n` units
+ *  (the first slices run before the JIT has the code: small), between tasks. */
+async function sliced(step, n) {
+  for (;;) {
+    const t = now();
+    if (step(n)) return;
+    const dt = Math.max(now() - t, 0.05);
+    n = Math.max(256, Math.round(n * Math.min(2, SLICE_MS / dt)));
+    await nextTask();
+  }
+}
+
+/** The packed wasm, unpacked after the host's own scripts in slices that yield
+ *  (issue 25: no host frame waits over 50 ms on a phone): the base64 text, then
+ *  the LZMA stream, then the module compiled off the host's thread
+ *  (WebAssembly.compile), so the first verification only instantiates it. */
 async function unpack() {
   await nextTask(); // after the host's own scripts
-  const d = lzmaDecoder(base64ToBytes(WASM_BASE64), WASM_SIZE, LZMA_PROPS);
-  while (!d.run(SLICE_BYTES)) await nextTask();
+  const text = WASM_BASE64;
+  const chunks = [];
+  let at = 0;
+  await sliced((n) => {
+    const end = Math.min(text.length, at + Math.ceil(n / 4) * 4);
+    chunks.push(base64ToBytes(text.slice(at, end)));
+    at = end;
+    return at >= text.length;
+  }, 4096);
+  const src = new Uint8Array(chunks.reduce((a, c) => a + c.length, 0));
+  let o = 0;
+  for (const c of chunks) { src.set(c, o); o += c.length; }
+  const d = lzmaDecoder(src, WASM_SIZE, LZMA_PROPS);
+  await nextTask();
+  await sliced((n) => d.run(n), 1024);
   accept(d.out);
+  if (typeof WebAssembly === 'object' && WebAssembly && typeof WebAssembly.compile === 'function') {
+    try { compiled = await WebAssembly.compile(d.out); } catch (e) { compiled = null; /* compiled on first use, and fails there with its error */ }
+  }
 }
 
 export const ready = WASM_PACKED ? unpack() : Promise.resolve(accept(base64ToBytes(WASM_BASE64)));
 
 /** The wasm bytes, or null while they are still being unpacked. */
 export const wasmBytes = () => bytes;
+/** The module compiled ahead of use (the packed build), or null: compile it then. */
+export const wasmModule = () => compiled;
 /** Computed on first use (a long task on a phone, so not at load). */
 export const wasmSha256 = () => {
   if (sha === null && bytes !== null) sha = sha256Hex(bytes);

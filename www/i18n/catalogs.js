@@ -9,3 +9,6 @@ import zh from './zh.json';
 
 export const CATALOGS = { en, ro, it, ru, ar, zh };
 export const FALLBACK = 'en';
+/** Each language's name in its own words, for the page's language menu (verifier.html
+ *  has these without parsing the catalogs: tools/bundle.mjs). */
+export const NAMES = /* @__PURE__ */ Object.fromEntries(Object.entries(CATALOGS).map(([l, c]) => [l, c['entry.lang.self']]));

@@ -7,6 +7,10 @@ import { CATALOGS, FALLBACK } from './catalogs.js';
 
 let current = FALLBACK;
 
+/** Is there a catalog for `lang`? (Asked without reading it: the page parses a
+ *  catalog only when its language is shown.) */
+const known = (lang) => Object.prototype.hasOwnProperty.call(CATALOGS, lang);
+
 /** The languages with a catalog. */
 export const languages = () => Object.keys(CATALOGS);
 
@@ -14,15 +18,15 @@ export const languages = () => Object.keys(CATALOGS);
 export function pickLanguage(wanted) {
   for (const tag of wanted || []) {
     const t = String(tag || '').toLowerCase();
-    if (CATALOGS[t]) return t;
+    if (known(t)) return t;
     const base = t.split('-')[0];
-    if (CATALOGS[base]) return base;
+    if (known(base)) return base;
   }
   return FALLBACK;
 }
 
 export function setLanguage(lang) {
-  current = CATALOGS[lang] ? lang : FALLBACK;
+  current = known(lang) ? lang : FALLBACK;
   return current;
 }
 
@@ -32,20 +36,44 @@ export const language = () => current;
 export const direction = (lang = current) => (['ar', 'he', 'fa', 'ur'].includes(lang.split('-')[0]) ? 'rtl' : 'ltr');
 
 export function has(key, lang = current) {
-  return Object.prototype.hasOwnProperty.call(CATALOGS[lang] || {}, key) ||
+  return Object.prototype.hasOwnProperty.call(known(lang) ? CATALOGS[lang] : {}, key) ||
     Object.prototype.hasOwnProperty.call(CATALOGS[FALLBACK], key);
 }
 
 function lookup(key, lang) {
-  const own = CATALOGS[lang];
+  const own = known(lang) ? CATALOGS[lang] : null;
   if (own && Object.prototype.hasOwnProperty.call(own, key)) return { msg: own[key], lang };
   if (Object.prototype.hasOwnProperty.call(CATALOGS[FALLBACK], key)) return { msg: CATALOGS[FALLBACK][key], lang: FALLBACK };
   return { msg: key, lang };
 }
 
+/** Intl formatters made once per language and options: making one costs far more
+ *  than using it (a report of 52 cards asks for hundreds; on a phone that was a
+ *  task of 200 ms). */
+const formatters = new Map();
+function numberFormat(lang, options) {
+  const key = lang + (options ? JSON.stringify(options) : '');
+  let f = formatters.get(key);
+  if (!f) { f = new Intl.NumberFormat(lang, options); formatters.set(key, f); }
+  return f;
+}
+const plurals = new Map();
+function pluralRules(lang) {
+  let p = plurals.get(lang);
+  if (!p) { p = new Intl.PluralRules(lang); plurals.set(lang, p); }
+  return p;
+}
+
+/** Makes the formats the page uses first (integers, decimals, plurals) ahead of time. */
+export function warmFormats(lang = current) {
+  formatNumber(1, lang);
+  formatNumber(1.5, lang, { maximumFractionDigits: 10 });
+  pluralRules(lang).select(1);
+}
+
 /** A number in the language's own digits grouping ("1,234" / "1 234"). */
 export function formatNumber(n, lang = current, options) {
-  return new Intl.NumberFormat(lang, options).format(n);
+  return numberFormat(lang, options).format(n);
 }
 
 /** A decimal the core gives as text ("1.15", a crash point) in the language's decimal
@@ -61,7 +89,7 @@ export function decimalText(s, lang = current) {
     return `${m[1]}${m[2]}${sign ? sign.value : '.'}${m[3]}`;
   }
   const digits = m[3].length;
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(Number(s));
+  return numberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(Number(s));
 }
 
 /** Numbers in the language's digits and decimal sign ("99,985" in ro, it, ru), at
@@ -78,7 +106,7 @@ function render(value, lang) {
 function template(key, params, lang) {
   const { msg, lang: used } = lookup(key, lang);
   if (msg && typeof msg === 'object') {
-    const form = new Intl.PluralRules(used).select(Number(params && params.count));
+    const form = pluralRules(used).select(Number(params && params.count));
     return { text: msg[form] !== undefined ? msg[form] : msg.other, lang: used };
   }
   return { text: String(msg), lang: used };

@@ -1,7 +1,8 @@
 // The page's client of the core (www/verify/client.js): its Web Worker is made from
-// the page's own scripts (verifier.js and the worker bundle, inlined) as a blob: URL,
-// the only kind of worker the page's CSP allows. Without workers, the same tasks
-// run on the page's thread in slices.
+// the page's own inert texts (its core, #fv-verifier, and the worker bundle,
+// #fv-worker) as a blob: URL, the only kind of worker the page's CSP allows. Without
+// workers, the same tasks run on the page's thread in slices, on the core started
+// there (www/page/verifier.js).
 import { createClient } from '../verify/client.js';
 import { V } from './verifier.js';
 

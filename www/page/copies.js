@@ -12,7 +12,8 @@
 //   style.css, opened only by a running page: tools/page.mjs GATE_JS).
 import { $, el, code } from '../ui/dom.js';
 import { parts, formatNumber } from '../i18n/i18n.js';
-import { sha256Hex } from '../core/sha256.js';
+import { client } from './client.js';
+import { build } from './verifier.js';
 
 function shell() {
   const node = document.getElementById('fv-shell');
@@ -60,15 +61,16 @@ export function restoreStatic() {
   const ran = html.hasAttribute('data-fv-started');
   for (const a of [...html.attributes]) if (!['lang', 'dir', 'data-gate'].includes(a.name)) html.removeAttribute(a.name);
   html.setAttribute('data-fv-started', '');
+  if (!ran) return;
   const markup = staticBody();
   const first = document.getElementById('fv-examples');
-  if (!ran || markup === null || !first) return;
+  if (markup === null || !first) return;
   const body = document.body;
   body.removeAttribute('class');
   while (body.firstChild && body.firstChild !== first) body.firstChild.remove();
-  // Nothing belongs after the scripts.
-  const keep = new Set(['fv-examples', 'fv-worker', 'fv-verifier', 'fv-shell', 'fv-page', 'fv-gate']);
-  for (const n of [...body.childNodes]) if (n.nodeType === 1 && !keep.has(n.id)) n.remove();
+  // Nothing belongs after the scripts (the page's own: data, catalogs, the core,
+  // the worker, the blueprint, the page's code, the gate; every one named fv-…).
+  for (const n of [...body.childNodes]) if (n.nodeType === 1 && !(n.localName === 'script' && /^fv-/.test(n.id))) n.remove();
   first.insertAdjacentHTML('beforebegin', markup);
 }
 
@@ -80,7 +82,7 @@ function describe() {
   const out = $('#download-sha');
   if (!bytes) { out.textContent = ''; return; }
   out.replaceChildren(...parts('entry.download.sha', {
-    name: code('verifier.html'),
+    name: code(build.file),
     size: formatNumber(Math.round(bytes.length / 1024)),
     sha: code(sha, 'hash'),
   }));
@@ -93,15 +95,21 @@ export function wireDownload() {
   const button = $('#download');
   const text = fileText();
   if (text === null) { button.hidden = true; return; }
+  // The SHA-256 of 1.4 MB: in the page's worker (a long task on a phone's thread),
+  // after the jobs the page has sent at start.
   setTimeout(() => {
-    bytes = new TextEncoder().encode(fileText());
-    sha = sha256Hex(bytes);
-    describe();
+    const text = fileText();
+    client.digest(text).then((res) => {
+      if (!res || !res.value) return;
+      bytes = new TextEncoder().encode(text);
+      sha = res.value;
+      describe();
+    });
   }, 0);
   button.addEventListener('click', () => {
     const data = bytes || new TextEncoder().encode(fileText());
     const url = URL.createObjectURL(new Blob([data], { type: 'text/html' }));
-    const a = el('a', { href: url, download: 'verifier.html', hidden: true });
+    const a = el('a', { href: url, download: build.file, hidden: true });
     document.body.append(a);
     a.click();
     a.remove();

@@ -14,7 +14,8 @@ import { t, language, setLanguage, direction } from '../i18n/i18n.js';
 import * as render from '../render/report.js';
 import { sha256Hex } from '../core/sha256.js';
 import { fileText } from './copies.js';
-import { V } from './verifier.js';
+import { build } from './verifier.js';
+import { state } from './state.js';
 import { scheme } from './schemes.js';
 
 /** The marker the core looks for (src/input.rs, EVIDENCE_RECORD). */
@@ -90,7 +91,8 @@ export function evidenceHtml(report, record, recordText, now = new Date()) {
   const lang = language();
   const langs = lang === 'en' ? ['en'] : [lang, 'en'];
   const words = langs.map((l) => sentences(report, record, l));
-  const api = V();
+  // The core's fingerprint as the worker gave it (the page's thread runs no core).
+  const core = state.core || {};
   const page = fileText();
   const pageSha = page === null ? null : sha256Hex(new TextEncoder().encode(page));
   const doc = document.implementation.createHTMLDocument('');
@@ -165,9 +167,9 @@ export function evidenceHtml(report, record, recordText, now = new Date()) {
   // Who checked, with what, when, and how to check again.
   const local = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'long' }).format(now);
   b.append(make('h2', {}, inLanguage(lang, () => t('evidence.verifier'))),
-    make('p', {}, inLanguage(lang, () => t('evidence.version', { version: api.version }))),
+    make('p', {}, inLanguage(lang, () => t('evidence.version', { version: build.version }))),
     make('p', {}, inLanguage(lang, () => t('evidence.pageSha')), ' ', make('code', { dir: 'ltr', id: 'verifier-sha' }, pageSha || '—')),
-    make('p', {}, inLanguage(lang, () => t('evidence.wasmSha')), ' ', make('code', { dir: 'ltr', id: 'wasm-sha' }, api.wasmSha256 || '—')),
+    make('p', {}, inLanguage(lang, () => t('evidence.wasmSha')), ' ', make('code', { dir: 'ltr', id: 'wasm-sha' }, core.wasmSha256 || '—')),
     make('p', {}, inLanguage(lang, () => t('evidence.time', { local })), ' ', make('code', { dir: 'ltr', id: 'time-utc' }, now.toISOString())));
   b.append(make('h2', {}, inLanguage(lang, () => t('evidence.again.heading'))), ...inEach('evidence.again'),
     make('pre', { dir: 'ltr' }, `node verifier.js ${evidenceName(report, record)}`));

@@ -53,9 +53,9 @@ function manifestHref() {
 /** The manifest and colours in <head>; a saved copy's own are dropped first. (No
  *  apple-touch-icon: Safari takes the manifest's icons since iOS 15.4, and with the
  *  link the page itself would load an image.) */
-function linkHead() {
+function linkHead(app) {
   for (const n of document.querySelectorAll('head [data-fv-app]')) n.remove();
-  if (!web()) return;
+  if (!web() || !app) return;
   document.head.append(
     el('link', { rel: 'manifest', href: manifestHref(), 'data-fv-app': '' }),
     el('meta', { name: 'theme-color', content: '#f6f4ef', 'data-fv-app': '' }),
@@ -192,11 +192,11 @@ function watchInstall() {
 }
 
 /** Wires it all (after the paste box, the form and the fragment's record). */
-export function startInstall() {
+export function startInstall({ app = true } = {}) {
   wirePasteButton();
   hideDownloadOnPhone();
-  linkHead();
-  if (!web()) return;
+  linkHead(app);
+  if (!web() || !app) return;
   on = true;
   takeShared();
   takeLaunched();

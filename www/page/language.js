@@ -4,16 +4,18 @@
 // follows the choice (rtl for Arabic).
 import { $, el } from '../ui/dom.js';
 import { t, languages, language, pickLanguage, setLanguage, direction } from '../i18n/i18n.js';
+import { NAMES } from '../i18n/catalogs.js';
 import { readFragment } from './links.js';
 
 /** The language chosen in the link or the menu (kept by Copy link), else null. */
 let chosen = null;
 export const chosenLanguage = () => chosen;
 
-/** A language's own name ("Română"), from its catalog, else from Intl. */
+/** A language's own name ("Română"), from its catalog (read without parsing the
+ *  catalog: NAMES), else from Intl. */
 function ownName(lang) {
-  const own = t('entry.lang.self', null, lang);
-  if (lang === 'en' || own !== t('entry.lang.self', null, 'en')) return own;
+  const own = NAMES[lang];
+  if (own && (lang === 'en' || own !== NAMES.en)) return own;
   try { return new Intl.DisplayNames([lang], { type: 'language' }).of(lang); } catch (e) { return lang; }
 }
 
@@ -23,7 +25,11 @@ export function applyLanguage() {
   html.lang = language();
   html.dir = direction();
   document.title = t('page.title');
-  for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = t(e.getAttribute('data-i18n'));
+  for (const e of document.querySelectorAll('[data-i18n]')) {
+    const text = t(e.getAttribute('data-i18n'));
+    // The static markup has the English words already: untouched, nothing to lay out again.
+    if (e.textContent !== text) e.textContent = text;
+  }
   const menu = $('#lang');
   menu.replaceChildren(...languages().map((l) => el('option', { value: l, lang: l, dir: direction(l), text: ownName(l) })));
   menu.value = language();

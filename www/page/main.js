@@ -16,9 +16,11 @@ import { copyLink, openFragment } from './links.js';
 import { wireInput } from './input.js';
 import { wireExamples } from './examples.js';
 import { runSelfTest } from './selftest.js';
-import { startEntry } from './entry.js';
+import { startEntry, drawEntry, finishEntry, startCoreChecks } from './entry.js';
+import { build } from './verifier.js';
 import { startInstall } from './install.js';
 import { state } from './state.js';
+import { warmFormats } from '../i18n/i18n.js';
 
 /** A record: fill the form (when it names a known scheme) and verify. With `text`
  *  (a link, a paste, a file) the core verifies that very text; `record` is a parsed
@@ -50,31 +52,85 @@ function verifyForm() {
   verifyOne(record);
 }
 
+/** Runs `fn` once the parser has the whole file (the page's core and worker are
+ *  after this script in it: www/index.html), or now if it has. */
+function afterParse(fn) {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn, { once: true });
+  else fn();
+}
+
+/** Runs each step in a task of its own (a message to this page: no timer clamping),
+ *  so that none of them holds the page's thread long on a phone (issue 25); the
+ *  browser may draw between them. */
+function inTasks(steps) {
+  const c = new MessageChannel();
+  let i = 0;
+  c.port1.onmessage = () => {
+    try {
+      steps[i++]();
+    } finally {
+      if (i < steps.length) c.port2.postMessage(null);
+      else c.port1.close();
+    }
+  };
+  c.port2.postMessage(null);
+}
+
 function init() {
-  // A saved copy back to its static markup, the language, the WebAssembly check,
-  // the game picker and the form, "Download this verifier" (www/page/entry.js).
+  // Issue 25: the start in short tasks of the page's thread. First, as soon as this
+  // script is parsed (the catalogs, descriptors and examples are before it; the
+  // core and the worker's source after): a saved copy back to its static markup,
+  // the language, the WebAssembly check and the form (www/page/entry.js). Then, once
+  // the whole file is parsed, the steps below, each a task: a #record= link's
+  // verification is the worker's first job, so nothing asked for at start comes
+  // before the verdict. `html[data-ready]` once every step has run.
   if (!startEntry()) return;
-  // An example picked in the menu: the verdict in view, the keyboard stays in the menu.
-  wireExamples((record) => loadRecord(record, undefined, { focus: false }));
-  $('#form').addEventListener('submit', (e) => { e.preventDefault(); verifyForm(); });
-  $('#copy-link').addEventListener('click', copyLink);
-  // The paste box: records, batches, round histories, bets (www/page/input.js).
-  wireInput(loadRecord);
-  window.addEventListener('hashchange', () => openFragment(loadRecord));
-  $('#chain-cancel').addEventListener('click', () => client.cancel());
-  // A result belongs to the inputs it checked: a change withdraws it (stale.js).
-  wireStale(() => client.cancel());
-  $('#result').after(rememberBox(!!(scheme(state.scheme) || {}).chain));
   runSelfTest();
-  openFragment(loadRecord);
-  // Over http(s): the installed app, its update notice, shares and opened files;
-  // the Paste button; no download on a phone (www/page/install.js).
-  startInstall();
-  // The worker: started once, the wasm compiled and warmed while the page is idle.
-  setTimeout(() => client.warmUp(), 0);
-  // Wired and running (what a saved copy without scripts never gets): tests and
-  // tools wait on this instead of on time.
-  document.documentElement.setAttribute('data-ready', 'true');
+  afterParse(() => inTasks([
+    // The worker (its source is the page's core: one Blob of it), then the record.
+    () => client.warmUp({ walk: false }),
+    () => {
+      openFragment(loadRecord);
+      // The core's fingerprint and self-test, from the worker (www/page/entry.js).
+      startCoreChecks();
+    },
+    // The number formats of the page's language, while the worker works: the first
+    // one loads the browser's locale data (100 ms on a phone), which would otherwise
+    // land in the task that draws the verdict.
+    () => warmFormats(),
+    // The game picker; the round-history games and their terminals; the examples.
+    drawEntry,
+    () => {
+      // An example picked in the menu: the verdict in view, the keyboard stays in the menu.
+      wireExamples((record) => loadRecord(record, undefined, { focus: false }));
+    },
+    () => {
+      $('#form').addEventListener('submit', (e) => { e.preventDefault(); verifyForm(); });
+      $('#copy-link').addEventListener('click', copyLink);
+      // The paste box: records, batches, round histories, bets (www/page/input.js).
+      wireInput(loadRecord);
+      window.addEventListener('hashchange', () => openFragment(loadRecord));
+      $('#chain-cancel').addEventListener('click', () => client.cancel());
+      // A result belongs to the inputs it checked: a change withdraws it (stale.js).
+      wireStale(() => client.cancel());
+    },
+    // "Remember proven rounds" (its state is the device's storage).
+    () => { $('#result').after(rememberBox(!!(scheme(state.scheme) || {}).chain)); },
+    () => {
+      finishEntry();
+      // Over http(s): the installed app, its update notice, shares and opened files;
+      // the Paste button; no download on a phone (www/page/install.js). The build
+      // without WebAssembly is not the installable app (sw.js pins verifier.html).
+      startInstall({ app: build.engine === 'wasm' });
+      // The kernel warmed in the worker behind the jobs already sent (not in the
+      // build without WebAssembly, where the warm-up walk would hold the worker for
+      // seconds without a JIT).
+      if (build.engine === 'wasm') client.warmUp();
+    },
+    // Wired and running (what a saved copy without scripts never gets): tests and
+    // tools wait on this instead of on time.
+    () => document.documentElement.setAttribute('data-ready', 'true'),
+  ]));
 }
 
 init();

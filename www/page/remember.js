@@ -9,11 +9,24 @@ import { chainStore } from '../verify/store.js';
 
 const store = chainStore('fairverify.chainMemory.v1');
 
-/** Is remembering on (the box ticked)? */
-export const rememberOn = () => { const b = $('#remember-chain'); return !!(b && b.checked); };
+/** Is remembering on (the box ticked)? Before the box is made (the page's first
+ *  moments), whether the store exists, which is what the box will say. */
+export const rememberOn = () => { const b = $('#remember-chain'); return b ? b.checked : store.exists(); };
+
+/** A verification asked for before the box is made (a #record= link, at start)
+ *  reads the device's storage only if it walks a chain (issue 25: storage is not
+ *  read at start for nothing). */
+const untilBox = {
+  recall: (terminal) => (store.exists() ? store.recall(terminal) : null),
+  keep: (...a) => { if (store.exists()) store.keep(...a); },
+};
 
 /** The store to walk from and keep in, or null when remembering is off. */
-export const pageStore = () => (rememberOn() ? store : null);
+export const pageStore = () => {
+  const b = $('#remember-chain');
+  if (!b) return untilBox;
+  return b.checked ? store : null;
+};
 
 /** The box under the result: the opt-in, what is stored, and Forget. */
 export function rememberBox(chainShown = false) {

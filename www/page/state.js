@@ -6,4 +6,7 @@ export const state = {
   current: null,
   /** What was verified last ({record} or {text}), for "Check fully". */
   source: null,
+  /** The core's own account of itself, from the worker ({version, wasmSha256,
+   *  engine, selfTest}), once it has answered (www/page/entry.js). */
+  core: null,
 };

@@ -57,8 +57,6 @@ export function createClient({ startWorker, api, sliceMs = 40 }) {
       drop();
       for (const id of [...jobs.keys()]) finish(id, { error: { code: 'internal', field: '', params: {}, message: (e && e.message) || 'the worker stopped' } });
     };
-    // The wasm compiled and the kernel warmed while the page is idle.
-    w.postMessage({ type: 'warm', id: 0 });
     return w;
   }
 
@@ -111,8 +109,14 @@ export function createClient({ startWorker, api, sliceMs = 40 }) {
   }
 
   return {
-    /** Starts the worker ahead of the first job. */
-    warmUp: () => { getWorker(); },
+    /** Starts the worker ahead of the first job; with `walk`, also has it run the
+     *  walk loop a little, so that V8 has the optimised kernel ready before the first
+     *  long walk (queued behind any job already sent: the first verdict never waits
+     *  on it). */
+    warmUp: ({ walk = true } = {}) => {
+      const w = getWorker();
+      if (w && walk) w.postMessage({ type: 'warm', id: 0 });
+    },
     /** Is a job running? */
     busy: () => jobs.size > 0,
     /** A record ({record} | {text} | {bytes}) to its final report ({report, walk,
@@ -128,6 +132,11 @@ export function createClient({ startWorker, api, sliceMs = 40 }) {
     batch: (input, on = {}) => run({ type: 'batch', ...input }, on),
     /** One call of the core: {value} or {error}. */
     call: (method, ...args) => run({ type: 'call', method, args }),
+    /** What the core is ({version, engine, wasmSha256, webAssembly, selfTest}), worked
+     *  out where the core runs: {value} or {error}. */
+    about: () => run({ type: 'about' }),
+    /** The SHA-256 of a text's UTF-8 bytes, off the page's thread: {value}. */
+    digest: (text) => run({ type: 'digest', text }),
     /** Cancels every running job (they resolve null); the worker is made again
      *  when next needed. */
     /** Cancels every running job (they resolve null). A worker busy with a long job

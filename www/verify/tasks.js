@@ -1,8 +1,9 @@
 // The jobs of the page's Web Worker (www/worker/worker.js), and of the page's own
 // thread when there are no workers (www/verify/client.js): a record verified with
 // its chain walk, a round history with its walk, a chain's whole history (every
-// round since the chain began, counted), a batch of records, and single
-// calls of the core (decoding a file's bytes, the descriptors, the self-test).
+// round since the chain began, counted), a batch of records, and single calls of the
+// core (decoding a file's bytes, the descriptors, the self-test), what the page shows
+// of the core (`about`) and a text's SHA-256 (`digest`).
 // `ctx`: {api (FairVerifier), post(message), tick(progress) (awaited between
 // slices of work: posts progress, yields, throws when cancelled), recall(terminal)
 // (a promise of the remembered positions), sliceMs (on the page's own thread)}.
@@ -10,6 +11,7 @@
 import { verifyFlow, roundsFlow } from './flow.js';
 import { walkChain } from './walk.js';
 import { errorData } from '../core/errors.js';
+import { sha256Hex } from '../core/sha256.js';
 
 /** The walk of a flow, here, with the context's progress and slices. */
 const walker = (ctx) => (request, memory) => walkChain(ctx.api, request, memory, { between: ctx.tick, sliceMs: ctx.sliceMs });
@@ -98,6 +100,21 @@ async function runBatch(ctx, m) {
 /** The calls a page may make of the core through its worker. */
 const CALLS = ['decodeFile', 'schemes', 'selfTest', 'checkSize', 'historyPage'];
 
+/** What the page shows of the core it runs, computed here and not on the page's
+ *  thread (issue 25): the version, which build (`engine`: 'wasm', or 'js' for the
+ *  build without WebAssembly), the SHA-256 of the wasm (of the bytes instantiated,
+ *  by separate JavaScript; for the 'js' build, of the module wasm2js translated),
+ *  whether this thread has WebAssembly at all, and the self-test's answer. */
+function about(api) {
+  return {
+    version: api.version,
+    engine: api.engine || 'wasm',
+    wasmSha256: api.wasmSha256,
+    webAssembly: typeof WebAssembly === 'object' && !!WebAssembly,
+    selfTest: api.selfTest(),
+  };
+}
+
 /** Compiles the wasm and runs the walk loop in many short calls, so that V8 has
  *  the optimised kernel ready before the first real walk (it tiers up between calls). */
 async function warm(ctx) {
@@ -114,6 +131,9 @@ export async function runTask(ctx, m) {
     else if (m.type === 'history') await runHistory(ctx, m);
     else if (m.type === 'call' && CALLS.includes(m.method)) ctx.post({ type: 'done', id: m.id, value: ctx.api[m.method](...(m.args || [])) });
     else if (m.type === 'warm') { await warm(ctx); ctx.post({ type: 'done', id: m.id }); }
+    else if (m.type === 'about') ctx.post({ type: 'done', id: m.id, value: about(ctx.api) });
+    // The SHA-256 of a text's UTF-8 bytes (the page's own file, for its download line).
+    else if (m.type === 'digest') ctx.post({ type: 'done', id: m.id, value: sha256Hex(new TextEncoder().encode(String(m.text))) });
     else ctx.post({ type: 'error', id: m.id, error: errorData({ code: 'internal', message: `unknown job ${m.type}` }) });
   } catch (err) {
     if (err && err.cancelled) throw err;

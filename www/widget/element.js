@@ -7,7 +7,7 @@
 // www/widget/walker.js), from positions remembered in the one store
 // (www/verify/store.js) unless remember="off".
 // Its language: the `lang` attribute, else the nearest ancestor's, else the browser's.
-import { t, pickLanguage } from '../i18n/i18n.js';
+import { t, pickLanguage, formatNumber } from '../i18n/i18n.js';
 import { textToBase64url } from '../core/base64.js';
 import { errorData } from '../core/errors.js';
 import { describe, findScheme } from '../core/descriptors.js';
@@ -40,6 +40,25 @@ export function defineElement(api, scriptUrl) {
     if (!described) described = describe(api);
     return findScheme(described, id);
   };
+  // Issue 25: what the first verification would otherwise do in one task, done
+  // ahead in tasks of its own once the core is in (no host frame waits on it): the
+  // core instantiated with the descriptors, the browser's number format (its first
+  // use loads locale data; the badge writes times without the browser's date formats,
+  // www/widget/view.js), and one small
+  // verification (the core's common functions compiled: V8 compiles wasm lazily, on
+  // a function's first call). A badge's first verification waits for these, so a
+  // record set as soon as `ready` resolves is verified in a short task of its own.
+  // (A hidden tab draws no frames and throttles timers: there the first use pays.)
+  let warm = true;
+  let warmed = api.ready;
+  if (api.ready && typeof setTimeout === 'function' && !(typeof document !== 'undefined' && document.hidden)) {
+    warm = false;
+    const task = (fn) => new Promise((r) => setTimeout(() => { try { fn(); } catch (e) { /* said on first real use */ } r(); }, 0));
+    warmed = api.ready.then(() => task(() => { if (!described) described = describe(api); }))
+      .then(() => task(() => { formatNumber(1); }))
+      .then(() => task(() => { api.verify({ scheme: 'crash', hash: '0'.repeat(64) }); }))
+      .then(() => { warm = true; });
+  }
 
   class FairVerifyElement extends HTMLElement {
     static get observedAttributes() { return ['commitment', 'record', 'label', 'page', 'lang']; }
@@ -165,9 +184,10 @@ export function defineElement(api, scriptUrl) {
         this._fail({ code: 'wasm_missing', message: 'WebAssembly is not available in this browser' });
         return;
       }
-      if (!api.isReady()) {
-        // The wasm is still being inflated (a few milliseconds after load).
-        try { await api.ready; } catch (e) { this._fail({ code: 'internal', message: String(e) }); return; }
+      if (!api.isReady() || !warm) {
+        // The wasm is still being inflated (a few milliseconds after load), or the
+        // first uses are still being warmed in short tasks (above).
+        try { await warmed; } catch (e) { this._fail({ code: 'internal', message: String(e) }); return; }
         if (!live()) return;
       }
       let res;

@@ -10,6 +10,12 @@ import { runTask } from '../verify/tasks.js';
 const PROGRESS_MS = 100;
 const waiting = new Map(); // job id → resolve(memory)
 
+/** The next task of this worker (a message to itself: no timer clamping). */
+const channel = new MessageChannel();
+const paused = [];
+channel.port1.onmessage = () => { const r = paused.shift(); if (r) r(); };
+const pause = () => new Promise((resolve) => { paused.push(resolve); channel.port2.postMessage(null); });
+
 self.onmessage = (e) => {
   const m = e.data;
   if (m.type === 'memory') {
@@ -22,10 +28,15 @@ self.onmessage = (e) => {
   runTask({
     api: self.FairVerifier,
     post: (a) => postMessage(a),
-    // Nothing to yield to here: jobs run to the end; progress ten times a second.
+    // Progress ten times a second, and then a pause for the messages that came
+    // meanwhile (one task: the page's questions, such as the self-test asked for
+    // at start, are answered during a long walk instead of after it).
     tick: (p) => {
       const now = performance.now();
-      if (p && now - last > PROGRESS_MS) { last = now; postMessage({ type: 'progress', id: m.id, ...p }); }
+      if (!p || now - last <= PROGRESS_MS) return undefined;
+      last = now;
+      postMessage({ type: 'progress', id: m.id, ...p });
+      return pause();
     },
     recall: (terminal) => new Promise((resolve) => {
       waiting.set(m.id, resolve);
