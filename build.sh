@@ -126,7 +126,11 @@ build_nowasm() {
   node tools/nowasm.mjs strip "$target/wasm32-unknown-unknown/widget/fairverify.wasm" "$out/fairverify.wasm"
   wasm-bindgen --target no-modules --no-typescript --out-dir "$out/bg" "$out/fairverify.wasm"
   mv "$out/bg/fairverify.js" "$out/glue.js"
-  node_modules/.bin/wasm-opt -Oz "${NOWASM_FEATURES[@]}" "$out/bg/fairverify_bg.wasm" -o "$out/core.wasm"
+  # The prebuilt std's libm (exp, ln: the chain history's statistics) has saturating
+  # float-to-int conversions whatever target-cpu says: lowered to MVP instructions
+  # with the same saturating results (binaryen's pass), before wasm2js sees them.
+  node_modules/.bin/wasm-opt --enable-nontrapping-float-to-int --llvm-nontrapping-fptoint-lowering -Oz \
+    "${NOWASM_FEATURES[@]}" "$out/bg/fairverify_bg.wasm" -o "$out/core.wasm"
   log "wasm2js"
   node_modules/.bin/wasm2js -O3 "${NOWASM_FEATURES[@]}" "$out/core.wasm" -o "$out/core.js"
 }

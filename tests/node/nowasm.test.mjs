@@ -62,6 +62,16 @@ function bigTasks() {
       { kind: 'bytes', bytes: [...utf16] },
       { kind: 'bytes', bytes: [0x7b, 0xff, 0x7d] },
       { kind: 'size', size: 16 * 1024 * 1024 + 1 },
+      // Last (the checks below read the tasks above by index): the chain history and
+      // the spread of a list of bets, whose statistics use the core's floating point.
+      { kind: 'history', record: { scheme: 'crash', hash: chain[10], terminal, maxSteps: LINKS + 100 }, round: LINKS, slice: 4096 },
+      { kind: 'history', record: { scheme: 'platforms', hash: chain[10], terminal, maxSteps: LINKS + 100 }, round: LINKS, slice: 4096 },
+      ...['dice', 'mines'].map((scheme) => {
+        const c = loadCases().find((v) => v.record.scheme === scheme && !v.expect.error && v.record.nonce !== undefined);
+        const { nonce, played, selected, mines, ...rest } = c.record;
+        const bet = (i) => ({ nonce: nonce + i, ...(selected !== undefined ? { selected } : {}), ...(mines !== undefined ? { mines } : {}) });
+        return { kind: 'bets', record: { ...rest, bets: Array.from({ length: 400 }, (_, i) => bet(i)) } };
+      }),
     ],
     expect: { terminal, oldest: chain[LINKS - 1], round: LINKS, dice: dice.expect },
   };
@@ -132,6 +142,12 @@ test('the core of verifier-nowasm.html without WebAssembly gives what pkg/verifi
   assert.ok(value(9).includes('"scheme"'), 'UTF-16 decoded');
   assert.equal(big[11].error.code, 'bad_utf8');
   assert.equal(big[12][0].error.code, 'too_large');
+  // The histories counted every round, and the bets their spread (equal above).
+  for (const i of [13, 14]) {
+    assert.equal(value(i).walked.outcome.summary.rounds, LINKS, `history task ${i}`);
+    assert.equal(value(i).page.rows.length, 50, `history page ${i}`);
+  }
+  for (const i of [15, 16]) assert.ok(value(i).bets === 400 && value(i).pValue > 0 && value(i).pValue <= 1, `bets task ${i}: ${JSON.stringify(value(i)).slice(0, 200)}`);
   assert.ok(js.out.selfTest.passed > 0 && js.out.selfTest.failed === 0, JSON.stringify(js.out.selfTest));
   console.log(`nowasm: ${cases.length} vectors x 3 calls and ${tasks.length} larger inputs equal to the wasm build; ` +
     `${Math.round(js.env.ms)} ms without WebAssembly, ${Math.round(wasm.env.ms)} ms with`);

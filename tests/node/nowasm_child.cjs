@@ -96,6 +96,15 @@ function task(b) {
         batch.free();
       }
     });
+    // The chain history (issue 27): every round counted on the walk, then a page of
+    // rounds; the statistics use the core's floating point (exp, ln, the p-values).
+    case 'history': return attempt(() => {
+      const walked = walk(fv.historyWalker(b.record), b.slice);
+      const positions = { hashes: Uint8Array.from(walked.memory.hashes), rounds: Float64Array.from(walked.memory.rounds) };
+      const page = fv.historyPage(b.record, b.round, positions, b.round, 50);
+      return { walked, page };
+    });
+    case 'bets': return attempt(() => fv.betsHistory(b.record, fv.verify(b.record)));
     case 'decode': return attempt(() => fv.decodeFile(Uint8Array.from(b.bytes)));
     case 'bytes': return attempt(() => fv.verifyBytes(Uint8Array.from(b.bytes)));
     case 'size': return [attempt(() => fv.checkSize(b.size)), attempt(() => fv.maxRecordBytes())];
