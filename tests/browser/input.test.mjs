@@ -19,8 +19,9 @@ async function openFile(page, bytes, name = 'record.json') {
   await page.evaluate(() => { document.querySelector('#result').replaceChildren(); });
   await page.setInputFiles('#file', { name, mimeType: 'application/json', buffer: bytes });
   await page.waitForFunction(() => {
+    // (A new file first withdraws the result shown, issue 23: "stale" is not its verdict.)
     const v = document.querySelector('#verdict');
-    return v && v.dataset.verdict !== 'checking';
+    return v && !['checking', 'stale'].includes(v.dataset.verdict);
   }, null, { timeout: 20000 });
   return page.evaluate(() => {
     const err = document.querySelector('#result .errmsg');

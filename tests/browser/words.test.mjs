@@ -167,7 +167,10 @@ async function open(page, lang, record) {
   await page.goto(`${PAGE_URL}#lang=${lang}&record=${b64url(record)}`);
   await page.waitForFunction(() => {
     const v = document.querySelector('#verdict');
-    return document.documentElement.hasAttribute('data-ready') && v && v.getAttribute('data-verdict') !== 'checking';
+    // The final verdict: a chain round's walk has ended (a pending report may already
+    // fail on its `played`, with the advice of a report still being checked).
+    return document.documentElement.hasAttribute('data-ready') && v && v.getAttribute('data-verdict') !== 'checking'
+      && !document.querySelector('#result[data-walking]') && !document.querySelector('#chain-progress:not([hidden])');
   }, null, { timeout: 60000 });
 }
 

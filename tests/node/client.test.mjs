@@ -110,3 +110,38 @@ test('one walk loop and one store of remembered positions in www/', () => {
   assert.deepEqual(having(/localStorage|\.setItem\(|\.getItem\(/), ['www/verify/store.js', 'www/widget/store.js']);
   assert.deepEqual(having(/export function chainStore/), ['www/verify/store.js']);
 });
+
+test('a cancelled verification leaves the page\'s own questions (about, digest) to their answers', async () => {
+  const { createClient } = await import('../../www/verify/client.js');
+  const workers = [];
+  const startWorker = () => {
+    const w = { posted: [], terminated: false, onmessage: null, onerror: null };
+    w.postMessage = (m) => w.posted.push(m);
+    w.terminate = () => { w.terminated = true; };
+    workers.push(w);
+    return w;
+  };
+  const client = createClient({ startWorker, api: () => null });
+  const digest = client.digest('the page');
+  const verify = client.verify({ record: { scheme: 'dice' } });
+  client.cancel();
+  assert.equal(await verify, null, 'the verification is cancelled');
+  const [w] = workers;
+  const asked = w.posted.find((m) => m.type === 'digest');
+  w.onmessage({ data: { type: 'done', id: asked.id, value: 'abc' } });
+  assert.deepEqual(await digest, { value: 'abc' }, 'the digest is not');
+
+  // A long job (a walk under way) ends its worker: the page's question goes to the next.
+  const about = client.about();
+  const history = client.history({ record: { scheme: 'crash' }, round: 5 });
+  const h = w.posted.find((m) => m.type === 'history');
+  w.onmessage({ data: { type: 'progress', id: h.id, steps: 1, maxSteps: 5 } });
+  client.cancel();
+  assert.equal(await history, null);
+  assert.equal(w.terminated, true, 'the walking worker is ended');
+  assert.equal(workers.length, 2, 'a new worker');
+  const again = workers[1].posted.find((m) => m.type === 'about');
+  assert.ok(again, 'about is asked again of the new worker');
+  workers[1].onmessage({ data: { type: 'done', id: again.id, value: { version: 'v' } } });
+  assert.deepEqual(await about, { value: { version: 'v' } });
+});

@@ -101,10 +101,13 @@ export function createClient({ startWorker, api, sliceMs = 40 }) {
       // Batches and histories (pasted, or a chain's whole one) are long from the
       // start; a record once its walk begins.
       const long = msg.type === 'batch' || msg.type === 'rounds' || msg.type === 'history';
-      const job = { resolve, ...on, stopped: false, long, reply: (m) => (w ? w.postMessage(m) : null) };
+      // What the page asks for itself (what the core is, its own file's SHA-256)
+      // belongs to no verification: a new one does not cancel it.
+      const background = msg.type === 'about' || msg.type === 'digest';
+      const job = { resolve, ...on, stopped: false, long, background, msg: { ...msg, id }, reply: (m) => (worker ? worker.postMessage(m) : null) };
       jobs.set(id, job);
-      if (w) w.postMessage({ ...msg, id });
-      else runHere({ ...msg, id }, job);
+      if (w) w.postMessage(job.msg);
+      else runHere(job.msg, job);
     });
   }
 
@@ -137,19 +140,25 @@ export function createClient({ startWorker, api, sliceMs = 40 }) {
     about: () => run({ type: 'about' }),
     /** The SHA-256 of a text's UTF-8 bytes, off the page's thread: {value}. */
     digest: (text) => run({ type: 'digest', text }),
-    /** Cancels every running job (they resolve null); the worker is made again
-     *  when next needed. */
-    /** Cancels every running job (they resolve null). A worker busy with a long job
+    /** Cancels every running job of a verification (they resolve null; the page's
+     *  own `about` and `digest` go on). A worker busy with a long job
      *  (a walk, a batch: it said so with progress or a pending report) is
      *  terminated and made again when next needed; one busy with a call of a few
      *  milliseconds is left to finish, its answer dropped (making a worker compiles
      *  the wasm again). */
     cancel() {
-      if (!jobs.size) return;
-      const long = [...jobs.values()].some((j) => j.long);
-      for (const j of jobs.values()) j.stopped = true;
-      if (worker && long) drop();
-      for (const id of [...jobs.keys()]) finish(id, null);
+      const stopping = [...jobs.entries()].filter(([, j]) => !j.background);
+      if (!stopping.length) return;
+      const long = stopping.some(([, j]) => j.long);
+      for (const [, j] of stopping) j.stopped = true;
+      if (worker && long) {
+        drop();
+        // The page's own questions still wanting an answer go to the next worker.
+        const again = [...jobs.values()].filter((j) => j.background);
+        const w = again.length ? getWorker() : null;
+        if (w) for (const j of again) w.postMessage(j.msg);
+      }
+      for (const [id] of stopping) finish(id, null);
     },
   };
 }
