@@ -35,14 +35,14 @@ function nextTask() {
   });
 }
 
-/** Runs `step(n)` (true once done) in slices of about SLICE_MS each, from `n` units
- *  (the first slices run before the JIT has the code: small), between tasks. */
+/** Runs `step(n)` (true once done, `n` units more each call) in slices of about
+ *  SLICE_MS each, between tasks: each slice calls it until the slice's time is up, so
+ *  code the JIT has not compiled yet (or has just thrown away) makes a slice do less,
+ *  never last longer. */
 async function sliced(step, n) {
   for (;;) {
-    const t = now();
-    if (step(n)) return;
-    const dt = Math.max(now() - t, 0.05);
-    n = Math.max(256, Math.round(n * Math.min(2, SLICE_MS / dt)));
+    const end = now() + SLICE_MS;
+    do { if (step(n)) return; } while (now() < end);
     await nextTask();
   }
 }
@@ -61,13 +61,13 @@ async function unpack() {
     chunks.push(base64ToBytes(text.slice(at, end)));
     at = end;
     return at >= text.length;
-  }, 4096);
+  }, 2048);
   const src = new Uint8Array(chunks.reduce((a, c) => a + c.length, 0));
   let o = 0;
   for (const c of chunks) { src.set(c, o); o += c.length; }
   const d = lzmaDecoder(src, WASM_SIZE, LZMA_PROPS);
   await nextTask();
-  await sliced((n) => d.run(n), 1024);
+  await sliced((n) => d.run(n), 512);
   accept(d.out);
   if (typeof WebAssembly === 'object' && WebAssembly && typeof WebAssembly.compile === 'function') {
     try { compiled = await WebAssembly.compile(d.out); } catch (e) { compiled = null; /* compiled on first use, and fails there with its error */ }
