@@ -15,6 +15,7 @@ import { findScheme } from '../core/descriptors.js';
 import { SCHEMES } from 'fv:schemes';
 import { verifyFlow, toRemember } from '../verify/flow.js';
 import { chainStore } from '../verify/store.js';
+import { afterFrames } from '../core/pace.js';
 import { adoptStyles } from './style.js';
 import { readStore, remember } from './store.js';
 import { walker } from './walker.js';
@@ -34,10 +35,7 @@ const positions = chainStore('fair-verify:chain');
 // whose first use loads the browser's locale data in one long task.
 usePlainFormats(PLAIN_FORMATS);
 
-/** The next task (a timer: the host's frames pass between); at once in a hidden tab,
- *  which draws no frames and throttles timers. */
-const nextTask = () => (typeof document !== 'undefined' && document.hidden ? Promise.resolve()
-  : new Promise((r) => setTimeout(r, 0)));
+const hidden = () => typeof document !== 'undefined' && document.hidden;
 
 /** Defines <fair-verify> over `api` (once per page: a second copy of the widget
  *  leaves the first one's element in place); returns the class in use, or null
@@ -60,7 +58,9 @@ export function defineElement(api, scriptUrl) {
   let warmed = api.ready;
   if (api.ready && typeof setTimeout === 'function' && !(typeof document !== 'undefined' && document.hidden)) {
     warm = false;
-    const task = (fn) => new Promise((r) => setTimeout(() => { try { fn(); } catch (e) { /* said on first real use */ } r(); }, 0));
+    // Each in the time between two of the host's frames (a browser runs several
+    // queued timers between two frames).
+    const task = (fn) => afterFrames(1).then(() => { try { fn(); } catch (e) { /* said on first real use */ } });
     warmed = api.ready.then(() => task(() => { api.verify(0); }))
       .then(() => task(() => { api.verify('{}'); }))
       .then(() => task(() => { api.verify({ scheme: 'crash', hash: '0'.repeat(64) }); }))
@@ -156,12 +156,13 @@ export function defineElement(api, scriptUrl) {
       // Only a commitment shown *before* a record counts as "shown before the deal".
       if (!this._record) {
         this._shown = { commitment: c, at: Date.now() };
-        // Stored in a task of its own (issue 25: a page's first use of localStorage
-        // loads it in one piece, and a badge in the host's markup is shown while
-        // widget.js is evaluated).
+        // Stored in a task of its own, two frames later (issue 25: a
+        // page's first use of localStorage loads it in one piece, and a badge in the
+        // host's markup is shown while widget.js is evaluated).
         if (this._remembering()) {
           const at = this._shown.at;
-          setTimeout(() => { if (this._remembering()) remember(c, at); }, 0);
+          if (hidden()) remember(c, at);
+          else afterFrames(2).then(() => { if (this._remembering()) remember(c, at); });
         }
       }
       this._render();
@@ -223,9 +224,9 @@ export function defineElement(api, scriptUrl) {
         return;
       }
       if (!live() || !res) return;
-      // The verdict is drawn in a task of its own (issue 25: the first verification
-      // and its drawing would hold one host frame for too long on a phone).
-      await nextTask();
+      // The verdict is drawn after the host's next frame (issue 25: the first
+      // verification and its drawing would hold one host frame too long on a phone).
+      await afterFrames(1);
       if (!live()) return;
       const keep = this._remembering() ? toRemember(res) : null;
       if (keep) positions.keep(keep.terminal, keep.found, keep.more);
