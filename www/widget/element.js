@@ -259,13 +259,16 @@ export function defineElement(api, scriptUrl) {
     _applyRules() { this._setRules(this._rules.pos + this._rules.bar); }
 
     _state() {
+      const lang = this._lang();
+      const el = this;
       return {
         result: this._result,
         shown: this._shown ? this._shown.commitment : null,
         percent: this._pct,
-        label: this.getAttribute('label') || t('widget.label', {}, this._lang()),
-        lang: this._lang(),
-        pageUrl: this._pageUrl(),
+        label: this.getAttribute('label') || t('widget.label', {}, lang),
+        lang,
+        // Made when a link shows it (the record's text encoded: not for every drawing).
+        get pageUrl() { return el._pageUrl(); },
         close: () => this._popover.hide(),
       };
     }
