@@ -19,7 +19,7 @@ function accept(b) {
 }
 
 /** How long one slice of the unpacking may take: well under a 16 ms frame, on the
- *  host's own (perhaps throttled) clock; each slice is sized from the last one's time. */
+ *  host's own (perhaps throttled) clock. */
 const SLICE_MS = 4;
 /** How much of it may run between two of the host's frames. */
 const FRAME_MS = 8;
