@@ -156,12 +156,16 @@ test('without workers the page verifies on its own thread, its core allowed by t
 // short: descriptors carried as data, no Intl, the localStorage write, the wasm
 // unpacked in time-boxed slices, the core's first calls warmed in tasks of their own
 // and the verdict drawn in a task after the verification (www/widget/element.js).
+// Frame times come in display refreshes (16.7 ms at 60 Hz) read through a clock
+// coarsened to 0.1 ms: three refreshes, 50 ms, read 50.0 or 50.1; four read 66.7.
+const GAP_MS = 50;
+const GAP_READ = GAP_MS + 1;
 test('the badge starting on a host page at 4x keeps the host\'s frames under 50 ms apart', {
   timeout: 300000,
 }, async () => {
   const { measureWidgetStart } = await import('../../tools/loadtime.mjs');
   let med = Infinity;
-  for (let attempt = 0; attempt < 3 && med > 50; attempt++) {
+  for (let attempt = 0; attempt < 3 && med > GAP_READ; attempt++) {
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await measureWidgetStart(browser, { rate: 4 }));
     for (const r of runs) {
@@ -169,10 +173,10 @@ test('the badge starting on a host page at 4x keeps the host\'s frames under 50 
       assert.deepEqual(r.errors, []);
     }
     med = median(runs.map((r) => r.gap));
-    console.log(`# widget at 4x: largest host frame gap ${runs.map((r) => r.gap.toFixed(0)).join(', ')} ms (median ${med.toFixed(0)}), ` +
-      `longest task ${runs.map((r) => r.longest.toFixed(0)).join(', ')} ms, ready after ${runs.map((r) => r.readyMs.toFixed(0)).join(', ')} ms${med > 50 ? '; once more' : ''}`);
+    console.log(`# widget at 4x: largest host frame gap ${runs.map((r) => r.gap.toFixed(0)).join(', ')} ms (median ${med.toFixed(1)}), ` +
+      `longest task ${runs.map((r) => r.longest.toFixed(0)).join(', ')} ms, ready after ${runs.map((r) => r.readyMs.toFixed(0)).join(', ')} ms${med > GAP_READ ? '; once more' : ''}`);
   }
-  assert.ok(med <= 50, `a host frame waited ${med.toFixed(0)} ms`);
+  assert.ok(med <= GAP_READ, `a host frame waited ${med.toFixed(1)} ms (median of 3 loads)`);
 });
 
 test('the descriptors the badge carries equal what its own core says when it runs', async () => {
