@@ -57,7 +57,7 @@ function goldenCases() {
 
 /** Build-time values as modules: `fv:build` (version, wasm), `fv:glue`, `fv:golden`,
  *  and for the page's bundle `fv:page` (which build the page is). */
-function buildValues({ packed, widget, page }) {
+function buildValues({ packed, widget, page, schemes }) {
   const w = widget ? widgetWasm : wasm;
   const g = widget ? widgetGlue : glue;
   const payload = packed ? lzmaPack(w) : w;
@@ -70,6 +70,8 @@ function buildValues({ packed, widget, page }) {
     'fv:glue': `export function makeGlue() {\n${g}\nreturn wasm_bindgen;\n}\n`,
     'fv:golden': `export const GOLDEN = ${JSON.stringify(goldenCases())};\n`,
     'fv:page': `export const PAGE = ${JSON.stringify(page || null)};\n`,
+    // The badge's descriptors (www/widget/schemes.js), as data: parsed, not built by the wasm.
+    'fv:schemes': `export const SCHEMES = /* fv-schemes */ JSON.parse(${JSON.stringify(JSON.stringify(schemes || []))});\n`,
   };
   return {
     name: 'fv-values',
@@ -142,7 +144,7 @@ export const NAMES = ${JSON.stringify(names)};
 /** One esbuild bundle, as text: an IIFE, unminified (it is read by people who audit it).
  * `compact`: whitespace and syntax minified, names kept (the badge's files, where size
  * is a requirement; any formatter makes them readable again, identifiers intact). */
-async function bundle(entry, { packed = false, widget = false, format = 'iife', banner, footer, globalName, keys, compact = false, page = null, charset = 'utf8' } = {}) {
+async function bundle(entry, { packed = false, widget = false, format = 'iife', banner, footer, globalName, keys, compact = false, page = null, charset = 'utf8', schemes = null } = {}) {
   const r = await esbuild.build({
     entryPoints: [entry], absWorkingDir: root, bundle: true, write: false,
     format, globalName, platform: 'browser', target: 'es2020', charset,
@@ -150,7 +152,7 @@ async function bundle(entry, { packed = false, widget = false, format = 'iife', 
     minifyWhitespace: compact, minifySyntax: compact,
     banner: banner ? { js: banner } : undefined,
     footer: footer ? { js: footer } : undefined,
-    plugins: [buildValues({ packed, widget, page }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs()] : [])],
+    plugins: [buildValues({ packed, widget, page, schemes }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs()] : [])],
   });
   return r.outputFiles[0].text;
 }
@@ -158,7 +160,13 @@ async function bundle(entry, { packed = false, widget = false, format = 'iife', 
 const HEADER = `/*! fairverify verifier.js ${version}: an offline provably-fair verifier. One file, no network.
  * Browser: <script src="verifier.js"></script> then FairVerifier.verify(record).
  * Node 18+: node verifier.js --help */`;
-const WIDGET_HEADER = `/*! fairverify widget.js ${version}: the <fair-verify> badge, with the verifier inside. No network. */`;
+// The first line is V8's explicit compile hint (issue 25): Chromium compiles every
+// function of the file while it streams it in, off the host's thread, instead of
+// each one on the host's thread at its first call (widget.js's evaluation with the
+// first badge drawn took 66-96 ms at 4x CPU throttling under a trace, 23-37 ms with
+// it). Other engines read a comment.
+const WIDGET_HEADER = `//# allFunctionsCalledOnLoad
+/*! fairverify widget.js ${version}: the <fair-verify> badge, with the verifier inside. No network. */`;
 
 // Under Node a CommonJS module (and the CLI when run directly), else the global
 // FairVerifier: the bundle's exports (`fv`) stay inside this wrapper.
@@ -175,9 +183,15 @@ const verifierJs = await bundle('www/core/verifier.js', {
 });
 fs.mkdirSync(outDir, { recursive: true });
 fs.writeFileSync(path.join(outDir, 'verifier.js'), verifierJs);
+// The descriptors as the built core gives them: for the schemas, and written into
+// the pages (which draw their forms from them without starting the core),
+// and what the badge reads of them carried in widget.js (www/widget/schemes.js).
+const { createRequire } = await import('node:module');
+const descriptors = createRequire(import.meta.url)(path.resolve(outDir, 'verifier.js')).schemes();
+const { badgeDescriptors } = await import('../www/widget/schemes.js');
 // The widget carries its own copy of the verifier (the size-optimised wasm, LZMA-packed,
 // without the golden cases): one small file for a host page to include.
-const widgetOpts = { packed: true, widget: true, keys: WIDGET_KEYS, compact: true };
+const widgetOpts = { packed: true, widget: true, keys: WIDGET_KEYS, compact: true, schemes: badgeDescriptors(descriptors) };
 fs.writeFileSync(path.join(outDir, 'widget.js'), await bundle('www/widget/widget.js', { ...widgetOpts, banner: WIDGET_HEADER }));
 fs.writeFileSync(path.join(outDir, 'widget.mjs'), await bundle('www/widget/module.js', {
   ...widgetOpts, format: 'esm',
@@ -188,10 +202,6 @@ fs.writeFileSync(path.join(outDir, 'widget.mjs'), await bundle('www/widget/modul
 for (const f of ['fairverify.d.ts', 'custom-elements.json']) {
   fs.writeFileSync(path.join(outDir, f), fs.readFileSync(path.join(root, 'www/widget', f), 'utf8').replaceAll('@VERSION@', version));
 }
-// The descriptors as the built core gives them: for the schemas, and written into
-// the pages (which draw their forms from them without starting the core).
-const { createRequire } = await import('node:module');
-const descriptors = createRequire(import.meta.url)(path.resolve(outDir, 'verifier.js')).schemes();
 {
   const { writeSchemas } = await import('./schemas.mjs');
   writeSchemas(descriptors, path.join(outDir, 'schemas'), version);

@@ -7,7 +7,8 @@
 // language it shows, and draws its forms from descriptors written into the page,
 // which equal what its core says when it runs. Without workers the page still
 // verifies, its core run on the page under the same CSP. The badge, started on a
-// host page at 4x, keeps the host's frames under 50 ms apart.
+// host page at 4x, keeps the host's frames under 50 ms apart (median of 3 loads),
+// and the descriptors it carries equal what its core says.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -149,20 +150,22 @@ test('without workers the page verifies on its own thread, its core allowed by t
   await context.close();
 });
 
-// Not met yet (issue 25): at 4x the badge's start still has tasks of 50-80 ms
-// (the largest host frame gap 50-100 ms, median 67 ms on a quiet machine):
-// widget.js's own evaluation with the first badge drawn, and, each in a task of its
-// own before the first verification, the core's descriptors (built value by value by
-// the wasm), the browser's first number format (ICU locale data, one call) and the
-// first verification (V8 compiles wasm functions lazily). Kept as a todo with the
-// figures it measures, so that it says when it passes.
+// The badge's start (issue 25), from inserting widget.js into a host page to its
+// first verdict drawn, at 4x: the largest gap between two of the host's animation
+// frames (tools/loadtime.mjs measureWidgetStart), median of 3 loads. What keeps it
+// short: descriptors carried as data, no Intl, the localStorage write, the wasm
+// unpacked in time-boxed slices, the core's first calls warmed in tasks of their own
+// and the verdict drawn in a task after the verification (www/widget/element.js).
+// Frame times come in display refreshes (16.7 ms at 60 Hz) read through a clock
+// coarsened to 0.1 ms: three refreshes, 50 ms, read 50.0 or 50.1; four read 66.7.
+const GAP_MS = 50;
+const GAP_READ = GAP_MS + 1;
 test('the badge starting on a host page at 4x keeps the host\'s frames under 50 ms apart', {
   timeout: 300000,
-  todo: 'not met yet at 4x: tasks of 50-80 ms remain (widget.js evaluation, descriptors, first number format, first verification)',
 }, async () => {
   const { measureWidgetStart } = await import('../../tools/loadtime.mjs');
   let med = Infinity;
-  for (let attempt = 0; attempt < 3 && med > 50; attempt++) {
+  for (let attempt = 0; attempt < 3 && med > GAP_READ; attempt++) {
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await measureWidgetStart(browser, { rate: 4 }));
     for (const r of runs) {
@@ -170,10 +173,29 @@ test('the badge starting on a host page at 4x keeps the host\'s frames under 50 
       assert.deepEqual(r.errors, []);
     }
     med = median(runs.map((r) => r.gap));
-    console.log(`# widget at 4x: largest host frame gap ${runs.map((r) => r.gap.toFixed(0)).join(', ')} ms (median ${med.toFixed(0)}), ` +
-      `longest task ${runs.map((r) => r.longest.toFixed(0)).join(', ')} ms, ready after ${runs.map((r) => r.readyMs.toFixed(0)).join(', ')} ms${med > 50 ? '; once more' : ''}`);
+    console.log(`# widget at 4x: largest host frame gap ${runs.map((r) => r.gap.toFixed(0)).join(', ')} ms (median ${med.toFixed(1)}), ` +
+      `longest task ${runs.map((r) => r.longest.toFixed(0)).join(', ')} ms, ready after ${runs.map((r) => r.readyMs.toFixed(0)).join(', ')} ms${med > GAP_READ ? '; once more' : ''}`);
   }
-  assert.ok(med <= 50, `a host frame waited ${med.toFixed(0)} ms`);
+  assert.ok(med <= GAP_READ, `a host frame waited ${med.toFixed(1)} ms (median of 3 loads)`);
 });
 
-void fs; void os; void PAGE;
+test('the descriptors the badge carries equal what its own core says when it runs', async () => {
+  const file = path.join(ROOT, 'pkg/widget.js');
+  const text = fs.readFileSync(file, 'utf8');
+  const { badgeDescriptors } = await import('../../www/widget/schemes.js');
+  const wanted = badgeDescriptors(JSON.parse(JSON.stringify(fv.schemes())));
+  // Carried as the JSON text of this projection of the built core's descriptors.
+  assert.ok(text.includes(JSON.stringify(wanted)), 'widget.js does not carry the descriptors verifier.js\'s core gives');
+  const { page, errors, context } = await openPage(browser, { allowed: [] });
+  await page.goto('about:blank');
+  await page.addScriptTag({ content: text });
+  const atRunTime = await page.evaluate(() => FairVerify.ready.then(() => JSON.parse(JSON.stringify(FairVerifier.schemes()))));
+  assert.equal(await page.evaluate(() => FairVerifier.wasmBytes), fs.statSync(path.join(ROOT, 'pkg/widget.wasm')).size, 'the badge\'s own core ran');
+  assert.ok(wanted.length >= 10, `${wanted.length} descriptors`);
+  assert.ok(deepEqual(badgeDescriptors(atRunTime), wanted), 'the badge\'s own core gives other descriptors');
+  assert.ok(wanted.some((d) => d.cards) && wanted.some((d) => d.fields.some((f) => f.name === 'maxSteps')), 'what the badge reads is there');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+void os; void PAGE;

@@ -173,12 +173,16 @@ test('a bare page with only widget.js: FairVerify.mount, remembered commitment a
   assert.match(b.text, /shown to you at/);
   assert.ok(b.href.startsWith('https://example.invalid/v.html#record='));
   // remember="off": nothing stored.
-  const stored = await page.evaluate(() => {
+  // The badge stores a fingerprint in a timer task set from the next animation frame:
+  // a frame callback requested after its own, then a timer, run after it, so the
+  // store is read once it would have been written.
+  const stored = await page.evaluate(async () => {
     localStorage.clear();
     const el = document.createElement('fair-verify');
     el.setAttribute('remember', 'off');
     el.setAttribute('commitment', 'cd'.repeat(32));
     document.body.append(el);
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     return localStorage.getItem('fair-verify:shown');
   });
   assert.equal(stored, null);

@@ -8,6 +8,7 @@ import { WASM_BASE64, WASM_PACKED, WASM_SIZE } from 'fv:build';
 import { base64ToBytes } from './base64.js';
 import { lzmaDecoder, LZMA_PROPS } from './lzma.js';
 import { sha256Hex } from './sha256.js';
+import { nextTask, afterFrames } from './pace.js';
 
 let bytes = null;
 let sha = null;
@@ -18,32 +19,25 @@ function accept(b) {
 }
 
 /** How long one slice of the unpacking may take: well under a 16 ms frame, on the
- *  host's own (perhaps throttled) clock; each slice is sized from the last one's time. */
+ *  host's own (perhaps throttled) clock. */
 const SLICE_MS = 4;
+/** How much of it may run between two of the host's frames. */
+const FRAME_MS = 8;
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-/** The next task: a timer, which lets the host's frames through between slices; in
- *  a hidden tab (nothing to draw, and timers throttled to one a second or a minute)
- *  a message to ourselves, so a badge loaded in the background is ready as soon. */
-function nextTask() {
-  const hidden = typeof document !== 'undefined' && document.hidden;
-  if (!hidden || typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0));
-  return new Promise((r) => {
-    const c = new MessageChannel();
-    c.port1.onmessage = () => { c.port1.close(); r(); };
-    c.port2.postMessage(null);
-  });
-}
-
-/** Runs `step(n)` (true once done) in slices of about SLICE_MS each, from `n` units
- *  (the first slices run before the JIT has the code: small), between tasks. */
+/** Runs `step(n)` (true once done, `n` units more each call) in slices of about
+ *  SLICE_MS each, between tasks, and at most FRAME_MS of them between two of the
+ *  host's frames: each slice calls it until the slice's time is up, so code the JIT
+ *  has not compiled yet (or has just thrown away) makes a slice do less, never last
+ *  longer. */
 async function sliced(step, n) {
+  let used = 0;
   for (;;) {
-    const t = now();
-    if (step(n)) return;
-    const dt = Math.max(now() - t, 0.05);
-    n = Math.max(256, Math.round(n * Math.min(2, SLICE_MS / dt)));
-    await nextTask();
+    const start = now();
+    const end = start + SLICE_MS;
+    do { if (step(n)) return; } while (now() < end);
+    used += now() - start;
+    if (used >= FRAME_MS) { used = 0; await afterFrames(1); } else await nextTask();
   }
 }
 
@@ -52,7 +46,9 @@ async function sliced(step, n) {
  *  the LZMA stream, then the module compiled off the host's thread
  *  (WebAssembly.compile), so the first verification only instantiates it. */
 async function unpack() {
-  await nextTask(); // after the host's own scripts
+  // After the host's own scripts, and after the frame that draws the badges (their
+  // first style and layout) and the next.
+  await afterFrames(2);
   const text = WASM_BASE64;
   const chunks = [];
   let at = 0;
@@ -61,13 +57,13 @@ async function unpack() {
     chunks.push(base64ToBytes(text.slice(at, end)));
     at = end;
     return at >= text.length;
-  }, 4096);
+  }, 2048);
   const src = new Uint8Array(chunks.reduce((a, c) => a + c.length, 0));
   let o = 0;
   for (const c of chunks) { src.set(c, o); o += c.length; }
   const d = lzmaDecoder(src, WASM_SIZE, LZMA_PROPS);
   await nextTask();
-  await sliced((n) => d.run(n), 1024);
+  await sliced((n) => d.run(n), 512);
   accept(d.out);
   if (typeof WebAssembly === 'object' && WebAssembly && typeof WebAssembly.compile === 'function') {
     try { compiled = await WebAssembly.compile(d.out); } catch (e) { compiled = null; /* compiled on first use, and fails there with its error */ }

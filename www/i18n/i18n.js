@@ -64,6 +64,11 @@ function pluralRules(lang) {
   return p;
 }
 
+/** Formats that need no Intl (www/i18n/plain.js: number, decimal, plural, each
+ *  null where it cannot answer), or null: the badge turns them on, the page keeps Intl. */
+let plain = null;
+export function usePlainFormats(formats) { plain = formats || null; }
+
 /** Makes the formats the page uses first (integers, decimals, plurals) ahead of time. */
 export function warmFormats(lang = current) {
   formatNumber(1, lang);
@@ -73,7 +78,8 @@ export function warmFormats(lang = current) {
 
 /** A number in the language's own digits grouping ("1,234" / "1 234"). */
 export function formatNumber(n, lang = current, options) {
-  return numberFormat(lang, options).format(n);
+  const p = plain && plain.number(n, lang, options);
+  return typeof p === 'string' ? p : numberFormat(lang, options).format(n);
 }
 
 /** A decimal the core gives as text ("1.15", a crash point) in the language's decimal
@@ -84,7 +90,11 @@ export function formatNumber(n, lang = current, options) {
 export function decimalText(s, lang = current) {
   const m = /^(-?)(\d+)\.(\d+)$/.exec(String(s));
   if (!m) return String(s);
-  if ((m[2] + m[3]).replace(/^0+/, '').length > 15) {
+  const long = (m[2] + m[3]).replace(/^0+/, '').length > 15;
+  // The same text without Intl (the badge): the digits as given, Intl's way.
+  const own = plain && !m[1] ? plain.decimal(lang) : null;
+  if (own !== null) return `${long ? m[2] : m[2].replace(/^0+(?=\d)/, '')}${own}${m[3]}`;
+  if (long) {
     const sign = new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === 'decimal');
     return `${m[1]}${m[2]}${sign ? sign.value : '.'}${m[3]}`;
   }
@@ -106,7 +116,9 @@ function render(value, lang) {
 function template(key, params, lang) {
   const { msg, lang: used } = lookup(key, lang);
   if (msg && typeof msg === 'object') {
-    const form = pluralRules(used).select(Number(params && params.count));
+    const n = Number(params && params.count);
+    const own = plain && plain.plural(n, used);
+    const form = typeof own === 'string' ? own : pluralRules(used).select(n);
     return { text: msg[form] !== undefined ? msg[form] : msg.other, lang: used };
   }
   return { text: String(msg), lang: used };

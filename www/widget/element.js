@@ -7,12 +7,15 @@
 // www/widget/walker.js), from positions remembered in the one store
 // (www/verify/store.js) unless remember="off".
 // Its language: the `lang` attribute, else the nearest ancestor's, else the browser's.
-import { t, pickLanguage, formatNumber } from '../i18n/i18n.js';
+import { t, pickLanguage, usePlainFormats } from '../i18n/i18n.js';
+import { PLAIN_FORMATS } from '../i18n/plain.js';
 import { textToBase64url } from '../core/base64.js';
 import { errorData } from '../core/errors.js';
-import { describe, findScheme } from '../core/descriptors.js';
+import { findScheme } from '../core/descriptors.js';
+import { SCHEMES } from 'fv:schemes';
 import { verifyFlow, toRemember } from '../verify/flow.js';
 import { chainStore } from '../verify/store.js';
+import { afterFrames } from '../core/pace.js';
 import { adoptStyles } from './style.js';
 import { readStore, remember } from './store.js';
 import { walker } from './walker.js';
@@ -28,6 +31,12 @@ const lower = (v) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
 
 const positions = chainStore('fair-verify:chain');
 
+// Issue 25: the badge's numbers and plural forms without Intl (www/i18n/plain.js),
+// whose first use loads the browser's locale data in one long task.
+usePlainFormats(PLAIN_FORMATS);
+
+const hidden = () => typeof document !== 'undefined' && document.hidden;
+
 /** Defines <fair-verify> over `api` (once per page: a second copy of the widget
  *  leaves the first one's element in place); returns the class in use, or null
  *  without custom elements. `scriptUrl`: where the widget file was loaded from. */
@@ -35,29 +44,27 @@ export function defineElement(api, scriptUrl) {
   if (typeof customElements === 'undefined' || typeof HTMLElement === 'undefined') return null;
   const existing = customElements.get('fair-verify');
   if (existing) return existing;
-  let described = null;
-  const descriptor = (id) => {
-    if (!described) described = describe(api);
-    return findScheme(described, id);
-  };
-  // Issue 25: what the first verification would otherwise do in one task, done
-  // ahead in tasks of its own once the core is in (no host frame waits on it): the
-  // core instantiated with the descriptors, the browser's number format (its first
-  // use loads locale data; the badge writes times without the browser's date formats,
-  // www/widget/view.js), and one small
-  // verification (the core's common functions compiled: V8 compiles wasm lazily, on
-  // a function's first call). A badge's first verification waits for these, so a
-  // record set as soon as `ready` resolves is verified in a short task of its own.
-  // (A hidden tab draws no frames and throttles timers: there the first use pays.)
+  // The descriptors are data carried in the bundle (www/widget/schemes.js).
+  const descriptor = (id) => findScheme(SCHEMES, id);
+  // Issue 25 (no host frame over 50 ms while the badge starts, on a phone): what
+  // the first verification would otherwise do in one task is done ahead, once the
+  // core is in, in tasks of their own (no host frame waits on them): the core
+  // instantiated (a record refused at once), a record's text read, and one small
+  // verification (V8 compiles wasm functions lazily, on their first call: the core's
+  // common ones are compiled then). A badge's first verification waits for them and
+  // starts in a task after them, and its verdict is drawn in the next one. (A hidden
+  // tab draws no frames and throttles timers: there the first use pays.)
   let warm = true;
   let warmed = api.ready;
   if (api.ready && typeof setTimeout === 'function' && !(typeof document !== 'undefined' && document.hidden)) {
     warm = false;
-    const task = (fn) => new Promise((r) => setTimeout(() => { try { fn(); } catch (e) { /* said on first real use */ } r(); }, 0));
-    warmed = api.ready.then(() => task(() => { if (!described) described = describe(api); }))
-      .then(() => task(() => { formatNumber(1); }))
+    // Each in the time between two of the host's frames (a browser runs several
+    // queued timers between two frames).
+    const task = (fn) => afterFrames(1).then(() => { try { fn(); } catch (e) { /* said on first real use */ } });
+    warmed = api.ready.then(() => task(() => { api.verify(0); }))
+      .then(() => task(() => { api.verify('{}'); }))
       .then(() => task(() => { api.verify({ scheme: 'crash', hash: '0'.repeat(64) }); }))
-      .then(() => { warm = true; });
+      .then(() => task(() => { warm = true; }));
   }
 
   class FairVerifyElement extends HTMLElement {
@@ -71,6 +78,7 @@ export function defineElement(api, scriptUrl) {
       this._token = 0;
       this._pct = null;
       this._rules = { pos: '', bar: '' };
+      this._connected = false; // connectedCallback has run (it draws)
       const sh = this.attachShadow({ mode: 'open', delegatesFocus: true });
       this._setRules = adoptStyles(sh);
       const badge = make('button', 'badge', undefined, 'badge');
@@ -93,6 +101,7 @@ export function defineElement(api, scriptUrl) {
     }
 
     connectedCallback() {
+      this._connected = true;
       this._popover.connect();
       this._render();
     }
@@ -147,7 +156,14 @@ export function defineElement(api, scriptUrl) {
       // Only a commitment shown *before* a record counts as "shown before the deal".
       if (!this._record) {
         this._shown = { commitment: c, at: Date.now() };
-        if (this._remembering()) remember(c);
+        // Stored in a task of its own, two frames later (issue 25: a
+        // page's first use of localStorage loads it in one piece, and a badge in the
+        // host's markup is shown while widget.js is evaluated).
+        if (this._remembering()) {
+          const at = this._shown.at;
+          if (hidden()) remember(c, at);
+          else afterFrames(2).then(() => { if (this._remembering()) remember(c, at); });
+        }
       }
       this._render();
     }
@@ -208,6 +224,10 @@ export function defineElement(api, scriptUrl) {
         return;
       }
       if (!live() || !res) return;
+      // The verdict is drawn after the host's next frame (issue 25: the first
+      // verification and its drawing would hold one host frame too long on a phone).
+      await afterFrames(1);
+      if (!live()) return;
       const keep = this._remembering() ? toRemember(res) : null;
       if (keep) positions.keep(keep.terminal, keep.found, keep.more);
       const report = res.report;
@@ -239,18 +259,25 @@ export function defineElement(api, scriptUrl) {
     _applyRules() { this._setRules(this._rules.pos + this._rules.bar); }
 
     _state() {
+      const lang = this._lang();
+      const el = this;
       return {
         result: this._result,
         shown: this._shown ? this._shown.commitment : null,
         percent: this._pct,
-        label: this.getAttribute('label') || t('widget.label', {}, this._lang()),
-        lang: this._lang(),
-        pageUrl: this._pageUrl(),
+        label: this.getAttribute('label') || t('widget.label', {}, lang),
+        lang,
+        // Made when a link shows it (the record's text encoded: not for every drawing).
+        get pageUrl() { return el._pageUrl(); },
         close: () => this._popover.hide(),
       };
     }
 
     _render() {
+      // An element upgraded in place gets attributeChangedCallback for each attribute,
+      // then connectedCallback, in one go: only the last one draws (issue 25: the
+      // badge's first drawing is part of widget.js's evaluation).
+      if (this.isConnected && !this._connected) return;
       const s = this._state();
       this.setAttribute('data-state', renderBadge(this._el, s));
       this._el.pop.replaceChildren(...popoverContent(s));

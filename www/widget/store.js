@@ -7,11 +7,12 @@ export function readStore() {
   try { return JSON.parse(globalThis.localStorage.getItem(STORE_KEY) || '{}') || {}; } catch (e) { return {}; }
 }
 
-export function remember(commitment) {
+/** Stores that `commitment` was shown at `at` (ms since the epoch), unless known. */
+export function remember(commitment, at = Date.now()) {
   try {
     const s = readStore();
     if (!s[commitment]) {
-      s[commitment] = Date.now();
+      s[commitment] = at;
       const keys = Object.keys(s);
       if (keys.length > 500) keys.sort((a, b) => s[a] - s[b]).slice(0, keys.length - 500).forEach((k) => delete s[k]);
       globalThis.localStorage.setItem(STORE_KEY, JSON.stringify(s));
