@@ -17,7 +17,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { loadCases } from '../tests/node/helpers.mjs';
+import { goldenCases } from '../tests/node/helpers.mjs';
 import { lzmaDecode, LZMA_OPTIONS, LZMA_PROPS } from '../www/core/lzma.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -40,21 +40,6 @@ for (const [name, g] of [['glue', glue], ['widget glue', widgetGlue]]) {
 }
 const widgetWasm = widgetWasmFile ? fs.readFileSync(widgetWasmFile) : wasm;
 
-// Self-test: one golden case per scheme (and per match_seed_v2 game), straight from
-// the reference implementations' vectors.
-function goldenCases() {
-  const picked = [];
-  const seen = new Set();
-  for (const c of loadCases(path.join(root, 'tests/vectors'))) {
-    const key = (c.record.scheme || c.file) + '/' + (c.record.game || '') + '/' + (c.expect.error === true);
-    if (seen.has(key)) continue;
-    if (c.record.maxSteps === undefined && c.record.terminal !== undefined) continue;
-    seen.add(key);
-    picked.push({ name: c.name, record: c.record, expect: c.expect });
-  }
-  return picked;
-}
-
 /** Build-time values as modules: `fv:build` (version, wasm), `fv:glue`, `fv:golden`,
  *  and for the page's bundle `fv:page` (which build the page is). */
 function buildValues({ packed, widget, page, schemes }) {
@@ -68,7 +53,7 @@ function buildValues({ packed, widget, page, schemes }) {
       `export const WASM_BASE64 = ${JSON.stringify(payload.toString('base64'))};\n`,
     // wasm-bindgen's no-modules glue, made fresh on each call.
     'fv:glue': `export function makeGlue() {\n${g}\nreturn wasm_bindgen;\n}\n`,
-    'fv:golden': `export const GOLDEN = ${JSON.stringify(goldenCases())};\n`,
+    'fv:golden': `export const GOLDEN = ${JSON.stringify(goldenCases(path.join(root, 'tests/vectors')))};\n`,
     'fv:page': `export const PAGE = ${JSON.stringify(page || null)};\n`,
     // The badge's descriptors (www/widget/schemes.js), as data: parsed, not built by the wasm.
     'fv:schemes': `export const SCHEMES = /* fv-schemes */ JSON.parse(${JSON.stringify(JSON.stringify(schemes || []))});\n`,

@@ -18,7 +18,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { loadCases } from '../tests/node/helpers.mjs';
+import { goldenCases } from '../tests/node/helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -104,21 +104,6 @@ export function coreModule(js) {
     `export function instantiate(imports) {\n${body}\nreturn asmFunc(imports);\n}\n`;
 }
 
-// The self-test's golden cases: the same pick as tools/bundle.mjs (one per scheme
-// and game, from the reference implementations' vectors).
-function goldenCases() {
-  const picked = [];
-  const seen = new Set();
-  for (const c of loadCases(path.join(root, 'tests/vectors'))) {
-    const key = (c.record.scheme || c.file) + '/' + (c.record.game || '') + '/' + (c.expect.error === true);
-    if (seen.has(key)) continue;
-    if (c.record.maxSteps === undefined && c.record.terminal !== undefined) continue;
-    seen.add(key);
-    picked.push({ name: c.name, record: c.record, expect: c.expect });
-  }
-  return picked;
-}
-
 function values({ version, glue, core, sourceWasm }) {
   const sha = createHash('sha256').update(sourceWasm).digest('hex');
   const modules = {
@@ -127,7 +112,7 @@ function values({ version, glue, core, sourceWasm }) {
     'fv:build': `export const VERSION = ${JSON.stringify(version)};\n` +
       'export const WASM_PACKED = false;\nexport const WASM_SIZE = 0;\nexport const WASM_BASE64 = "";\n',
     'fv:glue': `export function makeGlue() {\n${glue}\nreturn wasm_bindgen;\n}\n`,
-    'fv:golden': `export const GOLDEN = ${JSON.stringify(goldenCases())};\n`,
+    'fv:golden': `export const GOLDEN = ${JSON.stringify(goldenCases(path.join(root, 'tests/vectors')))};\n`,
     'fv:wasm2js': core,
     'fv:nowasm': `export const SOURCE_WASM_SHA256 = ${JSON.stringify(sha)};\nexport const SOURCE_WASM_SIZE = ${sourceWasm.length};\n`,
   };

@@ -39,6 +39,28 @@ pub struct Remembered {
     pub distance: u64,
 }
 
+impl Remembered {
+    /// Positions from the form that crosses the JS boundary (32 bytes of hash and
+    /// one number per entry): an entry whose round is not a whole number from 1 to
+    /// 2^53 - 1 is skipped (a bad entry costs a longer walk, never an error), and
+    /// hashes beyond the last round are ignored.
+    pub fn from_flat(hashes: &[u8], distances: &[f64]) -> Vec<Remembered> {
+        hashes
+            .chunks_exact(32)
+            .zip(distances)
+            .filter(|(_, &r)| r >= 1.0 && r <= MAX_DISTANCE as f64 && r.fract() == 0.0)
+            .map(|(h, &r)| {
+                let mut hash = [0u8; 32];
+                hash.copy_from_slice(h);
+                Remembered {
+                    hash,
+                    distance: r as u64,
+                }
+            })
+            .collect()
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     /// The hash's first 8 bytes, big-endian.
@@ -131,19 +153,7 @@ impl ChainMemory {
         distances: &[f64],
         capacity: usize,
     ) -> ChainMemory {
-        let entries: Vec<Remembered> = hashes
-            .chunks_exact(32)
-            .zip(distances)
-            .filter(|(_, &r)| r >= 1.0 && r <= MAX_DISTANCE as f64 && r.fract() == 0.0)
-            .map(|(h, &r)| {
-                let mut hash = [0u8; 32];
-                hash.copy_from_slice(h);
-                Remembered {
-                    hash,
-                    distance: r as u64,
-                }
-            })
-            .collect();
+        let entries = Remembered::from_flat(hashes, distances);
         ChainMemory::new(terminal, &entries, capacity)
     }
 

@@ -457,19 +457,7 @@ pub fn history_page(
         let round = whole(round, "round", MAX_DISTANCE)?;
         let (hashes, rounds) = (hashes.unwrap_or_default(), rounds.unwrap_or_default());
         // Entries that cannot be a position are skipped, as `ChainWalker` skips them.
-        let positions: Vec<Remembered> = hashes
-            .chunks_exact(32)
-            .zip(&rounds)
-            .filter(|(_, &d)| d >= 1.0 && d <= MAX_DISTANCE as f64 && d.fract() == 0.0)
-            .map(|(h, &d)| {
-                let mut hash = [0u8; 32];
-                hash.copy_from_slice(h);
-                Remembered {
-                    hash,
-                    distance: d as u64,
-                }
-            })
-            .collect();
+        let positions = Remembered::from_flat(&hashes, &rounds);
         let mut pager = crate::RoundPager::new(r.game, &r.hash, round, &positions)?;
         let from = whole(from, "from", round)?;
         let count = whole(count, "count", 1000)?;

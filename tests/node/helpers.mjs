@@ -28,6 +28,24 @@ export function loadCases(dir = vectorsDir()) {
   return cases;
 }
 
+/** The self-test's golden cases: one per scheme and game (and per error file), from
+ *  the reference implementations' vectors in `dir`; chain records only with their
+ *  step limit (a self-test never walks a whole chain). The page's and the
+ *  no-WebAssembly build's self-tests carry the same pick (tools/bundle.mjs,
+ *  tools/nowasm.mjs). */
+export function goldenCases(dir) {
+  const picked = [];
+  const seen = new Set();
+  for (const c of loadCases(dir)) {
+    const key = (c.record.scheme || c.file) + '/' + (c.record.game || '') + '/' + (c.expect.error === true);
+    if (seen.has(key)) continue;
+    if (c.record.maxSteps === undefined && c.record.terminal !== undefined) continue;
+    seen.add(key);
+    picked.push({ name: c.name, record: c.record, expect: c.expect });
+  }
+  return picked;
+}
+
 /** One passing case per scheme and game, poker reveal, crash history and (with
  *  `bets`) bet list: the records the page's drawing and language tests show. Chain
  *  records without a `maxSteps` bound are left out (their walk is the chain tests'). */
