@@ -9,6 +9,8 @@
 #                         Firefox ESR and WebKitGTK in tests/browser/engines.test.mjs)
 #   ./build.sh engines    build, then only the browser suite in the three engines
 #                         (FV_ENGINES=chromium,firefox,webkit picks engines)
+#   ./build.sh load       build, then the load-time tests at 4x CPU throttling (the page's
+#                         longest task before its verdict, the badge's host frames)
 #   ./build.sh bench      chain-walk speed ratios (native, wasm, Node, Chromium); the chain
 #                         history's walk with outcomes against the bare walk; load time to
 #                         verdict and longest task at 1x and 4x CPU throttling; the badge's
@@ -222,7 +224,8 @@ case "${1:-build}" in
   serve) serve ;;
   # The chain history's bench (tools/bench_history.mjs) runs before tools/bench.mjs and
   # apart from it: the walk with every round's outcome against the bare walk, in wasm.
+  load) setup_test; build; FV_TIMING=1 node --test tests/browser/load.test.mjs ;;
   bench) setup_test; build; build_bench; cargo run --release --locked --example bench_chain; node tools/bench_history.mjs; node tools/bench.mjs ;;
   fuzz) bash tools/fuzz.sh "${2:-60}" ;;
-  *) echo "usage: ./build.sh [build|serve|test|engines|bench|fuzz [seconds]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [build|serve|test|engines|load|bench|fuzz [seconds]]" >&2; exit 2 ;;
 esac

@@ -157,7 +157,7 @@ export function defineElement(api, scriptUrl) {
       if (!this._record) {
         this._shown = { commitment: c, at: Date.now() };
         // Stored in a task of its own, two frames later (issue 25: a
-        // page's first use of localStorage loads it in one piece, and a badge in the
+        // page's first use of its storage (store.js) loads it in one piece, and a badge in the
         // host's markup is shown while widget.js is evaluated).
         if (this._remembering()) {
           const at = this._shown.at;
