@@ -20,6 +20,7 @@ import { drawTerminals, relabelFound } from './input.js';
 import { fillRoundGames } from './rounds.js';
 import { runSelfTest } from './selftest.js';
 import { startLanguage, wireLanguage } from './language.js';
+import { readFragment } from './links.js';
 import { restoreStatic, restyleLiveParts, wireDownload, relabelDownload } from './copies.js';
 import { relabelInstall } from './install.js';
 
@@ -129,9 +130,18 @@ export function startEntry() {
   drawFingerprint();
   drawSchemeMenu();
   $('#scheme').addEventListener('change', () => buildForm($('#scheme').value));
+  // A #record= link fills the form with its own record once its verification is on
+  // its way (www/page/main.js): the first game's form would be drawn and thrown away
+  // (38 ms at 4x CPU throttling, issue 25).
+  if (!readFragment().record) defaultForm();
+  return true;
+}
+
+/** The first game's empty form, unless a form is drawn already (a link's record). */
+export function defaultForm() {
+  if (state.scheme) return;
   const first = gameGroups()[0].entries[0];
   buildForm(first.scheme, { game: first.game });
-  return true;
 }
 
 /** In a task of its own (www/page/main.js): the game picker, the round-history

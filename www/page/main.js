@@ -16,7 +16,7 @@ import { copyLink, openFragment } from './links.js';
 import { wireInput } from './input.js';
 import { wireExamples } from './examples.js';
 import { runSelfTest } from './selftest.js';
-import { startEntry, drawEntry, finishEntry, startCoreChecks } from './entry.js';
+import { startEntry, drawEntry, finishEntry, startCoreChecks, defaultForm } from './entry.js';
 import { build } from './verifier.js';
 import { startInstall } from './install.js';
 import { state } from './state.js';
@@ -29,10 +29,12 @@ function loadRecord(record, text, how) {
   const verify = () => (typeof text === 'string' ? verifyRecordText(text) : verifyOne(record, how));
   // A language switch makes the result again; the form keeps what was typed since.
   setRedo(verify);
+  // The verification first: the worker works on it while the page fills the form
+  // (the core verifies the record itself, never the form).
+  verify();
   if (record && typeof record === 'object' && !Array.isArray(record) && scheme(record.scheme)) {
     buildForm(record.scheme, record);
   }
-  verify();
 }
 
 function verifyForm() {
@@ -91,6 +93,8 @@ function init() {
     () => client.warmUp({ walk: false }),
     () => {
       openFragment(loadRecord);
+      // A link whose record names no game this page has: the first game's form.
+      defaultForm();
       // The core's fingerprint and self-test, from the worker (www/page/entry.js).
       startCoreChecks();
     },

@@ -39,8 +39,15 @@ export function verdictFirst(focus = true) {
   const host = v.closest('.report') && v.closest('.report').parentNode === result ? v.closest('.report') : result;
   if (host.firstChild !== v) host.prepend(v);
   v.setAttribute('tabindex', '-1');
-  v.scrollIntoView({ block: 'start' });
-  if (focus) v.focus({ preventScroll: true });
+  // Scrolled to and focused in the next frame, not here: both lay the whole result
+  // out at once, and in the task that drew it that made one long task of the two (a
+  // 52-card deal: 80 of its 180 ms at 4x CPU throttling, issue 25). The frame lays it
+  // out anyway. A banner replaced before then is not scrolled to.
+  requestAnimationFrame(() => {
+    if (!v.isConnected) return;
+    v.scrollIntoView({ block: 'start' });
+    if (focus) v.focus({ preventScroll: true });
+  });
   return v;
 }
 

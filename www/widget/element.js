@@ -37,12 +37,15 @@ usePlainFormats(PLAIN_FORMATS);
 
 const hidden = () => typeof document !== 'undefined' && document.hidden;
 
+/** Where the class waits for its definition (shared by every copy on the page). */
+const PENDING = Symbol.for('fair-verify.element');
+
 /** Defines <fair-verify> over `api` (once per page: a second copy of the widget
  *  leaves the first one's element in place); returns the class in use, or null
  *  without custom elements. `scriptUrl`: where the widget file was loaded from. */
 export function defineElement(api, scriptUrl) {
   if (typeof customElements === 'undefined' || typeof HTMLElement === 'undefined') return null;
-  const existing = customElements.get('fair-verify');
+  const existing = customElements.get('fair-verify') || globalThis[PENDING];
   if (existing) return existing;
   // The descriptors are data carried in the bundle (www/widget/schemes.js).
   const descriptor = (id) => findScheme(SCHEMES, id);
@@ -72,6 +75,11 @@ export function defineElement(api, scriptUrl) {
 
     constructor() {
       super();
+      // A property set before the element was defined (FairVerify.mount sets
+      // `record` at once, the definition comes a frame later) sits on the element
+      // itself and would hide the setter: taken off, and set once drawn.
+      const early = Object.prototype.hasOwnProperty.call(this, 'record') ? [this.record] : null;
+      if (early) delete this.record;
       this._shown = null; // {commitment, at}: what this badge showed before any record
       this._record = null;
       this._result = null;
@@ -98,6 +106,7 @@ export function defineElement(api, scriptUrl) {
       sh.append(badge, pop);
       this._el = { badge, icon, text, pop };
       this._popover = new Popover(this, badge, pop, (rule) => { this._rules.pos = rule; this._applyRules(); });
+      if (early) this.record = early[0];
     }
 
     connectedCallback() {
@@ -285,6 +294,16 @@ export function defineElement(api, scriptUrl) {
     }
   }
 
-  customElements.define('fair-verify', FairVerifyElement);
+  // Defined after the host's next frame, not while widget.js is evaluated (issue 25):
+  // the badges on the page are then upgraded and drawn (their first style and layout)
+  // between two other frames than the script's own evaluation; at 4x CPU throttling
+  // both in one went over 50 ms. A second copy loaded before then finds this class.
+  globalThis[PENDING] = FairVerifyElement;
+  const define = () => {
+    delete globalThis[PENDING];
+    if (!customElements.get('fair-verify')) customElements.define('fair-verify', FairVerifyElement);
+  };
+  if (hidden() || typeof requestAnimationFrame !== 'function') define();
+  else afterFrames(1).then(define);
   return FairVerifyElement;
 }
