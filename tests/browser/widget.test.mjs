@@ -196,6 +196,41 @@ test('a bare page with only widget.js: FairVerify.mount, remembered commitment a
   assert.ok(gz <= 102400, `widget.js is ${gz} bytes gzipped (at most 102,400)`);
 });
 
+// Issue 25: <fair-verify> is defined a frame after widget.js runs (the badges' first
+// drawing kept out of the script's own evaluation). A host that mounts a badge and
+// sets its record in the same script, before that, still gets the record verified,
+// and a second copy of widget.js loaded before then uses the same element.
+test('a badge mounted with its record before <fair-verify> is defined verifies that record', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-widget-'));
+  const file = path.join(dir, 'early.html');
+  const dice = loadCases().find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk);
+  fs.writeFileSync(file, `<!doctype html><meta charset="utf-8"><body><div id="slot"></div>
+<script src="${WIDGET}"></script><script src="${WIDGET}?copy=2"></script><script>
+window.early = { defined: !!customElements.get('fair-verify'), same: FairVerify.Element === window.FairVerify.Element };
+window.b = FairVerify.mount(document.getElementById('slot'), { record: ${JSON.stringify(dice.record)} });
+window.b.id = 'early';
+window.early.own = Object.prototype.hasOwnProperty.call(window.b, 'record');
+</script></body>`);
+  const url = 'file://' + file;
+  const { page, errors, context } = await openPage(browser, { allowed: [url, WIDGET, `${WIDGET}?copy=2`] });
+  await page.goto(url);
+  const early = await page.evaluate(() => window.early);
+  assert.equal(early.defined, false, 'the element is not defined yet while widget.js runs');
+  assert.equal(early.own, true, 'so the record sits on the element itself');
+  const b = await badge(page, 'early');
+  assert.equal(b.state, 'pass');
+  const after = await page.evaluate(() => ({
+    cls: customElements.get('fair-verify') === FairVerify.Element,
+    own: Object.prototype.hasOwnProperty.call(window.b, 'record'),
+    verdict: window.b.result && window.b.result.report && window.b.result.report.verdict,
+  }));
+  assert.equal(after.cls, true, 'the first copy\'s element is the one defined');
+  assert.equal(after.own, false, 'the record moved to the element\'s own setter');
+  assert.equal(after.verdict, 'pass');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the packed wasm unpacks in slices: timers in a visible tab, no timers in a hidden one', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-widget-'));
   const file = path.join(dir, 'hidden.html');
