@@ -15,6 +15,7 @@ import crypto from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha256';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+import { wall as time, bestOf } from './timing.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -25,24 +26,6 @@ const BENCH_PKG = process.env.FV_BENCH_PKG || path.join(root, 'target/bench/pkg'
 const fv = require(path.join(BENCH_PKG, 'verifier.js'));
 const N = Number(process.env.BENCH_LINKS || 1_000_000);
 const START = '0e9b44c6640ed60a2a53ddcddb7799fce3fbfc96d1e9e606e9fbe8bbb0201e2d';
-
-function time(fn) {
-  const t = process.hrtime.bigint();
-  const out = fn();
-  return { out, s: Number(process.hrtime.bigint() - t) / 1e9 };
-}
-
-/** Best of `k` runs, the candidates interleaved so machine noise hits all alike. */
-function bestOf(k, fns) {
-  const best = fns.map(() => null);
-  for (let i = 0; i < k; i++) {
-    fns.forEach((fn, j) => {
-      const r = time(fn);
-      if (!best[j] || r.s < best[j].s) best[j] = r;
-    });
-  }
-  return best;
-}
 
 const nodeLoop = (n) => { let h = START; for (let i = 0; i < n; i++) h = createHash('sha256').update(h).digest('hex'); return h; };
 const nobleLoop = (n) => { let h = START; for (let i = 0; i < n; i++) h = bytesToHex(nobleSha256(utf8ToBytes(h))); return h; };

@@ -15,6 +15,7 @@ import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cpu, bestOf } from './timing.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const N = Number(process.env.BENCH_LINKS || 1_000_000);
@@ -39,21 +40,7 @@ const builds = pages.map(([name, file]) => {
 });
 if (builds[0].fv.engine !== undefined || builds[1].fv.engine !== 'js') throw new Error('not the two builds');
 
-// CPU time of this process (user + system), not wall-clock: the figures stay
-// comparable on a machine shared with other work. The loops are single-threaded.
-const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
-const seconds = (fn) => { const t = cpu(); const out = fn(); return { out, s: cpu() - t }; };
-function bestOf(k, fns) {
-  const best = fns.map(() => null);
-  for (let i = 0; i < k; i++) {
-    fns.forEach((fn, j) => {
-      const r = seconds(fn);
-      if (!best[j] || r.s < best[j].s) best[j] = r;
-    });
-  }
-  return best;
-}
-
+// CPU time (tools/timing.mjs), not wall-clock: the loops are single-threaded.
 const walkLoop = (fv, n) => () => {
   const w = fv.chainWalker({ hash: START, terminal: NEVER, maxSteps: n });
   try {
@@ -75,7 +62,7 @@ for (const b of builds) walkLoop(b.fv, 50_000)();
 const rows = [];
 for (const [what, make] of [[`walk loop (ChainWalker.advance(${SLICE}), as in the worker)`, (fv) => walkLoop(fv, N)],
   ['hash_chain record, verify() end to end', endToEnd]]) {
-  const best = bestOf(K, builds.map((b) => make(b.fv)));
+  const best = bestOf(K, builds.map((b) => make(b.fv)), cpu);
   best.forEach((r, j) => { if (r.out !== best[0].out) throw new Error(`${builds[j].name}: ${what} gave ${r.out}, the wasm ${best[0].out}`); });
   rows.push({ what, best });
 }
