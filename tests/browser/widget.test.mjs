@@ -210,6 +210,9 @@ window.early = { defined: !!customElements.get('fair-verify'), same: FairVerify.
 window.b = FairVerify.mount(document.getElementById('slot'), { record: ${JSON.stringify(dice.record)} });
 window.b.id = 'early';
 window.early.own = Object.prototype.hasOwnProperty.call(window.b, 'record');
+// With the commitment shown first, as a table does: shown before the record, kept.
+window.c = FairVerify.mount(document.getElementById('slot'), { commitment: ${JSON.stringify(dice.record.serverSeedHash)}, record: ${JSON.stringify(dice.record)} });
+window.c.id = 'early-shown';
 </script></body>`);
   const url = 'file://' + file;
   const { page, errors, context } = await openPage(browser, { allowed: [url, WIDGET, `${WIDGET}?copy=2`] });
@@ -227,6 +230,11 @@ window.early.own = Object.prototype.hasOwnProperty.call(window.b, 'record');
   assert.equal(after.cls, true, 'the first copy\'s element is the one defined');
   assert.equal(after.own, false, 'the record moved to the element\'s own setter');
   assert.equal(after.verdict, 'pass');
+  const shown = await badge(page, 'early-shown');
+  assert.equal(shown.state, 'pass', 'a badge mounted with its commitment and record before the definition');
+  assert.match(shown.text, /shown to you at/, 'the commitment counts as shown before the record');
+  const codes = await page.evaluate(() => window.c.result.report.checks.map((c) => `${c.code}:${c.ok}`));
+  assert.ok(codes.includes('shownOk:true'), `the shown commitment went to the core: ${codes.join(', ')}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -77,9 +77,11 @@ export function defineElement(api, scriptUrl) {
       super();
       // A property set before the element was defined (FairVerify.mount sets
       // `record` at once, the definition comes a frame later) sits on the element
-      // itself and would hide the setter: taken off, and set once drawn.
-      const early = Object.prototype.hasOwnProperty.call(this, 'record') ? [this.record] : null;
-      if (early) delete this.record;
+      // itself and would hide the setter: taken off here, and set once connected,
+      // after the upgrade has passed the attributes (a `commitment` is shown before
+      // the record, as when the element was defined first).
+      this._early = Object.prototype.hasOwnProperty.call(this, 'record') ? [this.record] : null;
+      if (this._early) delete this.record;
       this._shown = null; // {commitment, at}: what this badge showed before any record
       this._record = null;
       this._result = null;
@@ -106,13 +108,17 @@ export function defineElement(api, scriptUrl) {
       sh.append(badge, pop);
       this._el = { badge, icon, text, pop };
       this._popover = new Popover(this, badge, pop, (rule) => { this._rules.pos = rule; this._applyRules(); });
-      if (early) this.record = early[0];
     }
 
     connectedCallback() {
       this._connected = true;
       this._popover.connect();
       this._render();
+      if (this._early) {
+        const [rec] = this._early;
+        this._early = null;
+        this.record = rec;
+      }
     }
 
     disconnectedCallback() {
