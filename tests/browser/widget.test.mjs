@@ -198,15 +198,19 @@ test('a bare page with only widget.js: FairVerify.mount, remembered commitment a
 
 // Issue 25: <fair-verify> is defined a frame after widget.js runs (the badges' first
 // drawing kept out of the script's own evaluation). A host that mounts a badge and
-// sets its record in the same script, before that, still gets the record verified,
-// and a second copy of widget.js loaded before then uses the same element.
+// sets its record before that still gets the record verified, with a commitment
+// shown first kept as shown; a second copy of widget.js uses the same element.
+// The definition is held by the test (customElements.define wrapped before any
+// script runs) until the host's script has run, so that the badges are surely made
+// before it whatever the machine's timing (the parser may let a frame through while
+// it loads the second copy).
 test('a badge mounted with its record before <fair-verify> is defined verifies that record', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-widget-'));
   const file = path.join(dir, 'early.html');
   const dice = loadCases().find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk);
   fs.writeFileSync(file, `<!doctype html><meta charset="utf-8"><body><div id="slot"></div>
 <script src="${WIDGET}"></script><script src="${WIDGET}?copy=2"></script><script>
-window.early = { defined: !!customElements.get('fair-verify'), same: FairVerify.Element === window.FairVerify.Element };
+window.early = { defined: !!customElements.get('fair-verify') };
 window.b = FairVerify.mount(document.getElementById('slot'), { record: ${JSON.stringify(dice.record)} });
 window.b.id = 'early';
 window.early.own = Object.prototype.hasOwnProperty.call(window.b, 'record');
@@ -216,10 +220,23 @@ window.c.id = 'early-shown';
 </script></body>`);
   const url = 'file://' + file;
   const { page, errors, context } = await openPage(browser, { allowed: [url, WIDGET, `${WIDGET}?copy=2`] });
+  await page.addInitScript(() => {
+    const real = customElements.define.bind(customElements);
+    window.__held = [];
+    customElements.define = (...a) => { window.__held.push(a); };
+    window.__release = () => {
+      customElements.define = real;
+      for (const a of window.__held) if (!customElements.get(a[0])) real(...a);
+      return window.__held.length;
+    };
+  });
   await page.goto(url);
+  // The badge asks for its definition a frame after it runs.
+  await page.waitForFunction(() => window.__held.length > 0);
   const early = await page.evaluate(() => window.early);
-  assert.equal(early.defined, false, 'the element is not defined yet while widget.js runs');
+  assert.equal(early.defined, false, 'the element is not defined while the host page\'s script runs');
   assert.equal(early.own, true, 'so the record sits on the element itself');
+  assert.ok(await page.evaluate(() => window.__release()) >= 1);
   const b = await badge(page, 'early');
   assert.equal(b.state, 'pass');
   const after = await page.evaluate(() => ({
