@@ -159,7 +159,9 @@ export interface MountOptions {
   worker?: 'off';
 }
 
-/** <fair-verify commitment record label page lang remember worker> */
+/** <fair-verify commitment record label page lang remember worker>. Defined one frame
+ *  after the script runs (`customElements.whenDefined('fair-verify')`, before `ready`);
+ *  a `record` set earlier is verified then. */
 export declare class FairVerifyElement extends HTMLElement {
   /** The record (object or JSON text); setting it verifies. */
   record: object | string | null;
