@@ -87,7 +87,6 @@ export async function measureLoad(browser, url, { rate = 4, trace = false, width
     // What runs right after the verdict (the same task's end is in it already).
     await page.waitForTimeout(300);
     const got = await page.evaluate(() => window.__fvLoad);
-    const loaf = await page.evaluate(() => window.__loaf);
     const buf = trace ? await browser.stopTracing() : null;
     const [verdictMs, verdict] = got.verdict;
     const shownMs = got.shown;
@@ -97,7 +96,6 @@ export async function measureLoad(browser, url, { rate = 4, trace = false, width
       longest: Math.max(0, ...before.map(([, d]) => d)),
       longTasks: before,
     };
-    if (loaf) out.loaf = loaf;
     if (buf && process.env.FV_TRACE_OUT) fs.writeFileSync(process.env.FV_TRACE_OUT, buf);
     if (buf) Object.assign(out, breakdown(JSON.parse(buf.toString('utf8')), url, shownMs));
     return out;
@@ -107,7 +105,7 @@ export async function measureLoad(browser, url, { rate = 4, trace = false, width
 }
 
 /** The trace's main-thread time before the verdict, by phase. */
-export function breakdown(trace, url, verdictMs) {
+export function breakdown(trace, url, untilMs) {
   const ev = trace.traceEvents || trace;
   const file = fileURLToPath(url.split('#')[0]);
   const lines = scriptLines(file);
@@ -123,7 +121,7 @@ export function breakdown(trace, url, verdictMs) {
   const nav = ev.find((e) => e.name === 'navigationStart' && `${e.pid}:${e.tid}` === key) ||
     ev.find((e) => e.name === 'navigationStart');
   const t0 = nav ? nav.ts : Math.min(...main.map((e) => e.ts));
-  const end = t0 + verdictMs * 1000;
+  const end = t0 + untilMs * 1000;
   const inWindow = main.filter((e) => e.ts < end);
   const ms = (us) => us / 1000;
 
@@ -218,8 +216,9 @@ function functions(ev, key, t0, end, scriptOf) {
  *  unpacks and compiles its core, and verifies a first record. The script is added
  *  once the host has drawn (as a host adds it, or as the parser reaches it after the
  *  first paint). → {gap: the largest gap between two host frames from the script's
- *  insertion to the first result, gaps: [[ms after the insertion, gap]] of those over 34 ms, longest: the longest task then, readyMs: from the
- *  insertion to FairVerify.ready, verdict, errors}. */
+ *  insertion to the first result, gaps: [[ms after the insertion, gap]] of those over
+ *  34 ms (where to look), longest: the longest task then, readyMs: from the insertion
+ *  to FairVerify.ready, verdict, errors}. */
 export async function measureWidgetStart(browser, { rate = 4, widget, trace = false } = {}) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const file = widget || path.join(root, 'pkg/widget.js');

@@ -185,7 +185,9 @@ test('the badge starting on a host page at 4x keeps the host\'s frames under 50 
     }
     med = median(runs.map((r) => r.gap));
     console.log(`# widget at 4x: largest host frame gap ${runs.map((r) => r.gap.toFixed(0)).join(', ')} ms (median ${med.toFixed(1)}), ` +
-      `longest task ${runs.map((r) => r.longest.toFixed(0)).join(', ')} ms, ready after ${runs.map((r) => r.readyMs.toFixed(0)).join(', ')} ms${med > GAP_READ ? '; once more' : ''}`);
+      `longest task ${runs.map((r) => r.longest.toFixed(0)).join(', ')} ms, ready after ${runs.map((r) => r.readyMs.toFixed(0)).join(', ')} ms` +
+      // Over the limit: when the long gaps ended (ms after the script was added, gap).
+      `${med > GAP_READ ? `; long gaps ${runs.map((r) => r.gaps.map(([at, g]) => `${g}@${at}`).join(' ') || '-').join(', ')}; once more` : ''}`);
   }
   assert.ok(med <= GAP_READ, `a host frame waited ${med.toFixed(1)} ms (median of 3 loads)`);
 });
