@@ -171,7 +171,10 @@ pub const EVIDENCE_RECORD: &str = "<script type=\"application/json\" id=\"fairve
 
 /// The record text inside an evidence file, if `text` is one (an HTML document with
 /// the marker). The record is then verified again like any other: the file's own
-/// verdict and words are never believed, only recomputed.
+/// verdict and words are never believed, only recomputed. The marker counts only as
+/// an element, where a browser would see one: never inside a comment or in the text
+/// of another script, style, textarea or title (a crafted file could otherwise show
+/// one record and give this reader another).
 fn evidence_record(text: &str) -> Option<&str> {
     let head = text.trim_start();
     let html = ["<!DOCTYPE html", "<!doctype html", "<html"]
@@ -180,9 +183,42 @@ fn evidence_record(text: &str) -> Option<&str> {
     if !html {
         return None;
     }
-    let start = text.find(EVIDENCE_RECORD)? + EVIDENCE_RECORD.len();
+    let start = marker_element(text)? + EVIDENCE_RECORD.len();
     let len = text.get(start..)?.find("</script>")?;
     text.get(start..start + len)
+}
+
+/// The offset of the first evidence marker that is an element of the document.
+fn marker_element(text: &str) -> Option<usize> {
+    const RAW: [&str; 4] = ["script", "style", "textarea", "title"];
+    let lower = text.to_ascii_lowercase();
+    let mut at = 0;
+    while let Some(off) = text.get(at..)?.find('<') {
+        let i = at + off;
+        let rest = text.get(i..)?;
+        if rest.starts_with(EVIDENCE_RECORD) {
+            return Some(i);
+        }
+        if rest.starts_with("<!--") {
+            at = i + 4 + rest.get(4..)?.find("-->")? + 3;
+            continue;
+        }
+        let tag = RAW.iter().find(|t| {
+            let l = lower.get(i + 1..).unwrap_or("");
+            l.starts_with(*t)
+                && l[t.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c == '>' || c == '/' || c.is_ascii_whitespace())
+        });
+        if let Some(t) = tag {
+            let close = format!("</{t}");
+            at = i + 1 + lower.get(i + 1..)?.find(&close)? + close.len();
+            continue;
+        }
+        at = i + 1;
+    }
+    None
 }
 
 /// Bytes → JSON value.
@@ -336,6 +372,16 @@ mod tests {
             parse_bytes(plain.as_bytes()).unwrap_err().code,
             ErrorCode::BadJson
         );
+        // Only the marker that is an element counts: not one in a comment, nor one in
+        // the text of another script, style or title before it.
+        let decoys = format!(
+            "<!DOCTYPE html><title>{EVIDENCE_RECORD}1</script></title><!-- {EVIDENCE_RECORD}2</script> -->\
+             <script>var s = '{EVIDENCE_RECORD}3</script>';</script><STYLE>{EVIDENCE_RECORD}4</style>\
+             <p>x</p>{EVIDENCE_RECORD}{rec}</script>"
+        );
+        assert_eq!(decode_text(decoys.as_bytes()).unwrap(), rec);
+        let only_comment = format!("<!DOCTYPE html><!-- {EVIDENCE_RECORD}{rec}</script> -->");
+        assert_eq!(decode_text(only_comment.as_bytes()).unwrap(), only_comment);
         // A marker in text that is not an HTML document is not evidence.
         let not = format!("{{\"x\": 1}} {EVIDENCE_RECORD}{{}}</script>");
         assert_eq!(decode_text(not.as_bytes()).unwrap(), not);

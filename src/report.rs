@@ -181,6 +181,8 @@ pub struct Report {
     /// Differences found in per-part `played` (each bet's own), before the record's.
     diffs: Diffs,
     compared: bool,
+    /// Hints a scheme gave itself (`step_limit`), after the record's own.
+    extra_hints: Vec<Value>,
 }
 
 /// One step of a path into the recomputed values: `[3]` or `.name`. Paths are
@@ -249,6 +251,7 @@ impl Report {
             missing: Vec::new(),
             diffs: Diffs::default(),
             compared: false,
+            extra_hints: Vec::new(),
         }
     }
 
@@ -285,6 +288,12 @@ impl Report {
         }
         self.compared = true;
         Ok(())
+    }
+
+    /// A hint the scheme itself gives (`{"code": "step_limit", …}`): explains the
+    /// verdict, never changes it.
+    pub fn hint(&mut self, h: Value) {
+        self.extra_hints.push(h);
     }
 
     /// A recomputed value (`deck`, `seats`, `multiplier`…).
@@ -404,7 +413,8 @@ impl Report {
             .into_iter()
             .map(|d| describe(self.scheme, d))
             .collect();
-        let hints = hints(self.scheme, &self.checks, record);
+        let mut hints = hints(self.scheme, &self.checks, record);
+        hints.append(&mut self.extra_hints);
 
         let verdict = Verdict::of(&self.checks);
         if verdict == Verdict::Unchecked && self.missing.is_empty() {

@@ -112,6 +112,11 @@ fn recomputed(report: &Value) -> serde_json::Map<String, Value> {
         "missing",
         // The record's own published commitment, not a recomputation.
         "fingerprint",
+        // What the chain walk found out (SPEC §6), not something a player was shown.
+        "terminalPublished",
+        "walked",
+        "foundIn",
+        "foundInGame",
     ];
     report
         .as_object()

@@ -145,12 +145,17 @@ fn walks_are_finished_by_the_core() {
         (json!(true), Value::Null)
     );
 
+    let outcome = |hash: &str, steps, found| WalkOutcome {
+        hash: fairverify::testing::Hex64::parse(hash).unwrap(),
+        terminal: fairverify::testing::Hex64::parse(&h).unwrap(),
+        max_steps: 10,
+        steps,
+        found,
+        remembered: None,
+        found_in: None,
+    };
     let done = |steps, found| Options {
-        walk: Walk::Done(WalkOutcome {
-            steps,
-            found,
-            remembered: None,
-        }),
+        walk: Walk::Done(outcome(&start, steps, found)),
         ..Options::default()
     };
     let v = fairverify::verify_with(&rec, &done(4, true)).unwrap();
@@ -158,13 +163,48 @@ fn walks_are_finished_by_the_core() {
         (v["verdict"].clone(), v["round"].clone()),
         (json!("pass"), json!(4))
     );
+    // Not reached within a bound below the published chains' length: proves
+    // nothing (SPEC §6), never a fail.
     let v = fairverify::verify_with(&rec, &done(10, false)).unwrap();
-    assert_eq!(v["verdict"], "fail");
-    // An outcome the record does not allow is refused, not believed.
+    assert_eq!(v["verdict"], "unchecked");
+    assert!(v.get("chainOk").is_none());
+    assert_eq!(v["walked"], 10);
+    assert_eq!(v["hints"][0]["code"], "step_limit");
     assert_eq!(
         fairverify::verify_with(&rec, &done(11, true)).unwrap()["verdict"],
-        "fail"
+        "unchecked"
     );
+    // An outcome for another hash, terminal or bound is refused, not believed.
+    let other = Options {
+        walk: Walk::Done(outcome(&"6f".repeat(32), 4, true)),
+        ..Options::default()
+    };
+    assert_eq!(
+        fairverify::verify_with(&rec, &other).unwrap_err().field,
+        "options.walk.hash"
+    );
+    let mut o = outcome(&start, 4, true);
+    o.terminal = fairverify::testing::Hex64::parse(&start).unwrap();
+    let e = fairverify::verify_with(
+        &rec,
+        &Options {
+            walk: Walk::Done(o),
+            ..Options::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.field, "options.walk.terminal");
+    let mut o = outcome(&start, 4, true);
+    o.max_steps = 4;
+    let e = fairverify::verify_with(
+        &rec,
+        &Options {
+            walk: Walk::Done(o),
+            ..Options::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.field, "options.walk.maxSteps");
     assert!(fairverify::verify_with(&rec, &done(3, false)).is_err());
     // The chain record with played.round passes wherever it is verified.
     let mut rec = rec;
@@ -174,7 +214,10 @@ fn walks_are_finished_by_the_core() {
         fairverify::verify_with(&rec, &done(4, true)).unwrap()["verdict"],
         "pass"
     );
-    let opts = Options::from_json(&json!({"walk": {"steps": 4, "found": true}})).unwrap();
+    let opts = Options::from_json(
+        &json!({"walk": {"hash": start, "terminal": h, "maxSteps": 10, "steps": 4, "found": true}}),
+    )
+    .unwrap();
     assert_eq!(
         fairverify::verify_with(&rec, &opts).unwrap()["verdict"],
         "pass"
@@ -539,9 +582,13 @@ fn history_walks_follow_the_records_rule() {
     };
     let done = |steps, found| {
         Walk::Done(WalkOutcome {
+            hash: fairverify::testing::Hex64::parse(&start).unwrap(),
+            terminal: terminal.clone(),
+            max_steps: 3,
             steps,
             found,
             remembered: None,
+            found_in: None,
         })
     };
     let pending = fairverify::check_rounds_with("hash_chain", &text, &with(Walk::Pending)).unwrap();
@@ -550,12 +597,14 @@ fn history_walks_follow_the_records_rule() {
         pending["walk"],
         json!({"hash": start, "terminal": h, "maxSteps": 3})
     );
-    // Round 4 proven by a remembered position, but the bound is 3: not reached.
+    // Round 4 proven by a remembered position, but the bound is 3: not reached,
+    // and a bound below the published length proves nothing (SPEC §6).
     let v = fairverify::check_rounds_with("hash_chain", &text, &with(done(4, true))).unwrap();
     assert_eq!(
         (v["verdict"].clone(), v["summary"]["chain"]["ok"].clone()),
-        (json!("fail"), json!(false))
+        (json!("unchecked"), Value::Null)
     );
+    assert_eq!(v["summary"]["chain"]["walked"], 3);
     assert!(v.get("walk").is_none());
     // A walk that stopped short of the bound without finding anything: refused.
     assert!(fairverify::check_rounds_with("hash_chain", &text, &with(done(2, false))).is_err());
@@ -567,7 +616,7 @@ fn history_walks_follow_the_records_rule() {
     };
     assert_eq!(
         fairverify::verify_with(&rec, &o).unwrap()["verdict"],
-        "fail"
+        "unchecked"
     );
 }
 

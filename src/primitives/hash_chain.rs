@@ -289,32 +289,43 @@ enum Stop {
     Remembered(u64),
 }
 
-/// Up to `n` links from `link` (left on the last link walked): how many, and why it
-/// stopped. The kernel loop without a remembered set.
-#[inline(always)]
-fn walk_plain(link: &mut Link, target: &[u32; 8], n: u64) -> (u64, Stop) {
-    let mut l = *link;
-    for i in 0..n {
-        let d = l.digest();
-        l = Link::from_digest(&d);
-        if d == *target {
-            *link = l;
-            return (i + 1, Stop::Terminal);
-        }
-    }
-    *link = l;
-    (n, Stop::Walking)
+/// Other terminals a walk compares every link with (SPEC §6 `foundIn`): the first
+/// link equal to one of them is noted with its distance, and the walk goes on (a
+/// round of another chain is named, never taken as a round of this one).
+#[derive(Clone, Debug, Default)]
+struct Watch {
+    others: Vec<[u32; 8]>,
+    /// (index into `others`, links from the start) of the first hit.
+    hit: Option<(usize, u64)>,
 }
 
-/// The same, checking every link against a remembered set (one table probe a link).
+impl Watch {
+    /// Whether link `d`, `at` links from the start, is a watched terminal (noted).
+    #[inline(always)]
+    fn look(&mut self, d: &[u32; 8], at: u64) {
+        if self.hit.is_none() {
+            if let Some(k) = self.others.iter().position(|o| o[0] == d[0] && o == d) {
+                self.hit = Some((k, at));
+            }
+        }
+    }
+}
+
+/// Up to `n` links from `link` (left on the last link walked, `base` links from the
+/// start): how many, and why it stopped. The kernel loop; with a remembered set it
+/// also probes the set for every link (one table probe a link), and with a watch
+/// list it compares every link with the other terminals (one word compare each).
 #[inline(always)]
-fn walk_remembering(
+fn walk_links(
     link: &mut Link,
     target: &[u32; 8],
-    memory: &ChainMemory,
+    memory: Option<&ChainMemory>,
+    watch: &mut Watch,
+    base: u64,
     n: u64,
 ) -> (u64, Stop) {
     let mut l = *link;
+    let watching = !watch.others.is_empty() && watch.hit.is_none();
     for i in 0..n {
         let d = l.digest();
         l = Link::from_digest(&d);
@@ -322,9 +333,12 @@ fn walk_remembering(
             *link = l;
             return (i + 1, Stop::Terminal);
         }
-        if let Some(distance) = memory.distance_of(&d) {
+        if let Some(distance) = memory.and_then(|m| m.distance_of(&d)) {
             *link = l;
             return (i + 1, Stop::Remembered(distance));
+        }
+        if watching {
+            watch.look(&d, base + i + 1);
         }
     }
     *link = l;
@@ -351,6 +365,7 @@ pub struct ChainWalk {
     memory: Option<Arc<ChainMemory>>,
     /// The link after every `CHECKPOINT_EVERY` links, with the links walked to it.
     checkpoints: Vec<(Link, u64)>,
+    watch: Watch,
 }
 
 impl ChainWalk {
@@ -366,7 +381,22 @@ impl ChainWalk {
             remembered: None,
             memory: None,
             checkpoints: Vec::new(),
+            watch: Watch::default(),
         }
+    }
+
+    /// Also compares every link with these terminals (SPEC §6 `foundIn`); call
+    /// before `advance`. `found_in` then names the first one met, and where.
+    pub fn watching(mut self, others: &[[u8; 32]]) -> ChainWalk {
+        self.watch.others = others.iter().map(digest_words).collect();
+        self
+    }
+
+    /// The first watched terminal a link of this walk equals: (its index in the
+    /// list given to `watching`, the links from the start to it, i.e. the round of
+    /// the start in that terminal's chain).
+    pub fn found_in(&self) -> Option<(usize, u64)> {
+        self.watch.hit
     }
 
     /// Checks every link of this walk against `memory`, if that set belongs to this
@@ -398,8 +428,22 @@ impl ChainWalk {
             // Walk in stretches that end on checkpoints.
             let chunk = left.min(CHECKPOINT_EVERY - self.walked % CHECKPOINT_EVERY);
             let (walked, stop) = match &self.memory {
-                None => walk_plain(&mut self.link, &self.target, chunk),
-                Some(m) => walk_remembering(&mut self.link, &self.target, m, chunk),
+                None => walk_links(
+                    &mut self.link,
+                    &self.target,
+                    None,
+                    &mut self.watch,
+                    self.walked,
+                    chunk,
+                ),
+                Some(m) => walk_links(
+                    &mut self.link,
+                    &self.target,
+                    Some(m),
+                    &mut self.watch,
+                    self.walked,
+                    chunk,
+                ),
             };
             self.walked += walked;
             self.steps = self.walked;
@@ -568,5 +612,47 @@ mod tests {
         let mut t = [0u8; 64];
         hex32_into(&terminal, &mut t);
         assert_eq!(find_round(&t, &terminal, 100), None);
+    }
+
+    /// SPEC §6 `foundIn`: a walk towards one terminal that passes another watched
+    /// terminal names it with the start's round in that chain, goes on, and still
+    /// finds its own terminal (or not) exactly as without the watch.
+    #[test]
+    fn a_watched_terminal_is_named_and_the_walk_goes_on() {
+        let mut links = vec![[b'a'; 64]];
+        for _ in 0..50 {
+            let next = step_generic(links.last().unwrap());
+            links.push(next);
+        }
+        let bytes = |i: usize| {
+            let mut b = [0u8; 32];
+            let text = std::str::from_utf8(&links[i]).unwrap();
+            for (k, o) in b.iter_mut().enumerate() {
+                *o = u8::from_str_radix(&text[2 * k..2 * k + 2], 16).unwrap();
+            }
+            b
+        };
+        // Watched terminals at links 7 and 20; the own terminal at 30.
+        let mut w = ChainWalk::new(&links[0], &bytes(30)).watching(&[bytes(20), bytes(7)]);
+        assert!(w.advance(100));
+        assert_eq!((w.steps(), w.found_in()), (30, Some((1, 7))));
+        // Not reached within the bound: still named.
+        let mut w = ChainWalk::new(&links[0], &[0u8; 32]).watching(&[bytes(20)]);
+        assert!(!w.advance(25));
+        assert_eq!(w.found_in(), Some((0, 20)));
+        // Walked in small stretches, the same answer.
+        let mut w = ChainWalk::new(&links[0], &bytes(30)).watching(&[bytes(7)]);
+        for _ in 0..40 {
+            w.advance(3);
+        }
+        assert_eq!((w.steps(), w.found_in()), (30, Some((0, 7))));
+        // Beyond the walk, or before the start: nothing.
+        let mut w = ChainWalk::new(&links[10], &[0u8; 32]).watching(&[bytes(7), bytes(45)]);
+        w.advance(20);
+        assert_eq!(w.found_in(), None);
+        assert_eq!(
+            ChainWalk::new(&links[0], &bytes(30)).round_within(100),
+            Some(30)
+        );
     }
 }

@@ -47,6 +47,9 @@ pub fn find(id: &str) -> Option<&'static Scheme> {
 }
 
 /// How the chain walk of a chain record is done.
+// One `Walk` per verification, never in a collection: boxing the outcome would only
+// add an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Walk {
     /// The core walks (the CLI, short walks).
@@ -62,11 +65,18 @@ pub enum Walk {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct WalkOutcome {
+    /// The request it answers (the report's `walk`): checked against the record's
+    /// own, so an outcome is never applied to another hash, terminal or bound.
+    pub hash: Hex64,
+    pub terminal: Hex64,
+    pub max_steps: u64,
     pub steps: u64,
     pub found: bool,
     /// The walk ended on a position proven earlier on this device: its round and
     /// the links actually walked.
     pub remembered: Option<(u64, u64)>,
+    /// Another published terminal a link reached, and the round there (`foundIn`).
+    pub found_in: Option<(Hex64, u64)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -78,7 +88,8 @@ pub struct Options {
 }
 
 impl Options {
-    /// `{"walk": "pending"}` or `{"walk": {"steps", "found", "remembered"?: {"round", "links"}}}`.
+    /// `{"walk": "pending"}` or `{"walk": {"hash", "terminal", "maxSteps", "steps",
+    /// "found", "remembered"?: {"round", "links"}, "foundIn"?: {"terminal", "round"}}}`.
     pub fn from_json(v: &Value) -> Result<Options> {
         let mut o = Options::default();
         let map = match v {
@@ -99,6 +110,26 @@ impl Options {
             Some(Value::String(s)) if s == "pending" => o.walk = Walk::Pending,
             Some(Value::Object(w)) => {
                 let wf = Fields::new(w, "options.walk");
+                let hash = wf.hex64("hash")?;
+                let terminal = wf.hex64("terminal")?;
+                let max_steps = wf.int("maxSteps", 1, chain::MAX_STEPS)? as u64;
+                let found_in = match wf.get("foundIn") {
+                    None | Some(Value::Null) => None,
+                    Some(Value::Object(m)) => {
+                        let ff = Fields::new(m, "options.walk.foundIn");
+                        Some((
+                            ff.hex64("terminal")?,
+                            ff.int("round", 1, chain::MAX_STEPS)? as u64,
+                        ))
+                    }
+                    Some(other) => {
+                        return Err(VerifyError::wrong_type(
+                            "options.walk.foundIn",
+                            crate::error::Want::Object,
+                            other,
+                        ))
+                    }
+                };
                 let steps = wf.int("steps", 0, chain::MAX_STEPS)? as u64;
                 let found = match wf.req("found")? {
                     Value::Bool(b) => *b,
@@ -128,9 +159,13 @@ impl Options {
                     }
                 };
                 o.walk = Walk::Done(WalkOutcome {
+                    hash,
+                    terminal,
+                    max_steps,
                     steps,
                     found,
                     remembered,
+                    found_in,
                 });
             }
             Some(other) => {

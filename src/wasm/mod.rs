@@ -19,8 +19,8 @@ use crate::batch::{Status, Tally};
 use crate::error::VerifyError;
 use crate::primitives::chain_memory::{ChainMemory, DEFAULT_CAPACITY};
 use crate::primitives::hash_chain::ChainWalk;
-use crate::record::Fields;
-use crate::schemes::chain::MAX_STEPS;
+use crate::record::{Fields, Hex64};
+use crate::schemes::chain::{chain_walk, found_in, MAX_STEPS};
 use interop::{js_value, json_value, options_value, to_js_error};
 
 type JsResult<T> = Result<T, JsValue>;
@@ -214,6 +214,8 @@ impl Batch {
 #[wasm_bindgen]
 pub struct ChainWalker {
     inner: ChainWalk,
+    hash: Hex64,
+    terminal: Hex64,
     max_steps: u64,
 }
 
@@ -225,7 +227,7 @@ impl ChainWalker {
         hashes: Option<Vec<u8>>,
         rounds: Option<Vec<f64>>,
     ) -> JsResult<ChainWalker> {
-        let parse = || -> Result<(ChainWalk, u64), VerifyError> {
+        let parse = || -> Result<ChainWalker, VerifyError> {
             let v = json_value(&request)?;
             let Value::Object(m) = &v else {
                 return Err(VerifyError::wrong_type(
@@ -238,17 +240,23 @@ impl ChainWalker {
             let hash = f.hex64("hash")?;
             let terminal = f.hex64("terminal")?;
             let max = f.int("maxSteps", 1, MAX_STEPS)? as u64;
-            let mut walk = ChainWalk::new(&hash.text_bytes(), terminal.bytes());
+            // Every link is also compared with the other published terminals
+            // (SPEC §6 `foundIn`).
+            let mut walk = chain_walk(&hash, &terminal);
             let (hashes, rounds) = (hashes.unwrap_or_default(), rounds.unwrap_or_default());
             if !rounds.is_empty() {
                 let memory =
                     ChainMemory::from_flat(terminal.bytes(), &hashes, &rounds, DEFAULT_CAPACITY);
                 walk = walk.with_memory(std::sync::Arc::new(memory));
             }
-            Ok((walk, max))
+            Ok(ChainWalker {
+                inner: walk,
+                hash,
+                terminal,
+                max_steps: max,
+            })
         };
-        let (inner, max_steps) = thrown(parse())?;
-        Ok(ChainWalker { inner, max_steps })
+        thrown(parse())
     }
 
     /// Walks up to `n` more links (never past `maxSteps`); true once done.
@@ -285,19 +293,29 @@ impl ChainWalker {
         self.inner.via_memory()
     }
 
-    /// `{steps, found, remembered?: {round, links}}`: the walk as `verify`'s `walk`
-    /// option takes it (steps: the round once found, else `maxSteps`).
+    /// `{hash, terminal, maxSteps, steps, found, remembered?: {round, links},
+    /// foundIn?: {terminal, round}}`: the walk as `verify`'s `walk` option takes it
+    /// (steps: the round once found, else `maxSteps`), bound to the request it
+    /// answers, which the core checks.
     pub fn outcome(&self) -> JsValue {
         let found = self.inner.found();
         let mut o = json!({
+            "hash": self.hash.as_str(),
+            "terminal": self.terminal.as_str(),
+            "maxSteps": self.max_steps,
             "steps": if found { self.inner.steps() } else { self.max_steps },
             "found": found,
         });
-        if let (Some(round), Value::Object(m)) = (self.inner.remembered_round(), &mut o) {
-            m.insert(
-                "remembered".into(),
-                json!({"round": round, "links": self.inner.links_walked()}),
-            );
+        if let Value::Object(m) = &mut o {
+            if let Some(round) = self.inner.remembered_round() {
+                m.insert(
+                    "remembered".into(),
+                    json!({"round": round, "links": self.inner.links_walked()}),
+                );
+            }
+            if let Some(f) = found_in(&self.inner, &self.terminal) {
+                m.insert("foundIn".into(), f.to_json());
+            }
         }
         js_value(&o)
     }
@@ -409,7 +427,12 @@ impl HistoryWalker {
         } else {
             self.inner.record().max_steps
         };
-        js_value(&json!({"steps": steps, "found": found, "summary": self.inner.summary()}))
+        let r = self.inner.record();
+        js_value(
+            &json!({"hash": r.hash.as_str(), "terminal": r.terminal.as_str(),
+                         "maxSteps": r.max_steps, "steps": steps, "found": found,
+                         "summary": self.inner.summary()}),
+        )
     }
 
     /// The proven positions of a found walk (a checkpoint every 65,536 links, then

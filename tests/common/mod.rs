@@ -78,6 +78,8 @@ pub fn judge(expect: &Value, outcome: &Result<Value, Value>) -> Result<(), Strin
             let obj = expect.as_object().ok_or("expect is not an object")?;
             for (k, want) in obj {
                 match r.get(k) {
+                    // SPEC "Vectors": `null` in `expect` means the key is absent (or null).
+                    None if want.is_null() => {}
                     Some(got) if deep_equal(got, want) => {}
                     Some(got) => {
                         let g = got.to_string();

@@ -8,6 +8,8 @@ import { runJsonl } from './jsonl.js';
 import { helpText } from './help.js';
 import { renderHuman } from './human.js';
 import { useLanguage } from './i18n.js';
+import { terminalText, jsonText } from './safe.js';
+import { direction } from '../i18n/i18n.js';
 import { runHistory } from './history.js';
 
 const out = (s) => process.stdout.write(s + '\n');
@@ -34,9 +36,9 @@ async function checkFiles(files, format) {
     if (read.error) all.unreadable();
     const res = read.error ? { error: read.error } : all.verify(read.bytes);
     let text;
-    if (human) text = renderHuman(res, several ? file : null);
-    else if (several) text = JSON.stringify({ file, result: res.error ? { error: res.error } : res.report });
-    else text = JSON.stringify(res.error ? { error: res.error } : res.report, null, 2);
+    if (human) text = terminalText(renderHuman(res, several ? file : null), direction() === 'rtl');
+    else if (several) text = jsonText({ file, result: res.error ? { error: res.error } : res.report });
+    else text = jsonText(res.error ? { error: res.error } : res.report, 2);
     if (!process.stdout.write(text + '\n')) await new Promise((r) => process.stdout.once('drain', r));
   }
   // One file: its verdict; several: the batch's, by the same rule as --jsonl and the page.

@@ -12,6 +12,8 @@ import { humanLines } from '../render/history.js';
 import { renderHuman } from './human.js';
 import { readRecord } from './read.js';
 import * as core from './core.js';
+import { terminalText, jsonText } from './safe.js';
+import { direction } from '../i18n/i18n.js';
 
 // The exit status of one record's verdict, as SPEC gives it (the batch rule of
 // several records is the core's; --history takes one record).
@@ -46,8 +48,9 @@ export async function runHistory(api, file, format) {
   if (format === 'human') {
     text = renderHuman(res.error ? { error: res.error } : { report: res.report });
     if (res.history) text += '\n\n' + humanLines(res.history).join('\n');
+    text = terminalText(text, direction() === 'rtl');
   } else {
-    text = JSON.stringify(res.error ? { error: res.error } : { report: res.report, history: res.history }, null, 2);
+    text = jsonText(res.error ? { error: res.error } : { report: res.report, history: res.history }, 2);
   }
   if (!process.stdout.write(text + '\n')) await new Promise((r) => process.stdout.once('drain', r));
   if (res.error) return INVALID;

@@ -10,6 +10,7 @@
 // unit and each line goes to the core with the mark in front, so the core decodes
 // it. Nothing is decoded here.
 
+import { jsonEscape } from './safe.js';
 const FLUSH_BYTES = 64 * 1024; // write once this much output is waiting…
 const FLUSH_MS = 100; // …or this long after the previous write
 
@@ -74,7 +75,8 @@ export async function runJsonl(core, input = process.stdin, output = process.std
     if (!output.write(text)) await drained(output);
   };
 
-  const answer = (text) => {
+  const answer = (json) => {
+    const text = jsonEscape(json);
     out.push(text, '\n');
     outLen += text.length + 1;
     answered++;

@@ -9,25 +9,27 @@ function ioError(name, e) {
   return { code: 'io_error', field: '', message: `cannot read ${name}: ${e && e.message}`, params: { file: name, reason } };
 }
 
-/**
- * Reads `name` (a path, or "-" for standard input) → {bytes} or {error}.
- * `core`: {sizeError, maxRecordBytes}.
- */
-/** Reads a stream to its end, keeping at most the limit → {bytes} or {error}. */
+/** Reads a stream to its end, or until it has given more than the limit (a device
+ *  such as /dev/zero, or an endless pipe, never ends: issue 33) → {bytes} or {error}. */
 async function readStream(stream, label, core) {
   const max = core.maxRecordBytes();
   const kept = [];
   let size = 0;
   try {
     for await (const chunk of stream) {
-      if (size + chunk.length <= max) kept.push(chunk);
       size += chunk.length;
+      // One byte past the limit is enough to refuse; the loop's exit closes the stream.
+      if (size > max) break;
+      kept.push(chunk);
     }
   } catch (e) {
     return { error: ioError(label, e) };
   }
-  const tooBig = size > max ? core.sizeError(size) : null;
-  return tooBig ? { error: tooBig } : { bytes: Buffer.concat(kept, size) };
+  if (size > max) {
+    if (typeof stream.destroy === 'function') stream.destroy();
+    return { error: core.sizeError(size) };
+  }
+  return { bytes: Buffer.concat(kept, size) };
 }
 
 /**

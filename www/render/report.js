@@ -15,7 +15,7 @@ import { drawPokerHmac, drawSelfpoker } from './poker.js';
 import { drawChess } from './boards.js';
 import { drawCrash, drawPlatforms, drawBattle, drawHashChain, chainNote } from './chain.js';
 import { drawDice, drawMines } from './casino.js';
-import { passWhy, uncheckedWhy, failNext } from './words.js';
+import { passWhy, uncheckedWhy, failNext, foundInParams } from './words.js';
 
 /** Each scheme's drawing: (report, record, out, desc, ctx) appends to `out`. */
 const DRAW = {
@@ -56,6 +56,10 @@ export function report(r, record, desc) {
     next: next ? t(next.key, next.params) : null,
     nextKind: next ? next.key.split('.').slice(4).join('.') || 'any' : null,
   }));
+  // A round met in another published chain (SPEC §6 `foundIn`), said where the
+  // advice after a failure does not already say it.
+  const found = foundInParams(r);
+  if (found && !failed) out.append(el('p', { class: 'note', id: 'found-in', text: t('render.chain.foundIn', found) }));
   const diffs = differencesView(r, ctx);
   if (diffs) out.append(diffs);
   const checks = section(t('check.heading'), checksView(r, d0.chain, d0.cards));

@@ -23,38 +23,38 @@ export function proofKind(r, desc) {
 /** `key.<variant>` when the catalog has it, else `key`. */
 const variant = (key, v) => (v && has(`${key}.${v}`) ? `${key}.${v}` : key);
 
+/** A chain walked to a terminal the record brought, none of the published ones (the
+ *  core's `terminalPublished: null`): it proves the round of that chain only. */
+const privateChain = (r) => r.terminalPublished === null;
+
 /** The pass banner's second line, true for the proof that ran. */
-export const passWhy = (r, desc) => t(variant('render.verdict.pass.why', proofKind(r, desc)));
+export const passWhy = (r, desc) => t(variant('render.verdict.pass.why', privateChain(r) ? 'chainPrivate' : proofKind(r, desc)));
 
-/** The unchecked banner's second line: what is missing, for this kind of game. */
-export const uncheckedWhy = (r, desc) => t(variant('render.verdict.unchecked.why', proofKind(r, desc)));
+/** The unchecked banner's second line: what is missing, for this kind of game; a walk
+ *  stopped at its step limit (the core's hint `step_limit`) decided nothing. */
+export const uncheckedWhy = (r, desc) => t(variant('render.verdict.unchecked.why',
+  (r.hints || []).some((h) => h.code === 'step_limit') ? 'stepLimit' : proofKind(r, desc)));
 
-/** The descriptor's field `name`, or null. */
-const fieldOf = (desc, name) => ((desc && desc.fields) || []).find((f) => f.name === name) || null;
-
-/** A chain walk that ended at a step limit below the scheme's own default (the record's
- *  `maxSteps` lowered by whoever made the record): {maxSteps, field} or null. The
- *  default is the descriptor's; the limit the walk used is the check's. */
-export function stepLimit(r, desc, record) {
-  const chain = (r.checks || []).find((c) => c.code === 'chainOk');
-  if (!chain || chain.ok !== false) return null;
-  const f = fieldOf(desc, 'maxSteps');
-  const used = chain.params && Number(chain.params.maxSteps);
-  const given = record && Number.isSafeInteger(record.maxSteps) ? record.maxSteps : used;
-  if (!f || !Number.isSafeInteger(f.default) || !Number.isSafeInteger(given) || given >= f.default) return null;
-  return { maxSteps: used || given, label: f.label, name: f.name };
+/** The round's place in another published chain, in words ({round, game}), when the
+ *  walk met that chain's terminal (the core's `foundIn` and `foundInGame`). */
+export function foundInParams(r) {
+  if (!r.foundIn || !r.foundInGame) return null;
+  return { round: String(r.foundIn.round), game: t(`game.${r.foundInGame}`) };
 }
 
 /** What to do after a failure ({key, params}), for the check that failed and the game:
- *  a hint first (a copying mistake is fixed in the form), a walk cut by a lowered step
- *  limit (never the operator's support), a chain, only "what you were shown", a partial
- *  reveal, bets, a seed. */
+ *  a hint first (a copying mistake is fixed in the form), a round found in another
+ *  published chain, a whole published chain walked in vain, only "what you were
+ *  shown", a partial reveal, bets, a seed. (A walk stopped at a lowered step limit is
+ *  never a failure: the core makes it unchecked, SPEC §6.) */
 export function failNext(r, desc, record) {
   const checks = r.checks || [];
   if (r.hints && r.hints.length) return { key: 'render.verdict.fail.next.hint', params: {} };
-  const limit = stepLimit(r, desc, record);
-  if (limit) return { key: 'render.verdict.fail.next.stepLimit', params: { maxSteps: limit.maxSteps, field: t(limit.label) }, field: limit.name };
   const failed = checks.filter((c) => c.ok === false);
+  const chainFailed = failed.some((c) => c.code === 'chainOk');
+  const found = foundInParams(r);
+  if (chainFailed && found) return { key: 'render.verdict.fail.next.foundIn', params: found };
+  if (chainFailed && r.terminalPublished) return { key: 'render.verdict.fail.next.chainNone', params: {} };
   if (failed.length && failed.every((c) => c.code === 'played')) {
     // The revealed values check out only when something published was checked.
     const held = checks.some((c) => c.ok === true && c.commitment);
@@ -63,11 +63,9 @@ export function failNext(r, desc, record) {
   return { key: variant('render.verdict.fail.next', proofKind(r, desc)), params: {} };
 }
 
-/** The badge's advice after a failure: a lowered step limit is said as such. */
+/** The badge's advice after a failure. */
 export function failAdvice(r, desc, record, lang) {
-  const limit = stepLimit(r, desc, record);
-  return limit ? t('widget.failAdvice.stepLimit', { maxSteps: limit.maxSteps, field: t(limit.label, {}, lang) }, lang)
-    : t('widget.failAdvice', {}, lang);
+  return t('widget.failAdvice', {}, lang);
 }
 
 /** Where a poker leaf check's card lies (`leafClimbs[i].place.kind`: hole, board, deck),
@@ -82,6 +80,7 @@ function leafPlace(c, r) {
  *  not "your card"). `prefix`: `check` (the badge, the CLI) or `render.check` (the page). */
 export function checkKey(c, r, prefix = 'check') {
   const base = `${prefix}.${c.code}`;
+  if (c.code === 'chainOk' && r && privateChain(r)) return `${base}.private`;
   return leafPlace(c, r) === 'board' ? `${base}.board` : base;
 }
 
