@@ -96,6 +96,11 @@ async function typeCase(page, c, order) {
   if (c.record.game) await page.selectOption('#f-game', c.record.game);
   for (const name of order) {
     const v = c.record[name];
+    // Client seeds of a game that fixes its seats: one input per seat.
+    if (Array.isArray(v) && await page.$(`#f-${name}-0`)) {
+      for (const [i, s] of v.entries()) await page.fill(`#f-${name}-${i}`, `  ${s} `);
+      continue;
+    }
     const text = Array.isArray(v) ? (typeof v[0] === 'string' ? v.join('\n') : v.join(', ')) : String(v);
     // Pasted whitespace around seeds is trimmed by the form.
     await page.fill(`#f-${name}`, Array.isArray(v) ? text : `  ${text} `);
