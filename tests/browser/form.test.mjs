@@ -193,12 +193,24 @@ test('Cancel leaves no "checking" line, and Verify again is beside the banner', 
   assert.deepEqual(after.cancelled, ['chainOk']);
   assert.ok(!after.text.includes(en['render.check.pending']), 'no "being checked"');
   assert.ok(after.text.includes(en['render.check.chainOk.cancelled']));
+  assert.ok(!after.text.includes(en['draw.chainNotFound'].split('{')[0]), 'a cancelled walk found nothing, and says so');
   assert.ok(after.again, 'Verify again right after the banner');
+  await shot(page, 'form-cancelled');
   // Verify again runs the same check again.
   await page.click('#verify-again');
   await page.waitForSelector('#result[data-walking] #verdict[data-verdict="checking"]');
   await page.click('#chain-cancel');
   await page.waitForSelector('#verdict[data-verdict="cancelled"]');
+  // A round history's cancelled walk: Verify again there too.
+  await page.fill('#paste', `${'ab'.repeat(32)}\n${'ef'.repeat(32)}`);
+  await page.waitForSelector('#paste-found[data-kind="rounds"]');
+  await page.selectOption('#rounds-game', 'hash_chain');
+  await page.fill('#rounds-terminal', 'cd'.repeat(32));
+  await page.click('#paste-go');
+  await page.waitForSelector('#verdict[data-verdict="checking"]');
+  await page.waitForFunction(() => !document.querySelector('#chain-progress').hidden);
+  await page.click('#chain-cancel');
+  await page.waitForSelector('#verdict[data-verdict="cancelled"] + .actions #verify-again');
   // A failed verdict has it too.
   const bad = { ...passing((r) => r.scheme === 'dice' && r.serverSeedHash && r.nonce !== undefined).record, serverSeed: 'not the seed' };
   await page.evaluate((h) => { location.hash = h; }, '#record=' + b64url(bad));

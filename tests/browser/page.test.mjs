@@ -335,7 +335,8 @@ test('the form is built from the scheme descriptors: every field of every scheme
       const want = fieldsFor(d, g.id).map((f) => f.name);
       assert.deepEqual(shown, want, `${d.id}/${g.id}: the form's fields`);
       for (const f of fieldsFor(d, g.id)) {
-        const label = await page.textContent(`[data-field="${f.name}"] label`);
+        // One input per seat: the field's name is the legend above the seats' names.
+        const label = await page.textContent(`[data-field="${f.name}"] legend, [data-field="${f.name}"] label`);
         assert.ok(label.startsWith(en[f.label]), `${d.id}/${f.name}: label ${label}`);
         checked++;
       }

@@ -113,13 +113,15 @@ function manyBets(src) {
 }
 
 /** "Verify again" beside a banner that decided nothing or failed (cancelled, an
- *  error, a fail): verifies the same inputs again, which are the form's (any change
- *  to the form withdraws the banner first: stale.js). */
-function againButton(src) {
+ *  error, a fail): `run` checks the same inputs again, which are what the form or
+ *  the paste box holds (any change to them withdraws the banner first: stale.js). */
+export function againAction(run) {
   const b = el('button', { type: 'button', id: 'verify-again', text: t('flow.stale.again') });
-  b.addEventListener('click', () => verifySource(src));
+  b.addEventListener('click', () => run());
   return el('p', { class: 'actions again' }, b);
 }
+
+const againButton = (src) => againAction(() => verifySource(src));
 
 /** Where the player enters what they were shown: the entry of it (`#played-entry`),
  *  else the form's `played` field. */
