@@ -34,7 +34,7 @@ h1{font-size:1.2rem;margin:.2rem 0}h2{font-size:1rem;margin:1.1rem 0 .3rem}
 .verdict p{margin:.25rem 0}.head{font-weight:700;font-size:1.05rem}.en{color:#4a4a4f}
 ul{padding-inline-start:1.2rem;margin:.3rem 0}li{margin:.2rem 0}
 table{border-collapse:collapse;width:100%;font-size:.9rem;table-layout:fixed}th,td{border:1px solid #c9c6bf;padding:4px 6px;text-align:start;vertical-align:top;overflow-wrap:anywhere}
-th.place{width:32%}th{font-size:.85rem;overflow-wrap:normal;hyphens:auto}.check{border-inline-start:4px solid #16703a;padding:2px 8px;margin:6px 0}.check.bad{border-color:#b3261e}.check.none{border-color:#8a8a8f}
+th.place{width:30%}th{font-size:.8rem;padding:4px;overflow-wrap:normal;hyphens:auto}.check{border-inline-start:4px solid #16703a;padding:2px 8px;margin:6px 0}.check.bad{border-color:#b3261e}.check.none{border-color:#8a8a8f}
 .check p{margin:.2rem 0}dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 8px;margin:.2rem 0;font-size:.85rem}dt{color:#4a4a4f}dd{margin:0;min-width:0}
 h3{font-size:.95rem;margin:.6rem 0 .15rem}.result p{margin:.15rem 0}.card{font-weight:700;white-space:nowrap}.card.red{color:#c8102e}.die{white-space:nowrap}
 code,pre{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere;word-break:break-all}

@@ -91,8 +91,9 @@ export function verifyRecordText(text) {
 function shown(report, src, after, final = true) {
   showReport(report, recordOf(src));
   // The final report as the core made it, for tests that compare the page with
-  // verifier.js; `data-walking` while a walk is still running (a pending report can
-  // already fail on what was shown, before the walk ends).
+  // verifier.js; `data-walking` while the verdict is not final: the core's answer not
+  // back yet, or a walk still running (a pending report can already fail on what was
+  // shown, before the walk ends).
   const result = $('#result');
   result.fvReport = final ? report : null;
   if (final) result.removeAttribute('data-walking'); else result.setAttribute('data-walking', 'true');
@@ -163,6 +164,8 @@ export async function verifySource(src, { full = false } = {}) {
   // the core answers (a link opened over another's verdict never shows the old one).
   showResult(verdictView('checking', t('flow.checking')));
   $('#result').fvReport = null;
+  // Not final yet (as during a walk): removed when the core's answer is shown.
+  $('#result').setAttribute('data-walking', 'true');
   // From here the inputs are being checked: a change to them withdraws what comes.
   resultShown();
   let pending = null;
