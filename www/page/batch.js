@@ -15,7 +15,7 @@ import { scheme } from './schemes.js';
 import { state } from './state.js';
 import { client } from './client.js';
 import { clearFieldErrors } from './form.js';
-import { verdictFirst, showError } from './verify.js';
+import { verdictFirst, showError, againAction } from './verify.js';
 import { recordGameName } from './picker.js';
 import { resultShown } from './stale.js';
 
@@ -75,7 +75,11 @@ export async function verifyInput(input, loadOne) {
   });
   if (state.current !== token) return;
   showProgress(null);
-  if (!res) { showResult(verdictView('cancelled', t('flow.batch.cancelled'))); verdictFirst(); return; }
+  if (!res) {
+    showResult(verdictView('cancelled', t('flow.batch.cancelled')), againAction(() => verifyInput(input, loadOne)));
+    verdictFirst();
+    return;
+  }
   if (res.error) { showError(res.error); return; }
   if (res.kind === 'empty') { showResult(verdictView('unchecked', t('flow.batch.empty'))); verdictFirst(); return; }
   if (res.kind === 'one') { loadOne(res.item.text, res.item.name); return; }

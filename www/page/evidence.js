@@ -10,8 +10,12 @@
 // The words are the page's own sentences for this report (www/render/), made again
 // in each language.
 import { el } from '../ui/dom.js';
-import { t, language, setLanguage, direction } from '../i18n/i18n.js';
+import { t, has, language, setLanguage, direction } from '../i18n/i18n.js';
 import * as render from '../render/report.js';
+import { itemValue, placeText } from '../render/differences.js';
+import { cardShort } from '../render/cards.js';
+import { seatName, rollLabels } from '../render/seats.js';
+import { computedText } from '../render/words.js';
 import { sha256Hex } from '../core/sha256.js';
 import { fileText } from './copies.js';
 import { build } from './verifier.js';
@@ -29,12 +33,16 @@ h1{font-size:1.2rem;margin:.2rem 0}h2{font-size:1rem;margin:1.1rem 0 .3rem}
 .verdict.pass{border-color:#16703a;background:#eef8f1}.verdict.fail{border-color:#b3261e;background:#fdf0ef}
 .verdict p{margin:.25rem 0}.head{font-weight:700;font-size:1.05rem}.en{color:#4a4a4f}
 ul{padding-inline-start:1.2rem;margin:.3rem 0}li{margin:.2rem 0}
-table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{border:1px solid #c9c6bf;padding:4px 6px;text-align:start;vertical-align:top}
+table{border-collapse:collapse;width:100%;font-size:.9rem;table-layout:fixed}th,td{border:1px solid #c9c6bf;padding:4px 6px;text-align:start;vertical-align:top;overflow-wrap:anywhere}
+th.place{width:30%}th{font-size:.8rem;padding:4px;overflow-wrap:normal;hyphens:auto}.check{border-inline-start:4px solid #16703a;padding:2px 8px;margin:6px 0}.check.bad{border-color:#b3261e}.check.none{border-color:#8a8a8f}
+.check p{margin:.2rem 0}dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 8px;margin:.2rem 0;font-size:.85rem}dt{color:#4a4a4f}dd{margin:0;min-width:0}
+h3{font-size:.95rem;margin:.6rem 0 .15rem}.result p{margin:.15rem 0}.card{font-weight:700;white-space:nowrap}.card.red{color:#c8102e}.die{white-space:nowrap}
 code,pre{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere;word-break:break-all}
 pre{white-space:pre-wrap;background:#f6f5f2;padding:8px;border-radius:6px;margin:.3rem 0}
 .ok{color:#16703a}.bad{color:#b3261e;font-weight:700}.muted{color:#4a4a4f;font-size:.85rem}
-@media print{body{max-width:none;font-size:10.5pt;padding:0}.verdict{break-inside:avoid}pre{font-size:7.5pt;background:none;border:1px solid #c9c6bf}
-h2{break-after:avoid}table,tr{break-inside:avoid}.noprint{display:none}}`;
+@media print{@page{margin:10mm}body{max-width:none;font-size:8.5pt;line-height:1.25;padding:0;columns:2;column-gap:14px}.verdict{break-inside:avoid;padding:3px 6px;margin:4px 0}
+pre{font-size:6.5pt;background:none;border:1px solid #c9c6bf;padding:3px}code{font-size:7pt}h1{font-size:1rem;margin:0}h2{font-size:.9rem;margin:.4rem 0 .1rem;break-after:avoid}
+h3{margin:.25rem 0 .05rem}p{margin:.15rem 0}table,tr,.check,.result{break-inside:avoid}.noprint{display:none}}`;
 
 const hexToBase64 = (hex) => btoa(String.fromCharCode(...hex.match(/../g).map((h) => parseInt(h, 16))));
 
@@ -134,34 +142,35 @@ export function evidenceHtml(report, record, recordText, now = new Date()) {
       b.append(make('ul', { lang: w.lang, dir: direction(w.lang), class: w === words[0] ? null : 'en', 'data-differences': String(report.differenceCount || 0) },
         ...w.differences.map((x) => make('li', {}, x)), ...w.notShown.map((x) => make('li', { class: 'muted' }, x))));
     }
+    // What was shown beside what was recomputed, item by item.
+    if ((report.differences || []).length) b.append(inLanguage(lang, () => sideBySide(report, record, make)));
   }
-  // Every check: what it states, held or not, and both values.
+  // Every check: what it states, held or not, and both values (one block each, so
+  // that it fits a phone's width in every language).
   b.append(make('h2', {}, words[0].headings.checks));
-  const table = make('table', {}, make('tr', {},
-    make('th', {}, words[0].headings.checks), make('th', {}, words[0].headings.published), make('th', {}, words[0].headings.recomputed)));
+  const code = (v) => make('code', { dir: 'ltr' }, v);
   (report.checks || []).forEach((c, i) => {
-    const cell = make('td', {});
+    const box = make('div', { class: `check ${c.ok === true ? 'ok' : c.ok === false ? 'bad' : 'none'}`, 'data-check': c.name, 'data-ok': String(c.ok) });
     for (const w of words) {
       const line = w.checks[i];
       if (!line) continue;
-      cell.append(make('p', { class: `${c.ok === true ? 'ok' : c.ok === false ? 'bad' : ''}${w === words[0] ? '' : ' en'}`, lang: w.lang, dir: direction(w.lang) },
+      box.append(make('p', { class: `${c.ok === true ? 'ok' : c.ok === false ? 'bad' : ''}${w === words[0] ? '' : ' en'}`, lang: w.lang, dir: direction(w.lang) },
         `${c.ok === true ? '✓' : c.ok === false ? '✗' : '…'} ${line.text}`));
-      for (const h of line.hints) cell.append(make('p', { class: w === words[0] ? null : 'en', lang: w.lang }, h));
+      for (const h of line.hints) box.append(make('p', { class: w === words[0] ? null : 'en', lang: w.lang }, h));
     }
-    const value = (v) => make('td', {}, make('code', { dir: 'ltr' }, v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v)));
-    table.append(make('tr', { 'data-check': c.name, 'data-ok': String(c.ok) }, cell,
-      c.code === 'played' ? make('td', {}, '—') : value(c.expected), c.code === 'played' ? make('td', {}, '—') : value(c.computed)));
+    if (c.code !== 'played') {
+      // A hash as it is; a round, "not reached", nothing: in the page's words.
+      const value = (v) => (typeof v === 'string' ? code(v) : inLanguage(lang, () => computedText({ ...c, computed: v, pending: false })));
+      box.append(make('dl', {},
+        make('dt', {}, words[0].headings.published), make('dd', {}, value(c.expected)),
+        make('dt', {}, words[0].headings.recomputed), make('dd', {}, value(c.computed))));
+    }
+    b.append(box);
   });
-  b.append(table);
-  // What the seeds give (each result key, as the core gives it).
-  const d = scheme(report.scheme);
-  const results = ((d && d.results) || []).filter((r) => report[r.key] !== undefined && report[r.key] !== null);
-  if (results.length) {
-    b.append(make('h2', {}, inLanguage(lang, () => t('evidence.results'))),
-      make('ul', { id: 'results' }, ...results.map((r) => make('li', {},
-        `${inLanguage(lang, () => t(`render.key.${r.key}`))}: `,
-        make('code', { dir: 'ltr' }, typeof report[r.key] === 'string' ? report[r.key] : JSON.stringify(report[r.key]))))));
-  }
+  // What the seeds give: each result in words and pictures, as the page draws it
+  // (cards as cards, dice as dice, seats by name, a win as a word: never raw data).
+  const blocks = inLanguage(lang, () => resultBlocks(report, record, make));
+  if (blocks.length) b.append(make('h2', {}, inLanguage(lang, () => t('evidence.results'))), make('div', { id: 'results', class: 'results' }, ...blocks));
   // The record, exactly as verified (its own text, not a copy made again).
   b.append(make('h2', {}, inLanguage(lang, () => t('evidence.record'))), make('pre', { dir: 'ltr', id: 'record' }, recordText));
   // Who checked, with what, when, and how to check again.
@@ -183,6 +192,95 @@ export function evidenceHtml(report, record, recordText, now = new Date()) {
   // verifier.html, where a literal one would be refused by the build.)
   const style = `<style>${CSS}<${'/'}style>`;
   return '<!DOCTYPE html>\n' + html.outerHTML.replace('<meta name="fv-style">', () => style) + '\n';
+}
+
+/** The drawing's context for the render modules' words (seat names, card order). */
+function drawCtx(report, record) {
+  const d = scheme(report.scheme) || { results: [], games: [], cards: '' };
+  return { r: report, record, desc: d, game: (record && record.game) || report.game || (d.games[0] && d.games[0].id) };
+}
+
+const DIE = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+
+/** One value as the page shows it: a card in its colour, a die with its face, a
+ *  hash as code, anything else in the page's words (a win, a seat's player, a cell). */
+function leafNode(item, v, ctx, make) {
+  if (item === 'card' && Number.isInteger(v) && v >= 0 && v < 52) {
+    const text = cardShort(v, ctx.desc.cards || 'rank_major');
+    return make('bdi', { dir: 'ltr', class: `card ${/[♦♥]/.test(text) ? 'red' : 'black'}`, 'data-card': String(v) }, text);
+  }
+  if ((item === 'die' || item === 'face') && Number.isInteger(v) && v >= 1 && v <= 6) return make('span', { class: 'die' }, `${DIE[v - 1]} ${v}`);
+  if (item === 'hash') return make('code', { dir: 'ltr' }, String(v));
+  if (item === 'round' || item === 'platform') return String(v);
+  return itemValue(item, v, ctx);
+}
+
+/** The name of index `i` at a pattern's step (`deal`, `seat`, `roll`…). */
+function stepLabel(step, i, ctx) {
+  switch (step) {
+    case 'seat': return seatName(ctx.desc, ctx.game, i);
+    case 'roll': return rollLabels(Array.isArray(ctx.r.rolls) ? ctx.r.rolls : [])[i] || t('draw.roll', { n: String(i + 1) });
+    case 'deal': return t('draw.deal', { n: String(i + 1) });
+    case 'hand': return t('draw.hand', { n: String(i + 1) });
+    case 'player': return t('draw.player', { n: String(i + 1) });
+    default: return String(i + 1);
+  }
+}
+
+/** A member's name (baloot's hands: first deal, second deal, face-up card). */
+const memberLabel = (m) => (has(`draw.${m}Deal`) ? t(`draw.${m}Deal`) : has(`draw.${m}`) ? t(`draw.${m}`) : m);
+
+/** The steps of a result's patterns: `deals[deal][seat][card]` → ['deal', 'seat',
+ *  'card']; a member (`.first`) as '.first'. */
+const stepsOf = (pattern) => [...String(pattern).matchAll(/\[(\w+)\]|\.(\w+)/g)].map((m) => (m[1] !== undefined ? m[1] : `.${m[2]}`));
+
+const isLeaf = (v) => v === null || typeof v !== 'object';
+
+/** Lines of one result value, walked along its pattern: {labels, values}. */
+function walkResult(v, steps, labels, rows, item, ctx, patterns) {
+  if (isLeaf(v)) { rows.push({ labels, values: [v] }); return; }
+  if (Array.isArray(v)) {
+    // Seats: one line each, named ("North: player 2").
+    if (v.every(isLeaf) && steps[0] === 'seat') { v.forEach((x, i) => rows.push({ labels: [...labels, stepLabel('seat', i, ctx)], values: [x] })); return; }
+    if (v.every(isLeaf)) { rows.push({ labels, values: v }); return; }
+    v.forEach((x, i) => walkResult(x, steps.slice(1), [...labels, stepLabel(steps[0], i, ctx)], rows, item, ctx, patterns));
+    return;
+  }
+  for (const [k, x] of Object.entries(v)) {
+    const p = patterns.map(stepsOf).find((s) => s.includes(`.${k}`));
+    walkResult(x, p ? p.slice(p.indexOf(`.${k}`) + 1) : [], [...labels, memberLabel(k)], rows, item, ctx, patterns);
+  }
+}
+
+/** Every result of the report in words and pictures, one section a result key. */
+function resultBlocks(report, record, make) {
+  const ctx = drawCtx(report, record);
+  const out = [];
+  for (const res of ctx.desc.results || []) {
+    const v = report[res.key];
+    if (v === undefined || v === null) continue;
+    const patterns = res.patterns || [];
+    const rows = [];
+    walkResult(v, stepsOf(patterns[0] || '').slice(0), [], rows, res.item, ctx, patterns);
+    const row = ({ labels, values }) => [...(labels.length ? [`${labels.join(', ')}: `] : []),
+      ...values.flatMap((x, i) => (i ? [' ', leafNode(res.item, x, ctx, make)] : [leafNode(res.item, x, ctx, make)]))];
+    // Short rows (a seat's player, a roll's two dice) run on in one paragraph: a
+    // match of 40 rolls stays a few lines, on screen and on paper.
+    const lines = rows.length > 1 && rows.every((x) => x.values.length <= 2)
+      ? [make('p', {}, ...rows.flatMap((x, i) => (i ? [' · ', ...row(x)] : row(x))))]
+      : rows.map((x) => make('p', {}, ...row(x)));
+    out.push(make('section', { class: 'result', 'data-key': res.key }, make('h3', {}, t(`render.key.${res.key}`)), ...lines));
+  }
+  return out;
+}
+
+/** What was shown beside what was recomputed, one row a difference. */
+function sideBySide(report, record, make) {
+  const ctx = drawCtx(report, record);
+  const cell = (d, v) => make('td', {}, leafNode(d.item, v, ctx, make));
+  return make('table', { class: 'sidebyside' },
+    make('tr', {}, make('th', { class: 'place' }, ''), make('th', {}, t('field.played')), make('th', {}, t('check.recomputed'))),
+    ...report.differences.map((d) => make('tr', { 'data-diff': d.path }, make('td', {}, placeText(d, ctx)), cell(d, d.played), cell(d, d.computed))));
 }
 
 /** Saves the evidence file through a download. */

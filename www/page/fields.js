@@ -12,8 +12,12 @@ import { betsFromLines } from './betsui.js';
 export function toText(f, v) {
   if (v === undefined || v === null) return '';
   switch (f.kind) {
-    case 'list': return Array.isArray(v) && v.every((s) => typeof s === 'string' && !s.includes('\n') && s === s.trim() && s !== '')
-      ? v.join('\n') : JSON.stringify(v);
+    case 'list':
+      // An empty list or one empty seed (a form's own empty box read back)
+      // shows as an empty box, never as `[""]`.
+      if (Array.isArray(v) && v.length <= 1 && v.every((s) => s === '')) return '';
+      return Array.isArray(v) && v.every((s) => typeof s === 'string' && !s.includes('\n') && s === s.trim() && s !== '')
+        ? v.join('\n') : JSON.stringify(v);
     case 'seats': return v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((s) => typeof s === 'string' && s === s.trim() && !s.includes('\n'))
       ? Object.entries(v).map(([k, s]) => `${k}=${s}`).join('\n') : JSON.stringify(v);
     case 'numbers': return Array.isArray(v) ? v.join(', ') : JSON.stringify(v);
@@ -90,3 +94,31 @@ export function fromText(f, raw, partial, ctx = {}) {
 
 /** Inputs that take several lines. */
 export const MULTILINE = ['list', 'seats', 'json', 'numbers', 'buyers', 'bets'];
+
+/** How a phone keyboard treats what is typed into a field: seeds, ids, hashes and
+ *  nonces are case-sensitive and exact, so never capitalised, corrected or
+ *  spell-checked; integers (nonces, counts) get the digit keyboard. From the field's
+ *  descriptor kind, for every input the form draws. */
+export function typingAttrs(f) {
+  return {
+    autocapitalize: 'off', autocorrect: 'off', spellcheck: 'false', autocomplete: 'off',
+    inputmode: f.kind === 'int' ? 'numeric' : 'text',
+  };
+}
+
+/** The number of seats a game fixes (the descriptor's `players`), when the field is
+ *  the players' client seeds given as a list: one input per seat. 0 otherwise. */
+export function seatCount(f, game) {
+  return f.kind === 'list' && f.role === 'client' && game && Number.isInteger(game.players) && game.players > 0 ? game.players : 0;
+}
+
+/** A record's list of client seeds as one text per seat (`count` of them), or null
+ *  when it cannot be shown that way without changing it (not exactly one one-line
+ *  string per seat, without spaces around it): the form then shows the list as it
+ *  is, and the core says what is wrong with it. No list at all: empty seats. */
+export function seatTexts(v, count) {
+  if (v === undefined || v === null) return Array(count).fill('');
+  // A seed with spaces around it would be trimmed when read back: shown as the list it is.
+  if (!Array.isArray(v) || v.length !== count) return null;
+  return v.every((s) => typeof s === 'string' && s === s.trim() && !/[\r\n]/.test(s)) ? v.slice() : null;
+}

@@ -6,7 +6,8 @@ import { terminalName, playedExample } from '../render/words.js';
 import { fieldsFor } from '../core/descriptors.js';
 import { scheme } from './schemes.js';
 import { state } from './state.js';
-import { toText, fromText, SKIP, MULTILINE } from './fields.js';
+import { toText, fromText, SKIP, MULTILINE, typingAttrs, seatCount, seatTexts } from './fields.js';
+import { seatName } from '../render/seats.js';
 import { showPicked } from './picker.js';
 import { showRememberFor } from './remember.js';
 import { readLines, readText as betsReadText, errorText as betsErrorText } from './betsui.js';
@@ -40,21 +41,44 @@ function terminalButtons(desc, input) {
   return pick;
 }
 
-function fieldView(desc, f) {
+/** The client seeds of a game that fixes its seats: one input per seat, labelled with
+ *  the seat's name in the game (North, Seat 2, Red…), in seat order; an empty seat is
+ *  an empty input (its seed is the empty string). `texts`: each seat's seed. */
+function seatInputs(desc, f, gameId, texts) {
+  const id = `f-${f.name}`;
+  // The field's name alone: its kind hint ("one a line, or a JSON array") is for the list.
+  const legend = el('legend', { id: `${id}-legend`, text: t(f.label) });
+  const rows = texts.map((text, i) => {
+    const input = el('input', {
+      id: `${id}-${i}`, name: `${f.name}-${i}`, type: 'text', dir: 'ltr', 'data-seat': i, ...typingAttrs(f),
+    });
+    input.value = text;
+    input.setAttribute('aria-describedby', `${id}-err`);
+    return el('div', { class: 'seatseed' }, el('label', { for: input.id, text: seatName(desc, gameId, i) }), input);
+  });
+  return { first: rows[0].querySelector('input'), box: el('fieldset', { class: 'seatseeds', 'data-seats': texts.length }, legend, ...rows) };
+}
+
+function fieldView(desc, f, values, gameId) {
   const id = `f-${f.name}`;
   let input;
-  if (f.kind === 'select') {
+  let head;
+  const game = desc.games.find((g) => g.id === gameId) || desc.games[0];
+  const seats = seatCount(f, game) ? seatTexts(values ? values[f.name] : undefined, seatCount(f, game)) : null;
+  if (seats) {
+    const s = seatInputs(desc, f, game.id, seats);
+    head = s.box;
+    input = s.first;
+  } else if (f.kind === 'select') {
     input = el('select', { id, name: f.name }, ...f.options.map((o) => el('option', { value: o, text: optionLabel(desc, o) })));
-    input.addEventListener('change', () => buildForm(desc.id, { ...readForm(true), [f.name]: input.value }));
+    input.addEventListener('change', () => buildForm(desc.id, keptFor({ ...readForm(true), [f.name]: input.value })));
   } else if (MULTILINE.includes(f.kind)) {
-    input = el('textarea', { id, name: f.name, rows: f.kind === 'json' ? 3 : 2, spellcheck: 'false', dir: 'ltr' });
+    input = el('textarea', { id, name: f.name, rows: f.kind === 'json' ? 3 : 2, dir: 'ltr', ...typingAttrs(f) });
   } else {
-    input = el('input', {
-      id, name: f.name, type: 'text', inputmode: f.kind === 'int' ? 'numeric' : null, spellcheck: 'false', autocomplete: 'off', dir: 'ltr',
-    });
+    input = el('input', { id, name: f.name, type: 'text', dir: 'ltr', ...typingAttrs(f) });
   }
-  input.setAttribute('aria-describedby', `${id}-err`);
-  const wrap = el('div', { class: 'field', 'data-field': f.name }, el('label', { for: id, text: fieldLabel(f) }), input);
+  if (!seats) input.setAttribute('aria-describedby', `${id}-err`);
+  const wrap = el('div', { class: 'field', 'data-field': f.name }, head || [el('label', { for: id, text: fieldLabel(f) }), input]);
   if (f.role === 'commitment' && desc.terminals && desc.terminals.length) wrap.append(terminalButtons(desc, input));
   // Every term a player meets is explained where it appears, in one line.
   // What you were shown: an example of this scheme's own result key, left to right.
@@ -63,7 +87,7 @@ function fieldView(desc, f) {
       : f.help && has(f.help) ? t(f.help) : '';
   if (help && help.length) {
     wrap.append(el('p', { class: 'fieldhelp', id: `${id}-help` }, help));
-    input.setAttribute('aria-describedby', `${id}-help ${id}-err`);
+    for (const i of seats ? wrap.querySelectorAll('input') : [input]) i.setAttribute('aria-describedby', `${id}-help ${id}-err`);
   }
   wrap.append(el('p', { class: 'fielderr', id: `${id}-err`, 'aria-live': 'polite' }));
   // Bet lines: what was read (columns, header, date-times) is said as they are typed.
@@ -98,6 +122,15 @@ function gameOf(desc, values) {
   return (values && typeof values.game === 'string' && values.game) || ($('#f-game') || {}).value || desc.games[0].id;
 }
 
+/** What a form keeps when the player picks another game: the values typed, except
+ *  client seeds that are all empty (the new game's seats start empty, whatever
+ *  their number). */
+export function keptFor(values) {
+  const out = { ...values };
+  for (const [k, v] of Object.entries(out)) if (Array.isArray(v) && v.length && v.every((s) => s === '')) delete out[k];
+  return out;
+}
+
 /** Shows the form of scheme `id`, filled with `values` (a record) if given. */
 export function buildForm(id, values) {
   showRememberFor(!!(scheme(id) || {}).chain);
@@ -105,7 +138,7 @@ export function buildForm(id, values) {
   state.scheme = id;
   $('#scheme').value = id;
   const game = values && values.game ? values.game : desc.games[0].id;
-  $('#fields').replaceChildren(...fieldsFor(desc, game).map((f) => fieldView(desc, f)));
+  $('#fields').replaceChildren(...fieldsFor(desc, game).map((f) => fieldView(desc, f, values, game)));
   if (values) fillForm(values);
   $('#how-text').textContent = t(desc.help);
   showPicked(desc, game);
@@ -115,6 +148,8 @@ export function fillForm(record) {
   const desc = scheme(state.scheme);
   for (const f of fieldsFor(desc, gameOf(desc, record))) {
     const input = document.getElementById(`f-${f.name}`);
+    // One input per seat: filled as they were drawn (seatInputs).
+    if (!input && document.getElementById(`f-${f.name}-0`)) continue;
     if (input && f.kind === 'bets') setBetsText(input, toText(f, record[f.name]));
     else if (input) input.value = toText(f, record[f.name]);
   }
@@ -147,6 +182,10 @@ export function readForm(partial) {
   const rec = { scheme: desc.id };
   for (const f of fieldsFor(desc, gameOf(desc))) {
     const input = document.getElementById(`f-${f.name}`);
+    const seats = input ? [] : [...document.querySelectorAll(`#fields [data-field="${f.name}"] input[data-seat]`)];
+    // One input per seat: the list of their seeds in seat order, an empty seat's
+    // seed the empty string (seeds trimmed as a list's lines are).
+    if (seats.length) { rec[f.name] = seats.map((i) => i.value.trim()); continue; }
     if (!input) continue;
     const v = fromText(f, input.value, partial, { scheme: desc.id, read: f.kind === 'bets' ? (r) => showBetsRead(r.ok ? r : null) : undefined });
     if (v !== SKIP) rec[f.name] = v;

@@ -20,6 +20,7 @@ import { startEntry, drawEntry, finishEntry, startCoreChecks, defaultForm } from
 import { build } from './verifier.js';
 import { startInstall } from './install.js';
 import { state } from './state.js';
+import { isNamed } from '../core/records.js';
 import { warmFormats } from '../i18n/i18n.js';
 
 /** A record: fill the form (when it names a known scheme) and verify. With `text`
@@ -32,9 +33,26 @@ function loadRecord(record, text, how) {
   // The verification first: the worker works on it while the page fills the form
   // (the core verifies the record itself, never the form).
   verify();
-  if (record && typeof record === 'object' && !Array.isArray(record) && scheme(record.scheme)) {
-    buildForm(record.scheme, record);
-  }
+  // The form shows what is checked, whatever shape it came in: a record given only
+  // as text (one record of a list) is read here too, and a `{"name", "record"}`
+  // wrapper is unwrapped as the core unwraps it (src/input.rs unwrap_record).
+  const value = formRecord(record !== undefined ? record : parsedText(text));
+  if (value && scheme(value.scheme)) buildForm(value.scheme, value);
+}
+
+/** A record's text parsed for the form (not past the size the page draws). */
+function parsedText(text) {
+  if (typeof text !== 'string' || text.length > FORM_LIMIT) return undefined;
+  try { return JSON.parse(text); } catch (e) { return undefined; }
+}
+
+/** Texts longer than this are verified but not put in the form (as verify.js draws). */
+const FORM_LIMIT = 4 << 20;
+
+/** The record a value stands for in the form: itself, or a wrapper's record. */
+function formRecord(v) {
+  const rec = isNamed(v) ? v.record : v;
+  return rec && typeof rec === 'object' && !Array.isArray(rec) ? rec : null;
 }
 
 function verifyForm() {

@@ -6,7 +6,7 @@ import { el, $ } from '../ui/dom.js';
 import { t, has } from '../i18n/i18n.js';
 import { schemes, scheme } from './schemes.js';
 import { state } from './state.js';
-import { buildForm, readForm } from './form.js';
+import { buildForm, readForm, keptFor } from './form.js';
 import { gameIcon } from './icons.js';
 
 /** A game's picker key: the game players pick (the core's `family`: poker for
@@ -45,7 +45,7 @@ export function recordGameName(schemeId, gameId) {
 }
 
 function choose(entry, fromUser) {
-  const keep = state.scheme === entry.scheme ? readForm(true) : {};
+  const keep = state.scheme === entry.scheme ? keptFor(readForm(true)) : {};
   buildForm(entry.scheme, { ...keep, game: entry.game });
   if (fromUser && $('#kind').hidden) $('#h-input').scrollIntoView({ block: 'start' });
 }

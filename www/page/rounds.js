@@ -15,7 +15,7 @@ import { schemes, scheme } from './schemes.js';
 import { recordGameName } from './picker.js';
 import { state } from './state.js';
 import { client } from './client.js';
-import { showError, verdictFirst } from './verify.js';
+import { showError, verdictFirst, againAction } from './verify.js';
 import { pageStore, rememberChanged, showRememberFor } from './remember.js';
 import { resultShown } from './stale.js';
 
@@ -47,7 +47,11 @@ export async function checkRoundsText(text, opts = {}) {
   });
   if (!live()) return;
   showProgress(null);
-  if (!res) { showResult(verdictView('cancelled', t('flow.rounds.cancelled'))); verdictFirst(); return; }
+  if (!res) {
+    showResult(verdictView('cancelled', t('flow.rounds.cancelled')), againAction(() => checkRoundsText(text, { game, terminal })));
+    verdictFirst();
+    return;
+  }
   if (res.error) { showError(res.error); return; }
   if (res.walk) rememberChanged();
   renderRounds(res.data, res.walk);

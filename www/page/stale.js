@@ -26,6 +26,7 @@ function showStale(again) {
   button.addEventListener('click', () => again.click());
   showResult(verdictView('stale', undefined, {}), el('p', { class: 'actions' }, button));
   $('#result').setAttribute('data-stale', 'true');
+  $('#result').removeAttribute('data-walking');
   $('#result').fvReport = null;
   setRedo(() => showStale(again));
 }

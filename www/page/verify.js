@@ -91,8 +91,9 @@ export function verifyRecordText(text) {
 function shown(report, src, after, final = true) {
   showReport(report, recordOf(src));
   // The final report as the core made it, for tests that compare the page with
-  // verifier.js; `data-walking` while a walk is still running (a pending report can
-  // already fail on what was shown, before the walk ends).
+  // verifier.js; `data-walking` while the verdict is not final: the core's answer not
+  // back yet, or a walk still running (a pending report can already fail on what was
+  // shown, before the walk ends).
   const result = $('#result');
   result.fvReport = final ? report : null;
   if (final) result.removeAttribute('data-walking'); else result.setAttribute('data-walking', 'true');
@@ -112,6 +113,44 @@ function manyBets(src) {
   $('#chain-rate').textContent = t('bets.progressCount', { count });
 }
 
+/** "Verify again" beside a banner that decided nothing or failed (cancelled, an
+ *  error, a fail): `run` checks the same inputs again, which are what the form or
+ *  the paste box holds (any change to them withdraws the banner first: stale.js). */
+export function againAction(run) {
+  const b = el('button', { type: 'button', id: 'verify-again', text: t('flow.stale.again') });
+  b.addEventListener('click', () => run());
+  return el('p', { class: 'actions again' }, b);
+}
+
+const againButton = (src) => againAction(() => verifySource(src));
+
+/** Where the player enters what they were shown: the entry of it (`#played-entry`),
+ *  else the form's `played` field. */
+const playedTarget = () => document.getElementById('played-entry') || document.getElementById('f-played');
+
+/** "Enter what you were shown" under a pass: opens that part of the form (a closed
+ *  <details> is opened), brings it into view and puts the keyboard in it. */
+function enterPlayedButton() {
+  const b = el('button', { type: 'button', id: 'enter-played', text: t('render.verdict.pass.enter') });
+  b.addEventListener('click', () => {
+    const target = playedTarget();
+    if (!target) return;
+    for (let d = target.closest('details'); d; d = d.parentElement && d.parentElement.closest('details')) d.open = true;
+    if (target.tagName === 'DETAILS') target.open = true;
+    const focusable = 'input, textarea, select, button, summary, [tabindex]';
+    const first = target.matches(focusable) ? target : target.querySelector(focusable);
+    target.scrollIntoView({ block: 'start' });
+    if (first) first.focus({ preventScroll: true });
+  });
+  return el('p', { class: 'actions enter-played' }, b);
+}
+
+/** The report a cancelled walk leaves: the checks that were still running are not
+ *  checked (never "being checked" under a cancelled banner). */
+function cancelledReport(r) {
+  return { ...r, checks: (r.checks || []).map((c) => (c.pending ? { ...c, pending: false, cancelled: true } : c)) };
+}
+
 /** Verifies `src` ({record} | {text}); `full`: ignore remembered positions. */
 export async function verifySource(src, { full = false } = {}) {
   clearFieldErrors();
@@ -121,6 +160,12 @@ export async function verifySource(src, { full = false } = {}) {
   state.current = token;
   state.source = src;
   const live = () => state.current === token;
+  // The verdict shown so far was for other inputs: gone at once, "checking" until
+  // the core answers (a link opened over another's verdict never shows the old one).
+  showResult(verdictView('checking', t('flow.checking')));
+  $('#result').fvReport = null;
+  // Not final yet (as during a walk): removed when the core's answer is shown.
+  $('#result').setAttribute('data-walking', 'true');
   // From here the inputs are being checked: a change to them withdraws what comes.
   resultShown();
   let pending = null;
@@ -142,17 +187,25 @@ export async function verifySource(src, { full = false } = {}) {
   $('#result').removeAttribute('data-walking');
   if (!res) {
     // Cancelled: the chain check never finished, so nothing is decided either way.
-    if (pending) showReport(pending, recordOf(src));
+    if (pending) showReport(cancelledReport(pending), recordOf(src));
     const banner = verdictView('cancelled', t('flow.cancelled'));
     if ($('#verdict')) $('#verdict').replaceWith(banner); else showResult(banner);
+    banner.after(againButton(src));
     verdictFirst(src.focus !== false);
     return pending;
   }
-  if (res.error) { showError(res.error, src.focus !== false); return null; }
+  if (res.error) {
+    showError(res.error, src.focus !== false);
+    if ($('#verdict')) $('#verdict').after(againButton(src));
+    return null;
+  }
   if (res.walk) rememberChanged();
   const report = shown(res.report, src, (v) => {
     // Under every verdict: the evidence someone else can check again.
     v.after(evidenceButton(res.report, recordOf(src), src.text !== undefined ? src.text : JSON.stringify(src.record)));
+    if (res.report.verdict === 'fail') v.after(againButton(src));
+    // A pass compared with nothing shown: one tap to enter what was shown.
+    if (res.report.verdict === 'pass' && !res.report.differences && playedTarget()) v.after(enterPlayedButton());
     walkNote(v, res.report, res.walk, src);
   });
   // A chain round proven against its terminal offers its whole chain's history; a

@@ -81,8 +81,12 @@ export function drawBattle(r, record, out) {
 }
 
 export function drawHashChain(r, record, out) {
+  // A walk still running or cancelled has found nothing yet: never "not found".
+  const walk = (r.checks || []).find((c) => c.code === 'chainOk' && (c.pending || c.cancelled));
   out.append(section(t('draw.chain'), el('p', {
-    text: r.round ? t('draw.chainRound', { round: String(r.round) }) : t('draw.chainNotFound', { maxSteps: r.maxSteps }),
+    text: r.round ? t('draw.chainRound', { round: String(r.round) })
+      : walk ? t(walk.cancelled ? 'render.check.chainOk.cancelled' : 'render.check.chainOk.pending', walk.params || {})
+        : t('draw.chainNotFound', { maxSteps: r.maxSteps }),
   })));
 }
 

@@ -27,18 +27,22 @@ export function checkText(c, lang, report) {
   return key ? t(key, c.params || {}, lang) : c.code;
 }
 
-/** The page's sentence for a check in its outcome: held, failed or still running. */
+/** A check's state: `cancelled` (its walk was stopped: never "being checked" after a
+ *  Cancel), `pending` (still running, or nothing to decide), `ok` or `bad`. */
+export const checkState = (c) => (c.cancelled ? 'cancelled' : c.pending || c.ok === null ? 'pending' : c.ok ? 'ok' : 'bad');
+
+/** The page's sentence for a check in its outcome: held, failed, still running or cancelled. */
 export function checkSentence(c, cards, report) {
-  const state = c.pending || c.ok === null ? 'pending' : c.ok ? 'ok' : 'bad';
+  const state = checkState(c);
   // A board card's leaf is not "your card" (the core's `leafClimbs[i].place`).
   const own = [`${checkKey(c, report, 'render.check')}.${state}`, `render.check.${c.code}.${state}`].find((k) => has(k));
   return own ? t(own, shownParams(c, cards)) : checkText(c);
 }
 
 function mark(c) {
-  const state = c.pending || c.ok === null ? 'pending' : c.ok ? 'holds' : 'fails';
+  const state = { cancelled: 'notChecked', pending: 'pending', ok: 'holds', bad: 'fails' }[checkState(c)];
   return el('span', { class: 'mark' },
-    el('span', { 'aria-hidden': 'true', text: { pending: '…', holds: '✓', fails: '✗' }[state] }),
+    el('span', { 'aria-hidden': 'true', text: { notChecked: '■', pending: '…', holds: '✓', fails: '✗' }[state] }),
     el('span', { class: 'word', text: t(`render.check.${state}`) }));
 }
 
@@ -57,14 +61,14 @@ export function checksView(report, chainScheme, cards) {
   const hints = report.hints || [];
   const list = el('ul', { class: 'checks' });
   for (const c of report.checks) {
-    const state = c.pending || c.ok === null ? 'pending' : c.ok ? 'ok' : 'bad';
+    const state = checkState(c);
     const own = hints.filter((h) => h.check === c.name);
     const details = c.code === 'played' ? null : el('details', { class: 'values' },
       el('summary', { text: t('render.details') }),
       el('dl', { class: 'pair' },
         el('dt', { text: t('check.published') }), el('dd', {}, typeof c.expected === 'string' ? hash(c.expected) : t('render.check.computed.none')),
         // A hash as it is; a chain's round, a walk that did not reach, nothing: in words.
-        el('dt', { text: t('check.recomputed') }), el('dd', {}, c.pending ? t('check.walkingNow')
+        el('dt', { text: t('check.recomputed') }), el('dd', {}, c.cancelled ? t('render.check.notChecked') : c.pending ? t('check.walkingNow')
           : typeof c.computed === 'string' ? hash(c.computed) : computedText(c))));
     list.append(el('li', { class: state, 'data-check': c.name, 'data-ok': String(c.ok) },
       el('p', { class: 'line' }, mark(c), el('span', { class: 'label', text: checkSentence(c, cards, report) })),

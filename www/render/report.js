@@ -4,7 +4,7 @@
 // their hashes folded. Or an invalid record's error. Every user-supplied string is
 // set with textContent; nothing here builds HTML from strings.
 import { el } from '../ui/dom.js';
-import { t } from '../i18n/i18n.js';
+import { t, language } from '../i18n/i18n.js';
 import { section } from './common.js';
 import { checksView } from './checks.js';
 import { verdictView } from './verdict.js';
@@ -15,7 +15,7 @@ import { drawPokerHmac, drawSelfpoker } from './poker.js';
 import { drawChess } from './boards.js';
 import { drawCrash, drawPlatforms, drawBattle, drawHashChain, chainNote } from './chain.js';
 import { drawDice, drawMines } from './casino.js';
-import { passWhy, uncheckedWhy, failNext, foundInParams } from './words.js';
+import { passWhy, uncheckedWhy, failNext, foundInParams, passMoment, unprovenFields } from './words.js';
 
 /** Each scheme's drawing: (report, record, out, desc, ctx) appends to `out`. */
 const DRAW = {
@@ -50,6 +50,7 @@ export function report(r, record, desc) {
       : r.verdict === 'unchecked' ? uncheckedWhy(r, d0) : undefined;
   const next = failed ? failNext(r, d0, record) : null;
   out.append(verdictView(r.verdict, undefined, {
+    proven: r.verdict === 'pass' ? provenText(r, d0, record) : null,
     missing: r.verdict === 'unchecked' ? r.missing : null,
     terminals: d0.terminals,
     why,
@@ -76,6 +77,20 @@ export function report(r, record, desc) {
   if (!failed) out.append(checks);
   ctx.mark(drawing);
   return out;
+}
+
+/** Under a pass: what it proves and what it does not ({moment, text} or null). Only
+ *  what was published before the game is proven; the result is what these exact
+ *  inputs give, so a result other than the one played points at an input copied
+ *  wrong (a match id, a client seed, a nonce), said by name. */
+function provenText(r, desc, record) {
+  const moment = passMoment(r, desc);
+  if (!moment) return null;
+  const fields = unprovenFields(desc, record).map((f) => t('render.quoted', { text: t(f.label) }));
+  const proven = t(`render.verdict.pass.proven.${moment}`);
+  if (!fields.length) return { moment, text: proven };
+  const list = new Intl.ListFormat(language(), { type: 'conjunction' }).format(fields);
+  return { moment, text: t('render.join.sentence', { first: proven, then: t('render.verdict.pass.unproven', { fields: list }) }) };
 }
 
 /** An error's sentence in the page's language, from its code and params. */

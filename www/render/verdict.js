@@ -34,7 +34,8 @@ function askText(missing, terminals) {
  * `text` (optional) replaces the headline (batch and history summaries); `opts.missing`
  * names what to ask the operator for (unchecked; `opts.terminals`, the scheme's published
  * terminals, to point at them instead), `opts.why` replaces the second line, `opts.next`
- * says what to do (fail; `opts.nextKind`, which advice it is, in `data-advice`).
+ * says what to do (fail; `opts.nextKind`, which advice it is, in `data-advice`),
+ * `opts.proven` ({moment, text}) what a pass proves and what it does not.
  */
 export function verdictView(verdict, text, opts = {}) {
   const v = ICON[verdict] ? verdict : 'invalid';
@@ -44,6 +45,8 @@ export function verdictView(verdict, text, opts = {}) {
     ? el('p', { class: 'ask missing', 'data-missing': opts.missing.join(' '), text: askText(opts.missing, opts.terminals) })
     : null;
   const next = opts.next ? el('p', { class: 'ask next', 'data-advice': opts.nextKind || null, text: opts.next }) : null;
+  // A pass: what it proves, and what to check when the result is not the one played.
+  const proven = opts.proven ? el('p', { class: 'ask proven', 'data-proven': opts.proven.moment, text: opts.proven.text }) : null;
   return el('div', {
     id: 'verdict', class: `verdict ${TONE[v] || 'neutral'}`, 'data-verdict': verdict, role: 'status', tabindex: '-1',
   },
@@ -55,7 +58,7 @@ export function verdictView(verdict, text, opts = {}) {
       first: el('span', { class: 'vword', text: t(`render.status.${v}`) }), then: el('span', { text: headline }),
     })),
     why ? el('p', { class: 'vwhy', text: why }) : null,
-    missing, next));
+    proven, missing, next));
 }
 
 /** A small status badge for list rows (batches, round histories, bets): icon + word. */

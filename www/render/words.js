@@ -30,6 +30,34 @@ const privateChain = (r) => r.terminalPublished === null;
 /** The pass banner's second line, true for the proof that ran. */
 export const passWhy = (r, desc) => t(variant('render.verdict.pass.why', privateChain(r) ? 'chainPrivate' : proofKind(r, desc)));
 
+/** What a pass proves was fixed before what (the pass words: "before the deal" only
+ *  where cards or tiles are dealt): by the kind of proof and the items the report
+ *  recomputed (its result keys in the descriptor). `round` for a chain; `bets`, `bet`
+ *  for dice and mines; `deal` (cards), `tiles`, `dice` (backgammon's rolls), `colour`
+ *  (chess), else `game`. null where the pass words already say it all (a partial reveal). */
+export function passMoment(r, desc) {
+  const kind = proofKind(r, desc);
+  if (kind === 'chain') return 'round';
+  if (kind === 'bets') return 'bets';
+  if (kind === 'partial') return null;
+  const items = new Set(((desc && desc.results) || []).filter((x) => r[x.key] !== undefined && r[x.key] !== null).map((x) => x.item));
+  if (items.has('card')) return 'deal';
+  if (items.has('tile')) return 'tiles';
+  if (items.has('die')) return 'dice';
+  if (items.has('face') || items.has('mine')) return 'bet';
+  if (items.has('white')) return 'colour';
+  return 'game';
+}
+
+/** The inputs a pass does not prove (nothing published covers them, yet they change
+ *  the result): the record's fields of role id, client or setting (the match id, the
+ *  client seeds, a nonce, the chances…), as descriptor fields. */
+export function unprovenFields(desc, record) {
+  if (!record || typeof record !== 'object') return [];
+  return ((desc && desc.fields) || []).filter((f) => ['id', 'client', 'setting'].includes(f.role) && f.name !== 'game' &&
+    record[f.name] !== undefined && record[f.name] !== null);
+}
+
 /** The unchecked banner's second line: what is missing, for this kind of game; a walk
  *  stopped at its step limit (the core's hint `step_limit`) decided nothing. */
 export const uncheckedWhy = (r, desc) => t(variant('render.verdict.unchecked.why',
