@@ -26,6 +26,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -218,6 +219,57 @@ test('tools/serve.py serves the app as a real origin: content types, no Service-
       const r = await fetch(s.origin + u);
       assert.equal(sha256(Buffer.from(await r.arrayBuffer())), sha256(s.read('verifier.html')), u);
     }
+  } finally {
+    await s.stop();
+  }
+});
+
+/** A raw GET (no decompression, unlike fetch()): {status, headers, body}. */
+function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+test('tools/serve.py sends the precompressed copies when the request takes them (Content-Encoding, Vary), the file itself otherwise', async () => {
+  const s = await site('coded');
+  try {
+    // The SHA-256 build.sh prints for verifier.html (its line in the build's listing).
+    const printed = sha256(fs.readFileSync(path.join(PKG, 'verifier.html')));
+    for (const [ae, coding] of [['gzip, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip;q=0.5', 'gzip'], ['identity', undefined], [null, undefined], ['deflate', undefined]]) {
+      for (const u of ['/verifier.html', '/', '/?x=1', '//verifier.html', '/%76erifier.html']) {
+        const r = await rawGet(s.origin + u, ae === null ? {} : { 'accept-encoding': ae });
+        const what = `${u} with Accept-Encoding: ${ae}`;
+        assert.equal(r.status, 200, what);
+        assert.equal(r.headers['content-encoding'], coding, what);
+        assert.equal(r.headers.vary, 'Accept-Encoding', what);
+        assert.match(r.headers['content-type'], /^text\/html; charset=utf-8$/, what);
+        assert.equal(Number(r.headers['content-length']), r.body.length, what);
+        const plain = coding === 'br' ? zlib.brotliDecompressSync(r.body) : coding === 'gzip' ? zlib.gunzipSync(r.body) : r.body;
+        assert.equal(sha256(plain), printed, `${what}: decompresses to the SHA-256 build.sh prints`);
+        if (coding) assert.ok(r.body.length <= 600 * 1024, `${what}: ${r.body.length} bytes sent`);
+      }
+    }
+    // widget.js and verifier.js too; a file without copies has no Vary.
+    for (const f of ['widget.js', 'verifier.js']) {
+      const r = await rawGet(`${s.origin}/${f}`, { 'accept-encoding': 'gzip, br' });
+      assert.equal(r.headers['content-encoding'], 'br', f);
+      assert.match(r.headers['content-type'], /^text\/javascript/, f);
+      assert.equal(sha256(zlib.brotliDecompressSync(r.body)), sha256(s.read(f)), f);
+    }
+    const m = await rawGet(`${s.origin}/manifest.webmanifest`, { 'accept-encoding': 'gzip, br' });
+    assert.equal(m.headers['content-encoding'], undefined);
+    assert.equal(m.headers.vary, undefined);
+    // HEAD says the same as GET, without a body.
+    const head = await new Promise((resolve, reject) => {
+      http.request(`${s.origin}/verifier.html`, { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } }, (res) => { res.resume(); resolve(res.headers); }).on('error', reject).end();
+    });
+    assert.equal(head['content-encoding'], 'gzip');
+    assert.equal(Number(head['content-length']), s.read('verifier.html.gz').length);
   } finally {
     await s.stop();
   }
