@@ -7,6 +7,8 @@ A file with precompressed copies beside it (FILE.br, FILE.gz: tools/compress.mjs
 sent as one of them, with Content-Encoding, when the request's Accept-Encoding takes
 that coding (br first), and always with Vary: Accept-Encoding; the browser
 decompresses it to FILE's bytes (docs/hosting.md says how other servers do this).
+A copy more than a second older than FILE is not sent (FILE was replaced without
+new copies).
 
 Paths are mapped as common servers map them: / is verifier.html, %-escapes are
 decoded and repeated slashes merged, so //verifier.html, /%76erifier.html and
@@ -71,7 +73,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def precompressed(self, fs_path):
         """FILE's precompressed copy as the response, when there is one the client
         takes; None otherwise (then FILE as it is, marked as varying)."""
-        variants = [(c, fs_path + ext) for c, ext in self.CODINGS if os.path.isfile(fs_path + ext)]
+        # A copy older than the file is not its copy (a file replaced without new
+        # copies): then the file as it is. A second of slack: a copy of pkg/ that
+        # did not keep the times (cp -r) writes the files in any order.
+        mtime = os.path.getmtime(fs_path)
+        variants = [(c, fs_path + ext) for c, ext in self.CODINGS
+                    if os.path.isfile(fs_path + ext) and os.path.getmtime(fs_path + ext) + 1 >= mtime]
         if not variants:
             return None
         self.vary = True
