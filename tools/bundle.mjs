@@ -10,7 +10,8 @@
 // the API without the CLI and the catalogs) as the inert source of its worker; with
 // NOWASM_DIR (build.sh's build_nowasm), pkg/verifier-nowasm.html, the same page on
 // the core compiled to JavaScript (tools/nowasm.mjs); beside them the web app
-// manifests, icons and service worker that let a phone install it (tools/pwa.mjs).
+// manifests, icons and service worker that let a phone install it (tools/pwa.mjs);
+// and FILE.gz / FILE.br of the large text files (tools/compress.mjs).
 // Output depends only on the inputs (no dates, no absolute paths): builds are reproducible.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -227,6 +228,13 @@ for (const b of builds) {
 {
   const { buildPwa } = await import('./pwa.mjs');
   buildPwa({ root, outDir, swJs: await bundle('www/sw/sw.js') });
+}
+
+// Precompressed copies of the large text files (FILE.gz, FILE.br; tools/compress.mjs),
+// for servers that send them as they are (docs/hosting.md).
+{
+  const { precompress } = await import('./compress.mjs');
+  precompress(outDir);
 }
 
 // pkg/SHA256SUMS: every shipped file (check with `cd pkg && sha256sum -c SHA256SUMS`).

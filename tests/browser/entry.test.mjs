@@ -56,7 +56,7 @@ test('every game of the picker leads to its form; poker asks which kind of fairn
       scheme: document.querySelector('#scheme').value,
       game: document.querySelector('#f-game') && document.querySelector('#f-game').value,
       heading: document.querySelector('#h-input').textContent,
-      pressed: [...document.querySelectorAll('#picker [aria-pressed="true"]')].map((b) => b.getAttribute('data-game')),
+      pressed: [...document.querySelectorAll('#picker [aria-checked="true"]')].map((b) => b.getAttribute('data-game')),
       kinds: [...document.querySelectorAll('#kind:not([hidden]) input[name=kind]')].map((r) => r.value),
       fields: [...document.querySelectorAll('#fields [data-field]')].map((f) => f.getAttribute('data-field')),
     }));

@@ -7,11 +7,13 @@
 //   display and its 192/512 icons (PNG read here, and drawn by the browser); in
 //   Chromium also no manifest error and nothing missing to be installable;
 // - the network off (the server stopped; in Chromium also context.setOffline): a
-//   fresh navigation to verifier.html#record=… verifies a vector's record, and the
-//   verdict is the one verifier.js gives in Node;
+//   fresh navigation to verifier.html#record=… (and to /#record=…) verifies a
+//   vector's record, and the verdict is the one verifier.js gives in Node;
 // - verifier.html changed on the server: reloaded online, the page still runs the
 //   installed bytes (the change is a comment the DOM would hold) and names both
-//   SHA-256; Keep leaves the old bytes (after a reload too) with the new version kept
+//   SHA-256; so do //verifier.html, /%76erifier.html, /verifier%2ehtml, / and any
+//   other path of the scope (serve.py maps them to the file as common servers do),
+//   and the installed copy in Cache Storage keeps its bytes; Keep leaves the old bytes (after a reload too) with the new version kept
 //   aside; Update, from the notice or the panel, runs the new bytes; a new sw.js
 //   leaves the installed bytes as they are;
 // - text shared to the app (?text=) and a file handed by launchQueue are verified;
@@ -26,6 +28,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -91,9 +94,12 @@ class Site {
   file(f) { return path.join(this.dir, f); }
   read(f) { return fs.readFileSync(this.file(f)); }
 
-  /** A new version on the server: a harmless comment after </html>. */
+  /** A new version on the server: a harmless comment after </html> (the file
+   *  alone: its precompressed copies are now older, and serve.py sends the file). */
   publish(marker) {
     fs.appendFileSync(this.file('verifier.html'), `\n<!-- ${marker} -->\n`);
+    const later = new Date(Date.now() + 2000);
+    fs.utimesSync(this.file('verifier.html'), later, later);
     return sha256(this.read('verifier.html'));
   }
 
@@ -218,6 +224,62 @@ test('tools/serve.py serves the app as a real origin: content types, no Service-
       const r = await fetch(s.origin + u);
       assert.equal(sha256(Buffer.from(await r.arrayBuffer())), sha256(s.read('verifier.html')), u);
     }
+  } finally {
+    await s.stop();
+  }
+});
+
+/** A raw GET (no decompression, unlike fetch()): {status, headers, body}. */
+function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+test('tools/serve.py sends the precompressed copies when the request takes them (Content-Encoding, Vary), the file itself otherwise', async () => {
+  const s = await site('coded');
+  try {
+    // The SHA-256 build.sh prints for verifier.html (its line in the build's listing).
+    const printed = sha256(fs.readFileSync(path.join(PKG, 'verifier.html')));
+    for (const [ae, coding] of [['gzip, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip;q=0.5', 'gzip'], ['identity', undefined], [null, undefined], ['deflate', undefined]]) {
+      for (const u of ['/verifier.html', '/', '/?x=1', '//verifier.html', '/%76erifier.html']) {
+        const r = await rawGet(s.origin + u, ae === null ? {} : { 'accept-encoding': ae });
+        const what = `${u} with Accept-Encoding: ${ae}`;
+        assert.equal(r.status, 200, what);
+        assert.equal(r.headers['content-encoding'], coding, what);
+        assert.equal(r.headers.vary, 'Accept-Encoding', what);
+        assert.match(r.headers['content-type'], /^text\/html; charset=utf-8$/, what);
+        assert.equal(Number(r.headers['content-length']), r.body.length, what);
+        const plain = coding === 'br' ? zlib.brotliDecompressSync(r.body) : coding === 'gzip' ? zlib.gunzipSync(r.body) : r.body;
+        assert.equal(sha256(plain), printed, `${what}: decompresses to the SHA-256 build.sh prints`);
+        if (coding) assert.ok(r.body.length <= 600 * 1024, `${what}: ${r.body.length} bytes sent`);
+      }
+    }
+    // widget.js and verifier.js too; a file without copies has no Vary.
+    for (const f of ['widget.js', 'verifier.js']) {
+      const r = await rawGet(`${s.origin}/${f}`, { 'accept-encoding': 'gzip, br' });
+      assert.equal(r.headers['content-encoding'], 'br', f);
+      assert.match(r.headers['content-type'], /^text\/javascript/, f);
+      assert.equal(sha256(zlib.brotliDecompressSync(r.body)), sha256(s.read(f)), f);
+    }
+    const m = await rawGet(`${s.origin}/manifest.webmanifest`, { 'accept-encoding': 'gzip, br' });
+    assert.equal(m.headers['content-encoding'], undefined);
+    assert.equal(m.headers.vary, undefined);
+    // HEAD says the same as GET, without a body.
+    const head = await new Promise((resolve, reject) => {
+      http.request(`${s.origin}/verifier.html`, { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } }, (res) => { res.resume(); resolve(res.headers); }).on('error', reject).end();
+    });
+    assert.equal(head['content-encoding'], 'gzip');
+    assert.equal(Number(head['content-length']), s.read('verifier.html.gz').length);
+    // verifier.html replaced without new copies: the copies, older, are not sent.
+    const fresh = s.publish('fv-pwa-test coded');
+    const r = await rawGet(`${s.origin}/verifier.html`, { 'accept-encoding': 'gzip, br' });
+    assert.equal(r.headers['content-encoding'], undefined);
+    assert.equal(sha256(r.body), fresh);
   } finally {
     await s.stop();
   }
@@ -353,6 +415,10 @@ for (const name of engineNames()) {
         await page.fill('#paste', JSON.stringify(BRIDGE));
         await page.click('#paste-go');
         assert.equal(await until(page, SCHEME_VERDICT, 'match_seed_v2', { what: 'the bridge verdict offline' }), FV.verify(BRIDGE).verdict);
+        // The address serve.py prints, /, is the installed verifier too: a link to it verifies.
+        await page.goto(`${s.origin}/#record=${b64url(BRIDGE)}`);
+        assert.equal(await until(page, SCHEME_VERDICT, 'match_seed_v2', { what: '/#record= offline' }), FV.verify(BRIDGE).verdict);
+        assert.equal(await page.evaluate(() => location.pathname), '/');
       } finally {
         if (name === 'chromium') await page.context.setOffline(false);
         await s.start();
@@ -416,6 +482,33 @@ for (const name of engineNames()) {
       const n = await until(page, NOTICE, null, { what: 'the notice under the new worker' });
       assert.deepEqual(n, { installed: shas.v2, fresh: shas.v3, codes: [shas.v2, shas.v3] });
       assert.deepEqual(await page.evaluate(MARKERS), ['fv-pwa-test v1', 'fv-pwa-test v2'], 'still the bytes the player accepted');
+    });
+
+    test('every path of the scope, however spelled, runs the installed bytes; the installed copy stays as it was (issue 33, H2)', async () => {
+      // The server has a changed verifier.html (v3, kept aside); v2 is installed.
+      const installedMarkers = ['fv-pwa-test v1', 'fv-pwa-test v2'];
+      assert.notEqual(sha256(s.read('verifier.html')), shas.v2);
+      for (const u of ['//verifier.html', '/%76erifier.html', '/verifier%2ehtml', '/', '/?x=1', '/verifier.html?x=1', '/index.html', '/no/such/page.html']) {
+        await page.goto(`${s.origin}${u}#record=${b64url(DICE)}`);
+        assert.equal(await until(page, VERDICT, null, { what: `${u}: a verdict` }), 'pass', u);
+        assert.deepEqual(await page.evaluate(MARKERS), installedMarkers, `${u}: the installed bytes run, not the server's`);
+      }
+      // What Cache Storage holds under the installed name: the bytes accepted (their
+      // SHA-256 computed here), and no second worker or installed copy for another scope.
+      const held = await page.evaluate(async (origin) => {
+        const names = (await caches.keys()).filter((n) => n.startsWith('fairverify installed'));
+        const r = await (await caches.open(`fairverify installed ${origin}/`)).match(`${origin}/verifier.html`);
+        const d = new Uint8Array(await crypto.subtle.digest('SHA-256', await r.arrayBuffer()));
+        const regs = await navigator.serviceWorker.getRegistrations();
+        return { names, sha: Array.from(d, (b) => b.toString(16).padStart(2, '0')).join(''), scopes: regs.map((x) => x.scope) };
+      }, s.origin);
+      assert.deepEqual(held.names, [`fairverify installed ${s.origin}/`]);
+      assert.equal(held.sha, shas.v2, 'the installed copy is unchanged');
+      assert.deepEqual(held.scopes, [`${s.origin}/`]);
+      // The page names the bytes it runs (computed by the worker from them), and the
+      // new version still waits for the player.
+      await page.goto(`${s.origin}//verifier.html`);
+      assert.deepEqual(await until(page, NOTICE, null, { what: 'the notice on an alias' }), { installed: shas.v2, fresh: shas.v3, codes: [shas.v2, shas.v3] });
     });
 
     test('text shared to the app lands in the paste box and is verified; the query leaves the address', async () => {
@@ -561,7 +654,7 @@ test('360 px (Chromium): the install panel says how for iOS, Android and a compu
         await page.goto('about:blank');
         await page.goto(`${s.origin}/verifier.html#lang=${lang}`);
         await until(page, ([l]) => document.documentElement.lang === l && document.querySelector('#offline[data-installed-sha]'), [lang], { what: `${platform} ${lang}: the panel` });
-        assert.equal(await page.getAttribute('link[rel="manifest"]', 'href'), `manifest.${lang}.webmanifest`, `${lang}: the manifest of the language`);
+        assert.equal(await page.evaluate(() => document.querySelector('link[rel="manifest"]').href), `${s.origin}/manifest.${lang}.webmanifest`, `${lang}: the manifest of the language`);
         const text = await page.evaluate(READ, '#offline, #paste-clip, footer > p[data-i18n]');
         for (const [sentence, key] of englishSentences(CATS.en, CATS[lang])) if (text.includes(sentence)) problems.push(`${platform} ${lang}: ${key} "${sentence}"`);
         assert.ok(text.includes(CATS[lang][`install.${platform}`]), `${platform} ${lang}: the steps in the language: ${text}`);

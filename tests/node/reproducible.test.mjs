@@ -45,7 +45,8 @@ test('two clean builds in different folders are byte-identical', { timeout: 20 *
     results.push(digests(path.join(dir, 'pkg')));
   }
   for (const f of ['fairverify.wasm', 'widget.wasm', 'widget.js', 'widget.mjs', 'schemas/crash.schema.json', 'SHA256SUMS', 'verifier.html', 'verifier.js',
-    'verifier-nowasm.html', 'fairverify-nowasm.wasm']) assert.ok(results[0][f], `pkg/${f} was not built`);
+    'verifier-nowasm.html', 'fairverify-nowasm.wasm', 'verifier.html.gz', 'verifier.html.br', 'widget.js.gz', 'widget.js.br',
+    'verifier.js.gz', 'verifier.js.br']) assert.ok(results[0][f], `pkg/${f} was not built`);
   assert.deepEqual(results[0], results[1]);
   // And the same as this checkout's own pkg/, built by ./build.sh test just before.
   const ours = digests(path.join(ROOT, 'pkg'));

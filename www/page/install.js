@@ -21,6 +21,7 @@ import { chosenLanguage } from './language.js';
 import { takeInput } from './input.js';
 import { drawOffline, hideDownloadOnPhone } from './offline.js';
 import { wirePasteButton, relabelPasteButton } from './paste.js';
+import { keepState, wireTopLink } from './keep.js';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const web = () => /^https?:$/.test(location.protocol);
@@ -45,9 +46,23 @@ function persist() {
   s.persist().then((ok) => { persisted = ok ? 'granted' : 'denied'; draw(); }, () => { persisted = 'denied'; draw(); });
 }
 
+/** The installed worker's folder (the app's scope), whatever this page's address
+ *  (the worker answers //verifier.html or /any/path with the page); the page's own
+ *  folder before a worker controls it. */
+function appBase() {
+  const sw = navigator.serviceWorker;
+  const ctl = sw && sw.controller;
+  try {
+    if (ctl && ctl.scriptURL) return new URL('./', ctl.scriptURL).href;
+  } catch (e) { /* as below */ }
+  return null;
+}
+
 function manifestHref() {
   const lang = chosenLanguage() || (language() !== 'en' ? language() : null);
-  return lang ? `manifest.${lang}.webmanifest` : 'manifest.webmanifest';
+  const f = lang ? `manifest.${lang}.webmanifest` : 'manifest.webmanifest';
+  const base = appBase();
+  return base ? new URL(f, base).href : f;
 }
 
 /** The manifest and colours in <head>; a saved copy's own are dropped first. (No
@@ -115,7 +130,14 @@ function register() {
   // the one asked before may be gone before it answered.
   sw.addEventListener('controllerchange', () => { if (sw.controller) sw.controller.postMessage({ type: 'hello' }); });
   if (typeof sw.startMessages === 'function') sw.startMessages();
-  sw.register('sw.js', { scope: './', updateViaCache: 'none' })
+  // Under the installed worker, its own script and scope, whatever this page's
+  // address: the same page reached as //verifier.html or /%76erifier.html (the
+  // worker answers every path of its scope with it) must not register a second
+  // worker for a scope of its own, which would install that path's network bytes.
+  const base = appBase();
+  const script = base ? sw.controller.scriptURL : 'sw.js';
+  const scope = base || './';
+  sw.register(script, { scope, updateViaCache: 'none' })
     .then(() => sw.ready)
     .then((reg) => { if (reg.active) reg.active.postMessage({ type: 'hello' }); })
     .catch(() => { /* not installable here: the page works as it always did */ });
@@ -158,6 +180,7 @@ function drawNotice() {
 
 function draw() {
   if (!on) return;
+  keepState({ on, standalone: standalone() });
   drawNotice();
   drawOffline({
     standalone: standalone(),
@@ -198,6 +221,7 @@ export function startInstall({ app = true } = {}) {
   linkHead(app);
   if (!web() || !app) return;
   on = true;
+  wireTopLink();
   takeShared();
   takeLaunched();
   watchInstall();

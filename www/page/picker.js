@@ -2,6 +2,11 @@
 // descriptors' games; a game that two schemes serve, such as poker, then asks which
 // kind of fairness page the site shows, in plain words). Scheme ids stay under
 // "Details" (#scheme).
+// The tiles are one radio group and one tab stop (issue 36: sixteen stops stood
+// between the language menu and the paste box): the chosen tile (else the first)
+// takes the focus; the arrow keys, Home and End move it and choose that game (its
+// form drawn, the page not scrolled); a click, Enter or Space chooses and goes to
+// the form.
 import { el, $ } from '../ui/dom.js';
 import { t, has } from '../i18n/i18n.js';
 import { schemes, scheme } from './schemes.js';
@@ -50,19 +55,54 @@ function choose(entry, fromUser) {
   if (fromUser && $('#kind').hidden) $('#h-input').scrollIntoView({ block: 'start' });
 }
 
+/** The game `g` chosen: a game already shown keeps its kind (poker); else its first scheme. */
+function chooseGame(g, fromUser) {
+  const cur = g.entries.find((e) => e.scheme === state.scheme);
+  choose(cur || g.entries[0], fromUser);
+}
+
+/** Roving tabindex: `tile` (else the checked one, else the first) is the group's
+ *  one tab stop. */
+function rove(tile) {
+  const tiles = [...document.querySelectorAll('#picker .game')];
+  const stop = tile || tiles.find((b) => b.getAttribute('aria-checked') === 'true') || tiles[0];
+  for (const b of tiles) b.tabIndex = b === stop ? 0 : -1;
+}
+
+/** Arrow keys (Left and Right as the page's direction reads), Home, End. */
+function onKey(e) {
+  const tiles = [...document.querySelectorAll('#picker .game')];
+  const at = tiles.indexOf(e.target);
+  if (at < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+  const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
+  const step = { ArrowDown: 1, ArrowUp: -1, ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[e.key];
+  let to;
+  if (step) to = (at + step + tiles.length) % tiles.length;
+  else if (e.key === 'Home') to = 0;
+  else if (e.key === 'End') to = tiles.length - 1;
+  else return;
+  e.preventDefault();
+  const tile = tiles[to];
+  rove(tile);
+  tile.focus();
+  const g = gameGroups().find((x) => x.key === tile.getAttribute('data-game'));
+  if (g) chooseGame(g, false);
+}
+
 /** Draws the game buttons (again, in the current language). */
 export function drawPicker() {
   const box = $('#picker');
   box.replaceChildren(...gameGroups().map((g) => {
-    const b = el('button', { type: 'button', class: 'game', id: `game-${g.key}`, 'data-game': g.key, 'aria-pressed': 'false' },
+    const b = el('button', { type: 'button', class: 'game', id: `game-${g.key}`, 'data-game': g.key, role: 'radio', 'aria-checked': 'false', tabindex: '-1' },
       gameIcon(g.key), el('span', { text: gameName(g.key) }));
-    b.addEventListener('click', () => {
-      // A game already shown keeps its kind (poker); else its first scheme.
-      const cur = g.entries.find((e) => e.scheme === state.scheme);
-      choose(cur || g.entries[0], true);
-    });
+    b.addEventListener('click', () => chooseGame(g, true));
     return b;
   }));
+  if (!box.fvKeys) {
+    box.fvKeys = true;
+    box.addEventListener('keydown', onKey);
+  }
+  rove();
   if (state.scheme) showPicked(scheme(state.scheme), ($('#f-game') || {}).value);
 }
 
@@ -71,7 +111,8 @@ export function drawPicker() {
 export function showPicked(desc, gameId) {
   const g = desc.games.find((x) => x.id === gameId) || desc.games[0];
   const key = keyOf(g);
-  for (const b of document.querySelectorAll('#picker .game')) b.setAttribute('aria-pressed', String(b.getAttribute('data-game') === key));
+  for (const b of document.querySelectorAll('#picker .game')) b.setAttribute('aria-checked', String(b.getAttribute('data-game') === key));
+  rove();
   const group = gameGroups().find((x) => x.key === key);
   const kinds = $('#kind');
   if (group && group.entries.length > 1) {

@@ -23,6 +23,7 @@ import { pageStore, rememberChanged, showRememberFor } from './remember.js';
 import { offerHistory } from './history.js';
 import { resultShown } from './stale.js';
 import { evidenceButton } from './evidence.js';
+import { offerKeep } from './keep.js';
 
 /** Records with more bets than this (dice, mines: SPEC §7) show a busy bar while
  *  the core works through them: 10,000 mines bets take it about a second. */
@@ -207,6 +208,8 @@ export async function verifySource(src, { full = false } = {}) {
     // A pass compared with nothing shown: one tap to enter what was shown.
     if (res.report.verdict === 'pass' && !res.report.differences && playedTarget()) v.after(enterPlayedButton());
     walkNote(v, res.report, res.walk, src);
+    // And to keep this verifier on the device (www/page/keep.js).
+    offerKeep(v);
   });
   // A chain round proven against its terminal offers its whole chain's history; a
   // list of bets shows how its results spread (www/page/history.js).

@@ -17,8 +17,14 @@ const W = 400;
 const H = 300;
 const MARGIN = { right: 14, top: 58, bottom: 44 };
 const FONT = 14;
-/** About how wide a tick label is, in units (digits and signs; wide scripts more). */
-const textWidth = (s) => [...String(s)].reduce((n, c) => n + (/[\u2e80-\ua4cf\uac00-\ud7a3\uff00-\uff60]/u.test(c) ? FONT : FONT * 0.6), 0);
+/** How wide a tick label may be, in units, erring wide (issue 36: "1 000×" and
+ *  "10 000×" met at 360 px): the common sans-serif fonts' digits are up to 0.64 em,
+ *  "×" and other signs up to 0.84 em, spaces about 0.32 em; wide scripts 1 em. */
+const textWidth = (s) => [...String(s)].reduce((n, c) => n + FONT * (
+  /[\u2e80-\ua4cf\uac00-\ud7a3\uff00-\uff60]/u.test(c) ? 1
+    : /[\s\u00a0\u2009\u202f]/u.test(c) ? 0.34
+      : /[0-9.,'\u066b\u066c]/u.test(c) ? 0.66
+        : /[\u2066-\u2069\u200e\u200f]/u.test(c) ? 0 : 0.86), 0);
 
 const log10 = (x) => Math.log(x) / Math.LN10;
 const fixed = (x) => Number(x.toFixed(2));
@@ -98,11 +104,18 @@ export function shareChart({ points, rounds, title, xLabel, yLabel, counted, exp
   const decade = (W - M.left - M.right) / xMaxExp;
   const widest = Math.max(...Array.from({ length: xMaxExp + 1 }, (_, e) => textWidth(fmtX(10 ** e))));
   const every = Math.max(1, Math.ceil((widest + 8) / decade));
+  // A label moved left to stay inside the frame (the last) may come near the one
+  // before it: a label is drawn only where it keeps 8 units from the one drawn last.
+  let lastRight = -Infinity;
   for (let e = 0; e <= xMaxExp; e++) {
     const x = px(10 ** e);
     root.append(svg('line', { x1: fixed(x), y1: M.top, x2: fixed(x), y2: H - M.bottom, class: 'grid' }));
     if (e % every) continue;
-    const anchor = x + textWidth(fmtX(10 ** e)) / 2 > W - 2 ? 'end' : 'middle';
+    const w = textWidth(fmtX(10 ** e));
+    const anchor = x + w / 2 > W - 2 ? 'end' : 'middle';
+    const left = anchor === 'end' ? W - 2 - w : x - w / 2;
+    if (left < lastRight + 8) continue;
+    lastRight = left + w;
     root.append(text(anchor === 'end' ? W - 2 : x, H - M.bottom + 18, fmtX(10 ** e), { 'text-anchor': anchor, class: 'tick' }));
   }
   for (const v of yTicks) {
@@ -150,14 +163,22 @@ export function barChart({ bars, title, xLabel, yLabel, counted, expected, fmtY,
   axes(root, M, xLabel, yLabel);
   const slot = (W - M.left - M.right) / bars.length;
   const width = Math.max(2, slot * 0.7);
+  let lastRight = -Infinity;
   bars.forEach((b, i) => {
     const x = M.left + i * slot + (slot - width) / 2;
     const h = H - M.bottom - py(b.observed || 0);
     root.append(svg('rect', { x: fixed(x), y: fixed(py(b.observed || 0)), width: fixed(width), height: fixed(h), class: 'bar', 'data-i': i }));
     const ey = py(b.expected || 0);
     root.append(svg('line', { x1: fixed(x - slot * 0.1), y1: fixed(ey), x2: fixed(x + width + slot * 0.1), y2: fixed(ey), class: 'expected' }));
-    if (bars.length <= 12 || i === 0 || (i + 1) % 5 === 0) {
-      root.append(text(x + width / 2, H - M.bottom + 18, b.label, { 'text-anchor': 'middle', class: 'tick' }));
+    // A label only where it keeps 4 units from the one drawn before it.
+    // Inside the frame (the last one moved left, as on the share chart).
+    const w = textWidth(b.label);
+    const mid = x + width / 2;
+    const end = mid + w / 2 > W - 2;
+    const left = end ? W - 2 - w : mid - w / 2;
+    if ((bars.length <= 12 || i === 0 || (i + 1) % 5 === 0) && left >= lastRight + 4) {
+      lastRight = left + w;
+      root.append(text(end ? W - 2 : mid, H - M.bottom + 18, b.label, { 'text-anchor': end ? 'end' : 'middle', class: 'tick' }));
     }
   });
   legend(root, counted, expected, 'bar');

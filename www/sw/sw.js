@@ -3,6 +3,15 @@
 // as they were when it was installed, and serves those bytes, online and offline:
 // the player keeps running the file they installed.
 //
+// One rule for pages (issue 33, H2): once installed, EVERY navigation in this scope
+// gets the installed verifier.html, however its path is spelled (/, //verifier.html,
+// /%76erifier.html, /verifier%2ehtml, ?x=1, any other path a server may map to a
+// file): never the network's bytes, which could be a changed file under an alias the
+// worker does not know. The installed copy is written only at the first install and
+// at the player's Update, and the SHA-256 the pages are told is computed here from
+// the bytes kept (never read from a stored header, which anything on this origin
+// could have written with other bytes).
+//
 // It looks for a new version when a verifier page says hello (once a page load): one
 // request to this origin's verifier.html (cache: no-store, no redirect; If-None-Match
 // when the site gave an ETag). Bytes that differ are kept aside, never swapped in:
@@ -28,7 +37,6 @@ const INSTALLED = `fairverify installed ${SCOPE}`;
 const PENDING = `fairverify pending ${SCOPE}`;
 // Under INSTALLED, a key that is no file of the site: what the player declined.
 const STATE = new URL('.fairverify-state', SCOPE).href;
-const SHA = 'x-fairverify-sha256';
 const ETAG = 'x-fairverify-etag';
 // Headers of the site's response kept with the bytes (a CSP header keeps applying).
 const KEEP = ['content-type', 'content-security-policy', 'referrer-policy', 'x-content-type-options'];
@@ -57,7 +65,8 @@ async function download(url, cache, etag) {
   return { bytes: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
 }
 
-/** The bytes as a response to keep, with their SHA-256. */
+/** The bytes as a response to keep (their SHA-256 is computed whenever it is needed:
+ *  no stored header is believed). */
 function keepable(url, { bytes, headers }) {
   const h = new Headers();
   for (const k of KEEP) {
@@ -67,7 +76,6 @@ function keepable(url, { bytes, headers }) {
   if (!h.has('content-type')) h.set('content-type', TYPES[url.split('.').pop()] || 'application/octet-stream');
   const etag = headers && headers.get('etag');
   if (etag) h.set(ETAG, etag);
-  h.set(SHA, sha256Hex(bytes));
   return new Response(bytes, { status: 200, headers: h });
 }
 
@@ -85,10 +93,28 @@ async function writeState(v) {
   await (await caches.open(INSTALLED)).put(STATE, new Response(JSON.stringify(v), { headers: { 'content-type': 'application/json' } }));
 }
 
+/** SHA-256 in hex: the browser's own (a worker runs only in a secure context), else
+ *  the core's JavaScript one. */
+async function digest(bytes) {
+  try {
+    const d = new Uint8Array(await self.crypto.subtle.digest('SHA-256', bytes));
+    return Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
+  } catch (e) {
+    return sha256Hex(bytes);
+  }
+}
+
+/** The SHA-256 of the bytes kept under `url` in cache `name` (computed from them),
+ *  or null. */
 async function shaIn(name, url) {
   if (!(await caches.has(name))) return null;
   const r = await (await caches.open(name)).match(url);
-  return r ? r.headers.get(SHA) : null;
+  return r ? digest(new Uint8Array(await r.arrayBuffer())) : null;
+}
+
+/** The SHA-256 of a kept response's bytes (the response itself stays unread). */
+async function shaOf(res) {
+  return digest(new Uint8Array(await res.clone().arrayBuffer()));
 }
 
 async function state() {
@@ -120,14 +146,14 @@ async function look() {
   const known = pend || cur;
   const got = await download(PAGE, 'no-store', known.headers.get(ETAG));
   if (!got || got.same) return false;
-  const sha = sha256Hex(got.bytes);
-  if (sha === cur.headers.get(SHA)) {
+  const sha = await digest(got.bytes);
+  if (sha === (await shaOf(cur))) {
     // The site serves the installed version again: nothing is kept aside.
     if (!pend) return false;
     await caches.delete(PENDING);
     return true;
   }
-  if (pend && sha === pend.headers.get(SHA)) return false;
+  if (pend && sha === (await shaOf(pend))) return false;
   await caches.delete(PENDING);
   const p = await caches.open(PENDING);
   for (const url of WIDGET) {
@@ -157,11 +183,13 @@ async function decline(sha) {
   await writeState({ ...(await readState()), declined: sha });
 }
 
-/** Every verifier page of this scope. */
+/** Every window of this scope (each is the verifier: see the fetch handler). */
 async function pages() {
   const all = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  return all.filter((cl) => cl.url.split(/[?#]/)[0] === PAGE);
+  return all.filter((cl) => inScope(cl.url));
 }
+
+const inScope = (url) => typeof url === 'string' && url.startsWith(SCOPE);
 
 async function tellAll(msg) {
   for (const cl of await pages()) cl.postMessage(msg);
@@ -177,14 +205,17 @@ self.addEventListener('activate', (e) => {
 
 self.addEventListener('fetch', (e) => {
   const req = e.request;
-  if (req.method !== 'GET') return;
+  const page = req.mode === 'navigate' && inScope(req.url);
+  if (!page && req.method !== 'GET') return;
   const u = new URL(req.url);
-  const key = u.origin + u.pathname;
-  if (!FILES.includes(key)) return;
+  // A page: the installed verifier.html, whatever the path, query or method. A
+  // script: the installed widget.js / widget.mjs at their own address.
+  const key = page ? PAGE : u.origin + u.pathname;
+  if (!page && !WIDGET.includes(key)) return;
   e.respondWith((async () => {
     const hit = await (await caches.open(INSTALLED)).match(key);
     // Not installed yet (the first visit, before the worker had the file): as the
-    // site gives it.
+    // site gives it. Nothing is written here.
     return hit || fetch(req);
   })());
 });
