@@ -23,6 +23,7 @@ mod report;
 mod rng;
 mod round_history;
 mod schemes;
+mod spelling;
 #[cfg(test)]
 mod test_rng;
 

@@ -238,11 +238,18 @@ fn every_scheme_refuses_bad_fields_with_the_right_code() {
                     Some((ErrorCode::WrongType, f.to_string())),
                     "{name}: {f} = {spelling}"
                 );
-                let line = verify_line(&text).map_err(|e| e.code);
-                assert_eq!(line.err(), Some(ErrorCode::WrongType), "{name}: line {f} = {spelling}");
+                let line = verify_line(text.as_bytes()).result.map_err(|e| e.code);
+                assert_eq!(
+                    line.err(),
+                    Some(ErrorCode::WrongType),
+                    "{name}: line {f} = {spelling}"
+                );
                 let bytes = verify_bytes(text.as_bytes()).map_err(|e| e.code);
-                assert_eq!(bytes.err(), Some(ErrorCode::WrongType), "{name}: bytes {f} = {spelling}");
-                checked += 1;
+                assert_eq!(
+                    bytes.err(),
+                    Some(ErrorCode::WrongType),
+                    "{name}: bytes {f} = {spelling}"
+                );
             }
             expect(
                 with(r, f, json!(hi + 1)),
@@ -660,7 +667,11 @@ fn a_chess_bot_record_refuses_any_client_b() {
     assert!(verify(&bot).is_ok());
     for b in ["a", " ", "0"] {
         let e = verify(&with(&bot, "clientB", json!(b))).unwrap_err();
-        assert_eq!((e.code, e.field.as_str()), (ErrorCode::GameRule, "clientB"), "{b:?}");
+        assert_eq!(
+            (e.code, e.field.as_str()),
+            (ErrorCode::GameRule, "clientB"),
+            "{b:?}"
+        );
         assert_eq!(e.params["rule"], "bot_client");
     }
     // A human opponent's clientB is theirs to choose.
@@ -678,24 +689,67 @@ fn unreadable_played_values_are_bad_played_with_their_path() {
     let chess = base("chess_colour_v1", |_| true);
     let table = base("match_seed_v2", |r| r["game"] == "table");
     let cases: Vec<(Value, &str, &str)> = vec![
-        (with(&bridge, "played", json!({"deals": [[[0], [1, "Z♥"]]]})), "played.deals[0][1][1]", "card"),
-        (with(&bridge, "played", json!({"deals": [[[0], ["Q♥", "qh"]]]})), "played.deals[0][1][1]", "distinct"),
-        (with(&bridge, "played", json!({"deals": [[7]]})), "played.deals[0][0]", "list"),
-        (with(&crash, "played", json!({"multiplier": "20.723"})), "played.multiplier", "hundredths"),
-        (with(&crash, "played", json!({"multiplier": "twenty"})), "played.multiplier", "multiplier"),
-        (with(&mines, "played", json!({"mines": [3, 9, 3]})), "played.mines[2]", "distinct"),
-        (with(&mines, "played", json!({"mines": [0]})), "played.mines[0]", "mine"),
-        (with(&chess, "played", json!({"aPlaysWhite": "red"})), "played.aPlaysWhite", "white"),
-        (with(&table, "played", json!({"rolls": ["4-7"]})), "played.rolls[0]", "roll"),
+        (
+            with(&bridge, "played", json!({"deals": [[[0], [1, "Z♥"]]]})),
+            "played.deals[0][1][1]",
+            "card",
+        ),
+        (
+            with(&bridge, "played", json!({"deals": [[[0], ["Q♥", "qh"]]]})),
+            "played.deals[0][1][1]",
+            "distinct",
+        ),
+        (
+            with(&bridge, "played", json!({"deals": [[7]]})),
+            "played.deals[0][0]",
+            "list",
+        ),
+        (
+            with(&crash, "played", json!({"multiplier": "20.723"})),
+            "played.multiplier",
+            "hundredths",
+        ),
+        (
+            with(&crash, "played", json!({"multiplier": "twenty"})),
+            "played.multiplier",
+            "multiplier",
+        ),
+        (
+            with(&mines, "played", json!({"mines": [3, 9, 3]})),
+            "played.mines[2]",
+            "distinct",
+        ),
+        (
+            with(&mines, "played", json!({"mines": [0]})),
+            "played.mines[0]",
+            "mine",
+        ),
+        (
+            with(&chess, "played", json!({"aPlaysWhite": "red"})),
+            "played.aPlaysWhite",
+            "white",
+        ),
+        (
+            with(&table, "played", json!({"rolls": ["4-7"]})),
+            "played.rolls[0]",
+            "roll",
+        ),
     ];
     for (rec, field, want) in cases {
         let e = verify(&rec).unwrap_err();
-        assert_eq!((e.code, e.field.as_str()), (ErrorCode::BadPlayed, field), "{rec}");
+        assert_eq!(
+            (e.code, e.field.as_str()),
+            (ErrorCode::BadPlayed, field),
+            "{rec}"
+        );
         assert_eq!(e.params["want"], want, "{field}");
     }
     // A bet's own played: the path names the bet.
     let mut rec = without(&without(&mines, "nonce"), "mines");
     rec["bets"] = json!([{"nonce": mines["nonce"], "mines": 3, "played": {"mines": [1, 1]}}]);
     let e = verify(&rec).unwrap_err();
-    assert_eq!((e.code, e.field.as_str()), (ErrorCode::BadPlayed, "bets[0].played.mines[1]"));
+    assert_eq!(
+        (e.code, e.field.as_str()),
+        (ErrorCode::BadPlayed, "bets[0].played.mines[1]")
+    );
 }

@@ -34,7 +34,9 @@ fn card_text(c: u64, value_major: bool, fancy: bool) -> String {
     } else {
         (c % 13, c / 13)
     };
-    let ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+    let ranks = [
+        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+    ];
     let suits = if fancy {
         ["♣", "♦", "♥", "♠"]
     } else {
@@ -79,7 +81,10 @@ fn bridge_hands_in_any_order_and_as_text_pass_one_changed_card_names_it() {
         })
         .collect();
     let v = verify(&with_played(&rec, json!({"deals": seen.clone()}))).unwrap();
-    assert_eq!((v["verdict"].as_str(), &v["differenceCount"]), (Some("pass"), &json!(0)));
+    assert_eq!(
+        (v["verdict"].as_str(), &v["differenceCount"]),
+        (Some("pass"), &json!(0))
+    );
 
     // One card of deal 0, seat 2 replaced by a card of seat 3: one difference at that
     // hand, naming the card shown and the card the seeds deal.
@@ -101,7 +106,9 @@ fn bridge_hands_in_any_order_and_as_text_pass_one_changed_card_names_it() {
 #[test]
 fn hole_cards_as_sets_the_flop_as_a_set_turn_and_river_by_position() {
     for (scheme, value_major) in [("selfpoker", true), ("poker_hmac_v1", false)] {
-        let rec = base(scheme, |r| r.get("serverSeed").is_some() || r.get("seed").is_some());
+        let rec = base(scheme, |r| {
+            r.get("serverSeed").is_some() || r.get("seed").is_some()
+        });
         let r = verify(&rec).unwrap();
         let holes: Vec<Value> = r["holeCards"]
             .as_array()
@@ -112,7 +119,11 @@ fn hole_cards_as_sets_the_flop_as_a_set_turn_and_river_by_position() {
         let b = texts(&r["board"], value_major);
         // The flop in another order; turn and river where they are.
         let board = json!([b[2], b[0], b[1], b[3], b[4]]);
-        let v = verify(&with_played(&rec, json!({"holeCards": holes, "board": board}))).unwrap();
+        let v = verify(&with_played(
+            &rec,
+            json!({"holeCards": holes, "board": board}),
+        ))
+        .unwrap();
         assert_eq!(v["differenceCount"], 0, "{scheme}: {v}");
         // Turn and river swapped: two differences, by position.
         let board = json!([b[0], b[1], b[2], b[4], b[3]]);
@@ -125,14 +136,20 @@ fn hole_cards_as_sets_the_flop_as_a_set_turn_and_river_by_position() {
             .map(|d| d["path"].as_str().unwrap())
             .collect();
         assert_eq!(paths, ["board[3]", "board[4]"], "{scheme}");
-        assert_eq!(v["differences"][0]["played"], r["board"][4], "{scheme}: ids, not text");
+        assert_eq!(
+            v["differences"][0]["played"], r["board"][4],
+            "{scheme}: ids, not text"
+        );
         // A flop card that is not on the board: one difference for the flop.
         let mut board = r["board"].clone();
         board[1] = r["holeCards"][0][0].clone();
         let v = verify(&with_played(&rec, json!({"board": board}))).unwrap();
         assert_eq!(v["differenceCount"], 1, "{scheme}");
         let d = &v["differences"][0];
-        assert_eq!((d["path"].as_str(), &d["first"]), (Some("board"), &json!(3)));
+        assert_eq!(
+            (d["path"].as_str(), &d["first"]),
+            (Some("board"), &json!(3))
+        );
         assert_eq!(d["shownOnly"], json!([r["holeCards"][0][0]]));
         assert_eq!(d["computedOnly"], json!([r["board"][1]]));
     }
@@ -222,7 +239,10 @@ fn mines_in_board_order_pass_a_wrong_cell_is_named_both_ways() {
         .collect();
     sorted.sort();
     let v = verify(&with_played(&rec, json!({ "mines": sorted.clone() }))).unwrap();
-    assert_eq!((v["verdict"].as_str(), &v["differenceCount"]), (Some("pass"), &json!(0)));
+    assert_eq!(
+        (v["verdict"].as_str(), &v["differenceCount"]),
+        (Some("pass"), &json!(0))
+    );
     let free = (1..=25).find(|c| !sorted.contains(c)).unwrap();
     let gone = sorted[0];
     sorted[0] = free;
@@ -269,7 +289,10 @@ fn a_capitalised_seed_carries_seed_case() {
     let v = verify(&upper).unwrap();
     assert_eq!(v["verdict"], "fail");
     let h = hint(&v, "seed_case").expect("seed_case");
-    assert_eq!((&h["field"], &h["case"]), (&json!("serverSeed"), &json!("lower")));
+    assert_eq!(
+        (&h["field"], &h["case"]),
+        (&json!("serverSeed"), &json!("lower"))
+    );
     // The seed as revealed: no hint.
     assert!(verify(&rec).unwrap().get("hints").is_none());
     // A seed that is simply wrong: no seed_case.
@@ -289,7 +312,10 @@ fn a_nonce_in_seconds_carries_nonce_unit_on_any_verdict() {
     let v = verify(&secs).unwrap();
     assert_eq!(v["verdict"], "pass", "the seed is still the committed one");
     let h = hint(&v, "nonce_unit").expect("nonce_unit");
-    assert_eq!((&h["field"], &h["nonce"]), (&json!("nonce"), &json!(ms / 1000)));
+    assert_eq!(
+        (&h["field"], &h["nonce"]),
+        (&json!("nonce"), &json!(ms / 1000))
+    );
     // Bets: one hint, naming the first such bet and how many there are.
     let mut bets = secs.clone();
     let m = bets.as_object_mut().unwrap();
@@ -313,7 +339,12 @@ fn a_nonce_in_seconds_carries_nonce_unit_on_any_verdict() {
 fn an_invisible_character_in_a_seed_or_id_carries_invisible_char() {
     let rec = base("match_seed_v2", |r| r["game"] == "bridge");
     for (field, value, position, code) in [
-        ("clientSeeds", json!(["a", "b\u{200B}c", "", "d"]), 1, 0x200B),
+        (
+            "clientSeeds",
+            json!(["a", "b\u{200B}c", "", "d"]),
+            1,
+            0x200B,
+        ),
         ("clientSeeds", json!(["a\n", "b", "", "d"]), 1, 0x0A),
         ("matchId", json!("\u{202E}123"), 0, 0x202E),
         ("serverSeed", json!("\u{FEFF}x"), 0, 0xFEFF),
@@ -322,7 +353,11 @@ fn an_invisible_character_in_a_seed_or_id_carries_invisible_char() {
         r[field] = value;
         let v = verify(&r).unwrap();
         let h = hint(&v, "invisible_char").unwrap_or_else(|| panic!("{field}: {v}"));
-        assert_eq!((&h["position"], &h["codePoint"]), (&json!(position), &json!(code)), "{field}");
+        assert_eq!(
+            (&h["position"], &h["codePoint"]),
+            (&json!(position), &json!(code)),
+            "{field}"
+        );
         assert!(h["field"].as_str().unwrap().starts_with(field));
     }
     // Given on a pass too: the seeds above are hashed as given.
@@ -330,7 +365,10 @@ fn an_invisible_character_in_a_seed_or_id_carries_invisible_char() {
     r["clientSeeds"][0] = json!(format!("{}\t", rec["clientSeeds"][0].as_str().unwrap()));
     let v = verify(&r).unwrap();
     assert_eq!(v["verdict"], "pass");
-    assert_eq!(hint(&v, "invisible_char").unwrap()["field"], "clientSeeds[0]");
+    assert_eq!(
+        hint(&v, "invisible_char").unwrap()["field"],
+        "clientSeeds[0]"
+    );
     // Visible text, however foreign, is not flagged.
     let mut r = rec.clone();
     r["matchId"] = json!("ключ-28🎲 é");
