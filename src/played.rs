@@ -312,7 +312,9 @@ pub(crate) fn multiplier(v: &Value) -> Option<u64> {
         None => (t, ""),
     };
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if int.is_empty() || int.len() > 13 || frac.len() > 2 || !digits(int) || !digits(frac) {
+    // A crash point can be as large as 2^52 (about 4.5·10^15, 16 digits); 17 digits
+    // in hundredths still fit in 64 bits.
+    if int.is_empty() || int.len() > 17 || frac.len() > 2 || !digits(int) || !digits(frac) {
         return None;
     }
     if t.len() > int.len() && frac.is_empty() {
@@ -401,6 +403,7 @@ mod tests {
             (json!(1), 100),
             (json!(2.0), 200),
             (json!("1.00"), 100),
+            (json!("4458563631096791.04"), 445_856_363_109_679_104),
         ] {
             assert_eq!(multiplier(&v), Some(h), "{v}");
         }
@@ -414,6 +417,7 @@ mod tests {
             json!(""),
             json!(null),
             json!(1e21),
+            json!("123456789012345678"),
         ] {
             assert_eq!(multiplier(&bad), None, "{bad}");
         }
