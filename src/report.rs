@@ -606,10 +606,10 @@ fn bad_played(field: String, seen: &Value, u: &Unreadable, skip: usize) -> Verif
     )
     .with("want", u.want)
     .with("got", crate::error::type_token(at));
-    match at {
-        Value::String(s) => e = e.with("value", s.chars().take(40).collect::<String>()),
-        Value::Number(n) => e = e.with("value", n.to_string()),
-        _ => {}
+    // What was typed, when it was text (a number is not echoed: the badge, which
+    // reads JSON with the engine's parser, would write a large one otherwise).
+    if let Value::String(s) = at {
+        e = e.with("value", s.chars().take(40).collect::<String>());
     }
     e
 }
