@@ -16,12 +16,14 @@ mod error;
 mod batch;
 mod history;
 mod input;
+mod played;
 mod primitives;
 mod record;
 mod report;
 mod rng;
 mod round_history;
 mod schemes;
+mod spelling;
 #[cfg(test)]
 mod test_rng;
 

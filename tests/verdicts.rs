@@ -95,16 +95,24 @@ fn differences_in_game_terms() {
         "deals": 2});
     let v = verify(rec.clone());
     let mut deals = v["deals"].clone();
+    // A seat's hand is a set: a card of seat 0 shown in seat 3's hand is one
+    // difference at that hand, naming both cards.
     let card = deals[1][3][5].as_u64().unwrap();
-    deals[1][3][5] = json!((card + 1) % 52);
+    let other = deals[1][0][0].clone();
+    deals[1][3][5] = other.clone();
     let mut rec = rec;
     rec["played"] = json!({"deals": deals});
     let v = verify(rec);
+    assert_eq!(v["differenceCount"], 1);
     let d = &v["differences"][0];
-    assert_eq!(d["path"], "deals[1][3][5]");
+    assert_eq!(d["path"], "deals[1][3]");
     assert_eq!(d["item"], "card");
-    assert_eq!(d["at"], json!({"deal": 1, "seat": 3, "card": 5}));
-    assert_eq!(d["computed"], card);
+    assert_eq!(d["at"], json!({"deal": 1, "seat": 3}));
+    assert_eq!(d["order"], json!(["deal", "seat"]));
+    assert_eq!(
+        (&d["shownOnly"], &d["computedOnly"]),
+        (&json!([other]), &json!([card]))
+    );
 }
 
 #[test]
@@ -731,7 +739,13 @@ fn bets_equal_single_bets() {
         let wrong = if scheme == "dice" {
             json!(results[7]["face"].as_i64().unwrap() % 6 + 1)
         } else {
-            json!([26])
+            // A cell of the board the seeds leave free (a mine set is compared as a
+            // set: cells 1–25, each once).
+            let placed = results[7]["mines"].as_array().unwrap();
+            let free = (1..=25u64)
+                .find(|c| !placed.contains(&json!(c)))
+                .unwrap_or(1);
+            json!([free])
         };
         rec["bets"][7]["played"] = json!({ key: wrong });
         let v = verify(rec.clone());

@@ -113,7 +113,11 @@ pub fn json_value(v: &JsValue) -> Result<Value, VerifyError> {
 pub fn json_value(v: &JsValue) -> Result<Value, VerifyError> {
     let text = record_text(v)?;
     crate::input::check_size(text.len() as u64)?;
-    let parsed = JSON::parse(&text).map_err(|_| bad_json(msg!("the input is not valid JSON")))?;
+    // How each number was written survives JSON.parse (crate::spelling): `7.0` is a
+    // float here as in serde_json, so an integer field refuses it on both readers.
+    let marked = crate::spelling::mark_floats(&text);
+    let parsed = JSON::parse(marked.as_deref().unwrap_or(&text))
+        .map_err(|_| bad_json(msg!("the input is not valid JSON")))?;
     from_js(&parsed, 0)
 }
 
@@ -157,6 +161,9 @@ fn from_js(v: &JsValue, depth: usize) -> Result<Value, VerifyError> {
             .ok_or_else(|| bad_json(msg!("a number is too large for float64")));
     }
     if let Some(s) = v.dyn_ref::<JsString>() {
+        if s.length() > 0 && s.char_code_at(0) as u16 == crate::spelling::MARK {
+            return float_spelled(s);
+        }
         return Ok(Value::String(string(s)?));
     }
     if depth >= MAX_DEPTH {
@@ -182,6 +189,24 @@ fn from_js(v: &JsValue, depth: usize) -> Result<Value, VerifyError> {
         map.insert(string(k)?, from_js(&x, depth + 1)?);
     }
     Ok(Value::Object(map))
+}
+
+/// A number written with a fraction or an exponent (`crate::spelling`): the float
+/// serde_json reads from its text (never an integer), or `bad_json` as there.
+#[cfg(feature = "widget")]
+fn float_spelled(s: &JsString) -> Result<Value, VerifyError> {
+    let text = String::from(s.slice(1, s.length()));
+    let bad = || bad_json(msg!("a number is not valid JSON or too large for float64"));
+    if !crate::spelling::is_json_number(&text) {
+        return Err(bad());
+    }
+    let f = JSON::parse(&text)
+        .ok()
+        .and_then(|n| n.as_f64())
+        .ok_or_else(bad)?;
+    serde_json::Number::from_f64(f)
+        .map(Value::Number)
+        .ok_or_else(bad)
 }
 
 /// A string inside the JSON: lone surrogates (valid in JSON.parse, refused by

@@ -114,7 +114,7 @@ test('--self-test passes and --help documents the modes', () => {
 test('the usual typos: the hash pasted as the seed, seeds swapped — fail (exit 1) with the SPEC hint codes', () => {
   const sha = (s) => createHash('sha256').update(s).digest('hex');
   const seed = 'cli-typo-server-seed';
-  const base = { scheme: 'dice', serverSeedHash: sha(seed), clientSeed: 'mine', nonce: 5, selected: [3] };
+  const base = { scheme: 'dice', serverSeedHash: sha(seed), clientSeed: 'mine', nonce: 1700000000005, selected: [3] };
   for (const [record, code] of [
     [{ ...base, serverSeed: sha(seed).toUpperCase() }, 'seed_is_commitment'],
     [{ ...base, serverSeed: 'mine', clientSeed: seed }, 'seeds_swapped'],

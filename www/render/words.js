@@ -70,6 +70,25 @@ export function foundInParams(r) {
   return { round: String(r.foundIn.round), game: t(`game.${r.foundInGame}`) };
 }
 
+/** A hint that explains a failed check as a copying mistake (the seed pasted as
+ *  the hash, two fields swapped, a capitalised seed): the core ties it to that
+ *  check (`check`). Hints about the input itself (a nonce in seconds, an invisible
+ *  character, a short walk) name no check and may come with any verdict. */
+export const typoHint = (h) => !!(h && h.check);
+
+/** A hint's values for its sentence: fields by their labels (`label(path)`), a
+ *  nonce as the id it is (never grouped), an invisible character's position from 1
+ *  and its code point ("U+200B"). */
+export function hintParams(h, label) {
+  return {
+    field: label(h.field), with: label(h.with), commitment: label(h.commitment || h.with),
+    nonce: h.nonce === undefined ? '' : String(h.nonce),
+    position: Number.isInteger(h.position) ? h.position + 1 : '',
+    char: typeof h.char === 'string' ? h.char : '',
+    count: Number.isInteger(h.count) ? h.count : 1,
+  };
+}
+
 /** What to do after a failure ({key, params}), for the check that failed and the game:
  *  a hint first (a copying mistake is fixed in the form), a round found in another
  *  published chain, a whole published chain walked in vain, only "what you were
@@ -77,7 +96,7 @@ export function foundInParams(r) {
  *  never a failure: the core makes it unchecked, SPEC §6.) */
 export function failNext(r, desc, record) {
   const checks = r.checks || [];
-  if (r.hints && r.hints.length) return { key: 'render.verdict.fail.next.hint', params: {} };
+  if ((r.hints || []).some(typoHint)) return { key: 'render.verdict.fail.next.hint', params: {} };
   const failed = checks.filter((c) => c.ok === false);
   const chainFailed = failed.some((c) => c.code === 'chainOk');
   const found = foundInParams(r);
