@@ -12,7 +12,7 @@ import { choiceButtons } from './seen-choice.js';
 export function faceButtons({ value, name, onChange }) {
   return choiceButtons({
     name, value, onChange, cls: 'seendie',
-    options: [1, 2, 3, 4, 5, 6].map((n) => ({ value: n, label: t('draw.die', { n }), content: [pips(n), el('span', { class: 'num', text: n, 'aria-hidden': 'true' })] })),
+    options: [1, 2, 3, 4, 5, 6].map((n) => ({ value: n, label: t('draw.die', { n }), content: pips(n) })),
   });
 }
 

@@ -86,8 +86,10 @@ function row(title, path, shown, computed, r) {
   const status = differs ? t('seen.result.differs') : t('seen.result.same');
   return el('div', { class: `seenrow${differs ? ' differs' : ''}`, 'data-seen': path, 'data-differs': String(differs) },
     el('h4', { text: `${title}: ${status}` }),
-    el('dl', {}, el('dt', { text: t('seen.result.shown') }), el('dd', {}, shown),
-      el('dt', { text: t('seen.result.computed') }), el('dd', {}, computed)));
+    // Side by side where both fit (a board, dice, a value), one under the other else (a hand).
+    el('div', { class: 'seenpair' },
+      el('figure', { class: 'seenshown' }, el('figcaption', { text: t('seen.result.shown') }), shown),
+      el('figure', { class: 'seencomputed' }, el('figcaption', { text: t('seen.result.computed') }), computed)));
 }
 
 /** The section, or null when `played` holds nothing the entry knows how to draw. */

@@ -1,0 +1,138 @@
+// "What you were shown" entered without JSON (issue 32): a player taps the hand they
+// held in the card picker, the mines on the 5×5 board, types the crash point with a
+// decimal comma, and the page verifies it (pass); one card changed is a fail that
+// names that card. At 360 px, with every target a named toggle; screenshots in
+// tests/artifacts/ (seen-*.png).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, PAGE_URL, b64url, shot } from './browser.mjs';
+import { loadCases } from '../node/helpers.mjs';
+
+const cases = loadCases();
+let browser;
+test.before(async () => { browser = await launch(); });
+test.after(async () => { if (browser) await browser.close(); });
+
+const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+const SUITS = ['♣', '♦', '♥', '♠'];
+/** A rank_major card id as the picker names its button (SPEC conventions). */
+const text = (id) => `${RANKS[id % 13]}${SUITS[Math.floor(id / 13)]}`;
+
+const passing = (f) => cases.find((c) => (c.expect.commitmentOk === true || c.expect.chainOk === true) && f(c));
+
+/** Opens a record by link at 360 px and waits for its verdict and the entry. */
+async function open(record) {
+  const opened = await openPage(browser, { width: 360, height: 780 });
+  const { page } = opened;
+  await page.goto(`${PAGE_URL}#lang=en&record=${b64url(record)}`);
+  await page.waitForFunction(() => document.querySelector('#result').fvReport && document.querySelector('#played-entry'), null, { timeout: 60000 });
+  return opened;
+}
+
+/** Verify, and the final report the page drew. */
+async function verify(page) {
+  await page.evaluate(() => { document.querySelector('#result').fvReport = null; });
+  await page.click('#verify');
+  await page.waitForFunction(() => document.querySelector('#result').fvReport, null, { timeout: 60000 });
+  return page.evaluate(() => document.querySelector('#result').fvReport);
+}
+
+const noOverflow = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+test('a bridge hand tapped in the picker passes; one card changed fails naming that card', async () => {
+  const c = passing((x) => x.record.game === 'bridge');
+  const { page, errors, context } = await open(c.record);
+  const hand = c.expect.deals[0][2];
+  await page.click('#played-entry > summary');
+  // South (seat 2) of deal 1, tapped in another order than dealt.
+  await page.selectOption('#played-entry [data-part="deals"] select', '2');
+  for (const id of [...hand].reverse()) await page.click(`#played-entry [data-part="deals"] button[data-card="${text(id)}"]`);
+  const played = JSON.parse(await page.inputValue('#f-played'));
+  assert.deepEqual(played, { deals: [[null, null, [...hand].reverse().map(text)]] });
+  // Every card a toggle with a name, at least 44 px tall, and the picker fits 360 px.
+  const buttons = await page.$$eval('#played-entry .cardpicker button', (bs) => bs.map((b) => ({
+    name: b.getAttribute('aria-label'), pressed: b.getAttribute('aria-pressed'), h: b.getBoundingClientRect().height,
+    right: b.getBoundingClientRect().right,
+  })));
+  assert.equal(buttons.length, 52);
+  assert.equal(buttons.filter((b) => b.pressed === 'true').length, 13);
+  assert.ok(buttons.every((b) => /\w+ of \w+/.test(b.name) && b.h >= 44 && b.right <= 360), JSON.stringify(buttons[0]));
+  assert.ok(await noOverflow(page));
+  await shot(page, 'seen-bridge-picker', { fullPage: true });
+
+  const r = await verify(page);
+  assert.equal(r.verdict, 'pass', JSON.stringify(r.differences));
+  assert.equal(r.differenceCount, 0);
+  // What was entered is drawn beside the recomputation, as the same.
+  assert.equal(await page.getAttribute('.seenrow[data-seen="deals[0][2]"]', 'data-differs'), 'false');
+  await shot(page, 'seen-bridge-pass');
+
+  // One card swapped for a card South did not hold.
+  const out = [...Array(52).keys()].find((id) => !hand.includes(id));
+  await page.click(`#played-entry [data-part="deals"] button[data-card="${text(hand[5])}"]`);
+  await page.click(`#played-entry [data-part="deals"] button[data-card="${text(out)}"]`);
+  const r2 = await verify(page);
+  assert.equal(r2.verdict, 'fail');
+  const diffs = await page.textContent('#result ul.diffs');
+  assert.ok(diffs.includes(text(out)) && diffs.includes(text(hand[5])), diffs);
+  assert.equal(await page.getAttribute('.seenrow[data-seen="deals[0][2]"]', 'data-differs'), 'true');
+  await shot(page, 'seen-bridge-difference');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the mines tapped on the board, in any order, pass', async () => {
+  const c = passing((x) => x.record.scheme === 'mines' && !x.record.bets && x.expect.mines.length >= 3);
+  const { page, errors, context } = await open(c.record);
+  await page.click('#played-entry > summary');
+  const cells = await page.$$eval('#played-entry .seenmines button', (bs) => bs.map((b) => [b.getAttribute('aria-label'), b.getAttribute('aria-pressed'), b.getBoundingClientRect().height]));
+  assert.equal(cells.length, 25);
+  assert.ok(cells.every(([name, pressed, h]) => /^Cell \d+$/.test(name) && pressed === 'false' && h >= 44));
+  for (const cell of [...c.expect.mines].reverse()) await page.click(`#played-entry button[data-cell="${cell}"]`);
+  assert.equal(await page.getAttribute(`#played-entry button[data-cell="${c.expect.mines[0]}"]`, 'aria-pressed'), 'true');
+  assert.deepEqual(JSON.parse(await page.inputValue('#f-played')), { mines: c.expect.mines.slice().sort((a, b) => a - b) });
+  await shot(page, 'seen-mines-board');
+  const r = await verify(page);
+  assert.equal(r.verdict, 'pass');
+  assert.equal(r.differenceCount, 0);
+  // One more cell: a fail naming the cell shown but not recomputed.
+  const extra = [...Array(25).keys()].map((i) => i + 1).find((n) => !c.expect.mines.includes(n));
+  await page.click(`#played-entry button[data-cell="${extra}"]`);
+  const r2 = await verify(page);
+  assert.equal(r2.verdict, 'fail');
+  assert.match(await page.textContent('#result ul.diffs'), new RegExp(`\\b${extra}\\b`));
+  assert.ok(await noOverflow(page));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a crash point typed with a decimal comma and × passes', async () => {
+  const c = passing((x) => x.record.scheme === 'crash' && x.record.terminal && !x.record.history && x.expect.multiplier !== '1.00');
+  const { page, errors, context } = await open(c.record);
+  await page.click('#played-entry > summary');
+  const input = '#played-entry input.seenmultiplier';
+  assert.equal(await page.getAttribute(input, 'inputmode'), 'decimal');
+  await page.fill(input, `${c.expect.multiplier.replace('.', ',')}×`);
+  const r = await verify(page);
+  assert.equal(r.verdict, 'pass', JSON.stringify(r.differences));
+  assert.equal(r.differenceCount, 0);
+  await shot(page, 'seen-crash-pass');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a link whose record carries played fills the entry; JSON stays possible', async () => {
+  const c = passing((x) => x.record.game === 'bridge');
+  const hand = c.expect.deals[0][0];
+  const { page, errors, context } = await open({ ...c.record, played: { deals: [[hand.map(text)]], seats: c.expect.seats } });
+  // Opened, with North's cards pressed; the key the entry does not offer (seats) kept.
+  assert.equal(await page.getAttribute('#played-entry', 'open'), '');
+  const pressed = await page.$$eval('#played-entry .cardpicker button[aria-pressed="true"]', (bs) => bs.map((b) => b.getAttribute('data-card')));
+  assert.deepEqual(pressed.sort(), hand.map(text).sort());
+  await page.click(`#played-entry [data-part="deals"] button[data-card="${text(hand[0])}"]`);
+  const played = JSON.parse(await page.inputValue('#f-played'));
+  assert.deepEqual(played.seats, c.expect.seats);
+  assert.equal(played.deals[0][0].length, 12);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
