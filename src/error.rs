@@ -50,6 +50,9 @@ pub enum ErrorCode {
     OutOfRange,
     /// A key in `played` (or a bet) that the scheme does not know.
     UnknownField,
+    /// A value in `played` that cannot be read as what the game showed (a card,
+    /// a roll, a multiplier…): `want` says what was expected at `field`.
+    BadPlayed,
     /// Two fields that exclude each other (`bets` beside a single bet's `nonce`).
     ConflictingFields,
     /// The published function itself refuses the input (battle chances, dice picks…).
@@ -77,6 +80,7 @@ impl ErrorCode {
             ErrorCode::BadSeatCount => "bad_seat_count",
             ErrorCode::OutOfRange => "out_of_range",
             ErrorCode::UnknownField => "unknown_field",
+            ErrorCode::BadPlayed => "bad_played",
             ErrorCode::ConflictingFields => "conflicting_fields",
             ErrorCode::GameRule => "game_rule",
             ErrorCode::BadUtf8 => "bad_utf8",

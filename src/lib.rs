@@ -16,6 +16,7 @@ mod error;
 mod batch;
 mod history;
 mod input;
+mod played;
 mod primitives;
 mod record;
 mod report;

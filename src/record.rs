@@ -39,15 +39,16 @@ pub fn as_int(v: &Value, field: &str, min: i64, max: i64) -> Result<i64> {
     } else if n.as_u64().is_some() {
         return Err(VerifyError::out_of_range(field, min, max));
     } else {
+        // SPEC: integers are written as integers. serde_json reads every number
+        // with a fraction or an exponent (`7.0`, `7e0`, `1e-400`,
+        // `1.00000000000000000001`) as a float, which rounds: refused, whatever
+        // it rounds to. (A float past 2^53 is out of range either way, as is an
+        // integer too long for 64 bits, which serde_json also keeps as a float.)
         let f = n.as_f64().unwrap_or(f64::NAN);
-        if f.fract() != 0.0 || !f.is_finite() {
-            return Err(VerifyError::wrong_type(field, Want::WholeNumber, v));
-        }
-        if f.abs() > MAX_SAFE_INTEGER as f64 {
+        if f.is_finite() && f.abs() > MAX_SAFE_INTEGER as f64 && f.fract() == 0.0 {
             return Err(VerifyError::out_of_range(field, min, max));
         }
-        // `5.0` or `1e6`: a whole number, as JavaScript sees it (5.0 === 5).
-        f as i64
+        return Err(VerifyError::wrong_type(field, Want::WholeNumber, v));
     };
     // `unsigned_abs`: `i64::MIN.abs()` would overflow (a panic in a debug build).
     if i.unsigned_abs() > MAX_SAFE_INTEGER as u64 || i < min || i > max {
@@ -319,10 +320,21 @@ mod tests {
         assert_eq!(big, Err(ErrorCode::OutOfRange));
         let min = as_int(&json!(i64::MIN), "n", i64::MIN, 0).map_err(|e| e.code);
         assert_eq!(min, Err(ErrorCode::OutOfRange));
-        let v: Value = serde_json::from_str("5.0").unwrap();
+        // Integers written as integers: a fraction or an exponent is refused,
+        // whatever the float rounds to.
+        for text in [
+            "5.0",
+            "1e2",
+            "7e0",
+            "1e-400",
+            "1.00000000000000000001",
+            "-0.0",
+        ] {
+            let v: Value = serde_json::from_str(text).unwrap();
+            assert_eq!(f(v), Err(ErrorCode::WrongType), "{text}");
+        }
+        let v: Value = serde_json::from_str("5").unwrap();
         assert_eq!(f(v), Ok(5));
-        let v: Value = serde_json::from_str("1e2").unwrap();
-        assert_eq!(f(v), Ok(100));
     }
 
     #[test]

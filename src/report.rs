@@ -6,8 +6,9 @@
 use serde_json::{Map, Value};
 
 use crate::error::{ErrorCode, Result, VerifyError, Want};
+use crate::played::{self, fit, fit_prefix, path_text, Seg, Unreadable};
 use crate::primitives::sha256::sha256_hex;
-use crate::schemes::descriptor::{Pattern, Role, Scheme, Step};
+use crate::schemes::descriptor::{Kind, Order, Role, Scheme, Step};
 
 /// At most this many `played` differences are listed (a 10,000-deal match that is
 /// wrong everywhere would otherwise produce half a million rows); the count is exact.
@@ -181,33 +182,8 @@ pub struct Report {
     /// Differences found in per-part `played` (each bet's own), before the record's.
     diffs: Diffs,
     compared: bool,
-}
-
-/// One step of a path into the recomputed values: `[3]` or `.name`. Paths are
-/// built as steps and written as text only for people (`deals[1][3][5]`); the
-/// difference's place in the game's terms is read from the steps, never parsed back.
-#[derive(Clone, Debug, PartialEq)]
-enum Seg {
-    Index(usize),
-    Key(String),
-}
-
-fn path_text(key: &str, segs: &[Seg]) -> String {
-    let mut s = key.to_string();
-    for seg in segs {
-        match seg {
-            Seg::Index(i) => {
-                s.push('[');
-                s.push_str(&i.to_string());
-                s.push(']');
-            }
-            Seg::Key(k) => {
-                s.push('.');
-                s.push_str(k);
-            }
-        }
-    }
-    s
+    /// Hints a scheme gave of its own (`nonce_unit`, `step_limit`).
+    hints: Vec<Value>,
 }
 
 /// A value the player was shown that differs from the recomputation.
@@ -217,6 +193,19 @@ struct Diff {
     segs: Vec<Seg>,
     played: Value,
     computed: Value,
+    /// For a list compared as a set (a hand, the mines of a board).
+    set: Option<SetDiff>,
+}
+
+/// What differs between a set the player saw and the recomputed one.
+#[derive(Debug)]
+struct SetDiff {
+    /// Shown, but not recomputed.
+    shown_only: Vec<Value>,
+    /// Recomputed, but not shown.
+    computed_only: Vec<Value>,
+    /// The set is the list's first `n` values (a board's flop), not all of it.
+    first: Option<usize>,
 }
 
 /// What comparing `played` found: values that differ, and recomputed values the
@@ -249,6 +238,7 @@ impl Report {
             missing: Vec::new(),
             diffs: Diffs::default(),
             compared: false,
+            hints: Vec::new(),
         }
     }
 
@@ -267,6 +257,7 @@ impl Report {
         };
         let mut segs = vec![Seg::Index(index)];
         for (k, v) in seen {
+            let prefix = segs.len();
             let Some(c) = ours.get(k) else {
                 let known: Vec<&str> = ours.keys().map(String::as_str).collect();
                 return Err(VerifyError::new(
@@ -280,11 +271,21 @@ impl Report {
                 .with("known", known));
             };
             segs.push(Seg::Key(k.clone()));
-            diff(key, &mut segs, v, c, &mut self.diffs);
+            let v = played::read(self.scheme, key, &mut segs, v).map_err(|u| {
+                let rest = path_text("", &u.segs[prefix + 1..]);
+                bad_played(format!("{field}.{k}{rest}"), v, &u, prefix + 1)
+            })?;
+            diff(self.scheme, key, &mut segs, &v, c, &mut self.diffs);
             segs.pop();
         }
         self.compared = true;
         Ok(())
+    }
+
+    /// A hint of the scheme's own (SPEC hints: `nonce_unit`, `step_limit`…):
+    /// `{"code", "field", …}`, given whatever the verdict.
+    pub fn hint(&mut self, h: Value) {
+        self.hints.push(h);
     }
 
     /// A recomputed value (`deck`, `seats`, `multiplier`…).
@@ -354,14 +355,21 @@ impl Report {
         if let Some(obj) = played {
             let pending = self.checks.iter().any(|c| c.state == State::Pending);
             for (key, seen) in obj {
+                let read = |r: &Report| {
+                    played::read(r.scheme, key, &mut Vec::new(), seen).map_err(|u| {
+                        bad_played(format!("played.{}", path_text(key, &u.segs)), seen, &u, 0)
+                    })
+                };
                 let computed = match self.result.get(key) {
                     Some(v) if self.recomputed(key) => v,
                     // A key the scheme recomputes but this record did not reach (no
                     // round when the chain walk is pending or did not reach the
                     // terminal): nothing to compare while pending, else it differs.
                     None if self.scheme.result(key).is_some() => {
+                        let seen = read(&self)?;
                         if !pending {
-                            diff(key, &mut Vec::new(), seen, &Value::Null, &mut diffs);
+                            let null = Value::Null;
+                            diff(self.scheme, key, &mut Vec::new(), &seen, &null, &mut diffs);
                         }
                         continue;
                     }
@@ -384,7 +392,15 @@ impl Report {
                         .with("known", known));
                     }
                 };
-                diff(key, &mut Vec::new(), seen, computed, &mut diffs);
+                let seen = read(&self)?;
+                diff(
+                    self.scheme,
+                    key,
+                    &mut Vec::new(),
+                    &seen,
+                    computed,
+                    &mut diffs,
+                );
             }
         }
         let compared = played.is_some() || self.compared;
@@ -404,7 +420,9 @@ impl Report {
             .into_iter()
             .map(|d| describe(self.scheme, d))
             .collect();
-        let hints = hints(self.scheme, &self.checks, record);
+        let mut hints = hints(self.scheme, &self.checks, record);
+        hints.extend(invisible_chars(self.scheme, record));
+        hints.append(&mut self.hints);
 
         let verdict = Verdict::of(&self.checks);
         if verdict == Verdict::Unchecked && self.missing.is_empty() {
@@ -462,6 +480,10 @@ fn hints(scheme: &Scheme, checks: &[Check], record: &Map<String, Value>) -> Vec<
                 }
             }
         }
+        if let Some(h) = seed_case(c, record, published) {
+            out.push(h);
+            continue;
+        }
         let strings = strings.get_or_insert_with(|| string_leaves(scheme, record));
         if let Some((path, _)) = strings.iter().find(|(path, s)| {
             Some(path.as_str()) != c.secret && sha256_hex(s.as_bytes()) == published
@@ -473,6 +495,123 @@ fn hints(scheme: &Scheme, checks: &[Check], record: &Map<String, Value>) -> Vec<
         }
     }
     out
+}
+
+/// `seed_case`: the revealed seed hashed to the check's computed value, and the
+/// same seed in lower (or upper) case hashes to the published one: it was retyped
+/// or a phone capitalised it.
+fn seed_case(c: &Check, record: &Map<String, Value>, published: &str) -> Option<Value> {
+    let secret = c.secret?;
+    let Some(Value::String(s)) = record.get(secret) else {
+        return None;
+    };
+    // Only where the check hashed the seed itself (not a message built from it).
+    if c.computed.as_str() != Some(sha256_hex(s.as_bytes()).as_str()) {
+        return None;
+    }
+    [("lower", s.to_lowercase()), ("upper", s.to_uppercase())]
+        .into_iter()
+        .find(|(_, t)| t != s && sha256_hex(t.as_bytes()) == published)
+        .map(|(case, _)| {
+            json!({"code": "seed_case", "field": secret, "with": c.field, "check": c.name, "case": case})
+        })
+}
+
+/// Cc (controls: line break, tab…) and Cf (format: zero-width, direction marks and
+/// overrides, the BOM, the soft hyphen…) characters: invisible in a form, or
+/// changing how the text around them is shown, yet hashed like any other.
+pub(crate) fn invisible(c: char) -> bool {
+    matches!(c as u32,
+        0x00..=0x1F | 0x7F..=0x9F // Cc
+        | 0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x890..=0x891 | 0x8E2 | 0x180E
+        | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F
+        | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x110CD | 0x13430..=0x1343F
+        | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F)
+}
+
+/// `invisible_char`: every seed, id or hash field (and each entry of a list or
+/// seat map of seeds, each bet's client seed) holding an invisible character, with
+/// the first one's position (in characters, from 0) and code point, and how many
+/// the field holds.
+fn invisible_chars(scheme: &Scheme, record: &Map<String, Value>) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut look = |field: String, s: &str| {
+        let mut found = s.chars().enumerate().filter(|(_, c)| invisible(*c));
+        if let Some((position, c)) = found.next() {
+            out.push(
+                json!({"code": "invisible_char", "field": field, "position": position,
+                "codePoint": c as u32, "char": format!("U+{:04X}", c as u32),
+                "count": 1 + found.count()}),
+            );
+        }
+    };
+    for f in scheme.fields {
+        let hashed = matches!(
+            f.role,
+            Role::Secret | Role::Commitment | Role::Client | Role::Id
+        ) || f.kind == Kind::Bets;
+        let Some(v) = record.get(f.name).filter(|_| hashed) else {
+            continue;
+        };
+        match v {
+            Value::String(s) => look(f.name.to_string(), s),
+            Value::Array(a) if f.kind == Kind::Bets => {
+                for (i, bet) in a.iter().enumerate() {
+                    if let Some(Value::String(s)) = bet.get("clientSeed") {
+                        look(format!("{}[{i}].clientSeed", f.name), s);
+                    }
+                }
+            }
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    if let Value::String(s) = x {
+                        look(format!("{}[{i}]", f.name), s);
+                    }
+                }
+            }
+            Value::Object(o) => {
+                for (k, x) in o {
+                    if let Value::String(s) = x {
+                        look(format!("{}.{k}", f.name), s);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `bad_played`: a value of `played` that cannot be read. `seen` is the value at
+/// the start of `u.segs[skip..]`.
+fn bad_played(field: String, seen: &Value, u: &Unreadable, skip: usize) -> VerifyError {
+    let mut at = seen;
+    for seg in u.segs.iter().skip(skip) {
+        let next = match seg {
+            Seg::Index(i) => at.get(*i),
+            Seg::Key(k) => at.get(k.as_str()),
+        };
+        match next {
+            Some(v) => at = v,
+            None => break,
+        }
+    }
+    let mut e = VerifyError::new(
+        ErrorCode::BadPlayed,
+        field.clone(),
+        msg!(
+            "`{field}` cannot be read as what the game showed (expected: {})",
+            u.want
+        ),
+    )
+    .with("want", u.want)
+    .with("got", crate::error::type_token(at));
+    match at {
+        Value::String(s) => e = e.with("value", s.chars().take(40).collect::<String>()),
+        Value::Number(n) => e = e.with("value", n.to_string()),
+        _ => {}
+    }
+    e
 }
 
 /// Every string of the record that could be a seed, with its path: top-level
@@ -511,46 +650,39 @@ fn string_leaves<'a>(scheme: &Scheme, record: &'a Map<String, Value>) -> Vec<(St
     out
 }
 
-/// Does `pattern` address exactly these steps? Then the names of its indexes.
-fn fit(pattern: &Pattern, segs: &[Seg]) -> Option<Map<String, Value>> {
-    if pattern.steps.len() != segs.len() {
-        return None;
-    }
-    let mut at = Map::new();
-    for (step, seg) in pattern.steps.iter().zip(segs) {
-        match (step, seg) {
-            (Step::At(name), Seg::Index(i)) => {
-                at.insert((*name).to_string(), json!(i));
-            }
-            (Step::Member(m), Seg::Key(k)) if m == k => {}
-            _ => return None,
-        }
-    }
-    Some(at)
-}
-
 /// A difference in the game's terms: which item (card, die, tile…), where (`at`:
 /// deal, seat, card…, and `order`, the names of `at` in the pattern's order) and in
 /// which part of the value (`part`: the pattern's last member name, `second` in
 /// `hands[hand].second[seat][card]`), from the scheme's result patterns. A path that
 /// matches no pattern to its end is a whole part (a missing deal) of kind `value`.
+///
+/// A set's difference (`set: true`) is at the list's path: `at` and `order` name
+/// the list's own indexes (`deals[1][2]`: deal, seat), `item` what it holds, and
+/// `shownOnly`/`computedOnly` the values shown but not recomputed and the reverse;
+/// `played` and `computed` are both lists; `first` (the flop: 3) when the set is
+/// the start of the list.
 fn describe(scheme: &Scheme, d: Diff) -> Value {
     let mut item = "value";
     let mut at = Map::new();
     let mut order: Vec<&str> = Vec::new();
     let mut part: Option<&str> = None;
     if let Some(r) = scheme.result(&d.key) {
-        for p in r.patterns {
-            if let Some(names) = fit(p, &d.segs) {
-                item = p.item.unwrap_or(r.item);
-                at = names;
-                for step in p.steps {
-                    match step {
-                        Step::At(n) => order.push(n),
-                        Step::Member(m) => part = Some(m),
-                    }
+        let found = if d.set.is_some() {
+            played::group(r, &d.segs).map(|(p, it)| (p, it, d.segs.len()))
+        } else {
+            r.patterns
+                .iter()
+                .find(|p| fit(p, &d.segs).is_some())
+                .map(|p| (p, p.item.unwrap_or(r.item), d.segs.len()))
+        };
+        if let Some((p, it, len)) = found {
+            item = it;
+            at = fit_prefix(p, &d.segs).unwrap_or_default();
+            for step in &p.steps[..len] {
+                match step {
+                    Step::At(n) => order.push(n),
+                    Step::Member(m) => part = Some(m),
                 }
-                break;
             }
         }
     }
@@ -563,6 +695,14 @@ fn describe(scheme: &Scheme, d: Diff) -> Value {
     m.insert("at".into(), Value::Object(at));
     m.insert("order".into(), json!(order));
     m.insert("part".into(), part.map_or(Value::Null, Value::from));
+    if let Some(set) = d.set {
+        m.insert("set".into(), Value::Bool(true));
+        m.insert("shownOnly".into(), Value::Array(set.shown_only));
+        m.insert("computedOnly".into(), Value::Array(set.computed_only));
+        if let Some(n) = set.first {
+            m.insert("first".into(), Value::from(n));
+        }
+    }
     Value::Object(m)
 }
 
@@ -578,36 +718,104 @@ fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// Walks `seen` (played) against `computed` under result `key` at `segs`, recording
-/// every differing leaf, and what `seen` leaves out as not shown.
-fn diff(key: &str, segs: &mut Vec<Seg>, seen: &Value, computed: &Value, out: &mut Diffs) {
-    fn record(key: &str, segs: &[Seg], seen: &Value, computed: &Value, out: &mut Diffs) {
-        out.count += 1;
-        if out.list.len() < MAX_DIFFERENCES {
-            out.list.push(Diff {
-                key: key.to_string(),
-                segs: segs.to_vec(),
-                played: seen.clone(),
-                computed: computed.clone(),
-            });
+fn record(key: &str, segs: &[Seg], seen: &Value, computed: &Value, out: &mut Diffs) {
+    out.count += 1;
+    if out.list.len() < MAX_DIFFERENCES {
+        out.list.push(Diff {
+            key: key.to_string(),
+            segs: segs.to_vec(),
+            played: seen.clone(),
+            computed: computed.clone(),
+            set: None,
+        });
+    }
+}
+
+fn unshown(key: &str, segs: &[Seg], from: Value, count: usize, out: &mut Diffs) {
+    if out.unshown.len() < MAX_DIFFERENCES {
+        let mut m = Map::new();
+        m.insert("key".into(), Value::from(key));
+        m.insert("path".into(), Value::from(path_text(key, segs)));
+        m.insert("from".into(), from);
+        m.insert("count".into(), Value::from(count));
+        out.unshown.push(Value::Object(m));
+    }
+}
+
+/// `seen` against `computed` as sets (with repeats, though `played::read` refuses
+/// them): one difference when something shown was not recomputed. A set shown in
+/// part (a hand's first cards) differs only by what it shows.
+fn set_diff(
+    key: &str,
+    segs: &[Seg],
+    seen: &[Value],
+    computed: &[Value],
+    first: Option<usize>,
+    out: &mut Diffs,
+) {
+    let mut left: Vec<&Value> = computed.iter().collect();
+    let mut shown_only = Vec::new();
+    for x in seen {
+        match left.iter().position(|y| same(x, y)) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => shown_only.push(x.clone()),
         }
     }
-    fn unshown(key: &str, segs: &[Seg], from: Value, count: usize, out: &mut Diffs) {
-        if out.unshown.len() < MAX_DIFFERENCES {
-            let mut m = Map::new();
-            m.insert("key".into(), Value::from(key));
-            m.insert("path".into(), Value::from(path_text(key, segs)));
-            m.insert("from".into(), from);
-            m.insert("count".into(), Value::from(count));
-            out.unshown.push(Value::Object(m));
-        }
+    if shown_only.is_empty() {
+        return;
     }
+    out.count += 1;
+    if out.list.len() < MAX_DIFFERENCES {
+        out.list.push(Diff {
+            key: key.to_string(),
+            segs: segs.to_vec(),
+            played: Value::Array(seen.to_vec()),
+            computed: Value::Array(computed.to_vec()),
+            set: Some(SetDiff {
+                shown_only,
+                computed_only: left.into_iter().cloned().collect(),
+                first,
+            }),
+        });
+    }
+}
+
+/// Walks `seen` (played, already read into the recomputed values' representation)
+/// against `computed` under result `key` at `segs`, recording every difference (a
+/// leaf by position, a list the descriptors call a set as one), and what `seen`
+/// leaves out as not shown.
+fn diff(
+    scheme: &Scheme,
+    key: &str,
+    segs: &mut Vec<Seg>,
+    seen: &Value,
+    computed: &Value,
+    out: &mut Diffs,
+) {
     match (seen, computed) {
         (Value::Array(s), Value::Array(c)) => {
-            for (i, x) in s.iter().enumerate() {
+            let from = match played::order_at(scheme, key, segs) {
+                Order::Set => {
+                    set_diff(key, segs, s, c, None, out);
+                    s.len()
+                }
+                Order::Roll if segs.last() != Some(&Seg::Index(0)) => {
+                    set_diff(key, segs, s, c, None, out);
+                    s.len()
+                }
+                Order::Flop => {
+                    let (n, m) = (s.len().min(3), c.len().min(3));
+                    set_diff(key, segs, &s[..n], &c[..m], Some(3), out);
+                    n
+                }
+                Order::Position | Order::Roll => 0,
+            };
+            for (i, x) in s.iter().enumerate().skip(from) {
                 segs.push(Seg::Index(i));
                 match c.get(i) {
-                    Some(y) => diff(key, segs, x, y, out),
+                    Some(y) => diff(scheme, key, segs, x, y, out),
                     // Shown, but the seeds give nothing there: a difference.
                     None => record(key, segs, x, &Value::Null, out),
                 }
@@ -622,7 +830,7 @@ fn diff(key: &str, segs: &mut Vec<Seg>, seen: &Value, computed: &Value, out: &mu
                 match s.get(k) {
                     Some(x) => {
                         segs.push(Seg::Key(k.clone()));
-                        diff(key, segs, x, y, out);
+                        diff(scheme, key, segs, x, y, out);
                         segs.pop();
                     }
                     None => unshown(key, segs, Value::from(k.as_str()), 1, out),
@@ -684,14 +892,29 @@ mod tests {
             ))
             .unwrap();
         assert_eq!(v["verdict"], "fail");
+        // A seat's hand is a set: one difference at the hand, naming the card
+        // shown but not recomputed and the one recomputed but not shown.
         let d = &v["differences"][0];
-        assert_eq!(d["path"], "deals[1][1][1]");
-        assert_eq!(d["played"], 9);
-        assert_eq!(d["computed"], 8);
+        assert_eq!(v["differenceCount"], 1);
+        assert_eq!(d["path"], "deals[1][1]");
+        assert_eq!(d["set"], true);
+        assert_eq!(d["shownOnly"], json!([9]));
+        assert_eq!(d["computedOnly"], json!([8]));
+        assert_eq!(d["played"], json!([7, 9]));
+        assert_eq!(d["computed"], json!([7, 8]));
         assert_eq!(d["item"], "card");
-        assert_eq!(d["at"], json!({"deal": 1, "seat": 1, "card": 1}));
-        assert_eq!(d["order"], json!(["deal", "seat", "card"]));
+        assert_eq!(d["at"], json!({"deal": 1, "seat": 1}));
+        assert_eq!(d["order"], json!(["deal", "seat"]));
         assert_eq!(d["part"], Value::Null);
+        // The same hand in another order, and in players' notation: no difference.
+        // (Ids 1, 2 are 3♣, 4♣; 7, 8 are 9♣, T♣.)
+        let v = report()
+            .finish(&rec(
+                json!({"played": {"deals": [[[2, "3c"], ["6♣", 3]], [[6, 5], ["T♣", " 9 c "]]]}}),
+            ))
+            .unwrap();
+        assert_eq!(v["verdict"], "pass", "{v}");
+        assert_eq!(v["differenceCount"], 0);
     }
 
     #[test]
@@ -718,9 +941,9 @@ mod tests {
             vec![
                 ("hands[0].faceUp", &json!("faceUp"), &json!(["hand"])),
                 (
-                    "hands[0].second[0][1]",
+                    "hands[0].second[0]",
                     &json!("second"),
-                    &json!(["hand", "seat", "card"])
+                    &json!(["hand", "seat"])
                 ),
             ]
         );
@@ -760,7 +983,7 @@ mod tests {
             .unwrap();
         assert_eq!(v["verdict"], "fail");
         assert_eq!(v["differenceCount"], 1);
-        assert_eq!(v["differences"][0]["path"], "deals[1][1][1]");
+        assert_eq!(v["differences"][0]["path"], "deals[1][1]");
         assert_eq!(
             v["notShown"],
             json!([{"key": "deals", "path": "deals[0][1]", "from": 1, "count": 1}])

@@ -12,6 +12,10 @@ use crate::primitives::sha256::{hmac_sha256, to_hex};
 use crate::record::{Fields, MAX_SAFE_INTEGER};
 use crate::report::Report;
 
+/// SPEC hint `nonce_unit`: a nonce (the bet's time in milliseconds) below this,
+/// before 1973, looks like seconds.
+pub const MILLIS_1973: i64 = 100_000_000_000;
+
 /// SPEC: 1 to 10,000 bets under one server seed.
 pub const MAX_BETS: usize = 10_000;
 
@@ -64,6 +68,9 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
     if f.get("bets").is_none() {
         let client_seed = f.str("clientSeed")?;
         let nonce = f.int("nonce", -MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)?;
+        if nonce < MILLIS_1973 {
+            r.hint(json!({"code": "nonce_unit", "field": "nonce", "nonce": nonce}));
+        }
         let seed = game_seed(server_seed, client_seed, nonce);
         r.set("gameSeed", to_hex(&seed));
         for (k, v) in bet(f, &seed)? {
@@ -94,6 +101,8 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
     }
     let default_client = f.opt_str("clientSeed")?;
     let mut out = Vec::with_capacity(list.len());
+    // `nonce_unit` once for the list: the first such bet, and how many there are.
+    let mut seconds: Option<(usize, i64, usize)> = None;
     for (i, v) in list.iter().enumerate() {
         let name = format!("bets[{i}]");
         let Value::Object(obj) = v else {
@@ -116,6 +125,9 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
             None => default_client.ok_or_else(|| VerifyError::missing(&bf.name("clientSeed")))?,
         };
         let nonce = bf.int("nonce", -MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)?;
+        if nonce < MILLIS_1973 {
+            seconds = Some(seconds.map_or((i, nonce, 1), |(j, n, c)| (j, n, c + 1)));
+        }
         let seed = game_seed(server_seed, client_seed, nonce);
         let mut m = bet(bf, &seed)?;
         m.insert("nonce".into(), json!(nonce));
@@ -127,5 +139,11 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
         out.push(computed);
     }
     r.set("bets", Value::Array(out));
+    if let Some((i, nonce, count)) = seconds {
+        r.hint(
+            json!({"code": "nonce_unit", "field": format!("bets[{i}].nonce"), "nonce": nonce,
+            "count": count}),
+        );
+    }
     Ok(())
 }

@@ -63,6 +63,15 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
         )
         .with("with", if seed_b.is_some() { "seedB" } else { "commitB" }));
     }
+    // SPEC §4: a bot's `clientB` is "": a value nobody committed to would choose
+    // the colour.
+    if seed_b.is_none() && !client_b.is_empty() {
+        return Err(VerifyError::game_rule(
+            "clientB",
+            "bot_client",
+            msg!("a game against a bot (no `seedB`) has `clientB` \"\"; any other value would choose the colour"),
+        ));
+    }
 
     commitment_check(
         r,

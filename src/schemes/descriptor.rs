@@ -225,16 +225,46 @@ pub enum Step {
 pub struct Pattern {
     pub steps: &'static [Step],
     pub item: Option<&'static str>,
+    /// How the list holding these values (the pattern less its last index) is
+    /// compared with what the player saw (SPEC "compared by meaning").
+    pub order: Order,
+}
+
+/// How a list of values the player saw is compared with the recomputed one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Item by item (a deck, mahjong draws, the turn and river).
+    Position,
+    /// As a set: a seat's hand in one deal, the mines on a board.
+    Set,
+    /// A board: its first three (the flop) as a set, the rest by position.
+    Flop,
+    /// A backgammon roll: also text (`"4-3"`, `"4 3"`, `"43"`); the opening roll
+    /// (index 0) by position, every later roll as an unordered pair.
+    Roll,
 }
 
 pub const fn pattern(steps: &'static [Step]) -> Pattern {
-    Pattern { steps, item: None }
+    Pattern {
+        steps,
+        item: None,
+        order: Order::Position,
+    }
 }
 
 pub const fn pattern_of(steps: &'static [Step], item: &'static str) -> Pattern {
     Pattern {
         steps,
         item: Some(item),
+        order: Order::Position,
+    }
+}
+
+impl Pattern {
+    /// The list holding these values is compared as `order` says.
+    pub const fn compared(mut self, order: Order) -> Pattern {
+        self.order = order;
+        self
     }
 }
 

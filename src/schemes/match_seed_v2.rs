@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
-    pattern, result, Empty, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme, Step,
+    pattern, result, Empty, FieldDesc, GameDesc, Kind, Order, ResultDesc, Role, Scheme, Step,
 };
 use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError, Want};
@@ -83,14 +83,18 @@ const FIELDS: [FieldDesc; 10] = [
 const CARD: &[Step] = &[At("deal"), At("seat"), At("card")];
 const RESULTS: [ResultDesc; 5] = [
     result("seats", "player", &[pattern(&[At("seat")])]),
-    result("rolls", "die", &[pattern(&[At("roll"), At("die")])]),
-    result("deals", "card", &[pattern(CARD)]),
+    result(
+        "rolls",
+        "die",
+        &[pattern(&[At("roll"), At("die")]).compared(Order::Roll)],
+    ),
+    result("deals", "card", &[pattern(CARD).compared(Order::Set)]),
     result(
         "hands",
         "card",
         &[
-            pattern(&[At("hand"), Member("first"), At("seat"), At("card")]),
-            pattern(&[At("hand"), Member("second"), At("seat"), At("card")]),
+            pattern(&[At("hand"), Member("first"), At("seat"), At("card")]).compared(Order::Set),
+            pattern(&[At("hand"), Member("second"), At("seat"), At("card")]).compared(Order::Set),
             pattern(&[At("hand"), Member("faceUp")]),
         ],
     ),

@@ -6,7 +6,8 @@ use serde_json::{Map, Value};
 use super::bets::{self, BETS, CLIENT_SEED, NONCE, SERVER_SEED, SERVER_SEED_HASH};
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
-    pattern, pattern_of, result, FieldDesc, GameDesc, Kind, Need, ResultDesc, Role, Scheme, SCALAR,
+    pattern, pattern_of, result, FieldDesc, GameDesc, Kind, Need, Order, ResultDesc, Role, Scheme,
+    SCALAR,
 };
 use super::Options;
 use crate::error::{Result, VerifyError};
@@ -26,13 +27,17 @@ const FIELDS: [FieldDesc; 6] = [
 ];
 
 const RESULTS: [ResultDesc; 3] = [
-    result("mines", "mine", &[pattern(&[At("mine")])]),
+    result(
+        "mines",
+        "mine",
+        &[pattern(&[At("mine")]).compared(Order::Set)],
+    ),
     result("gameSeed", "hash", SCALAR),
     result(
         "bets",
         "mine",
         &[
-            pattern(&[At("bet"), Member("mines"), At("mine")]),
+            pattern(&[At("bet"), Member("mines"), At("mine")]).compared(Order::Set),
             pattern_of(&[At("bet"), Member("gameSeed")], "hash"),
             pattern_of(&[At("bet"), Member("nonce")], "value"),
         ],

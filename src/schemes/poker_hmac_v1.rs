@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::descriptor::Step::At;
 use super::descriptor::{
-    pattern, result, FieldDesc, GameDesc, Kind, Need, ResultDesc, Role, Scheme,
+    pattern, result, FieldDesc, GameDesc, Kind, Need, Order, ResultDesc, Role, Scheme,
 };
 use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError, Want};
@@ -36,8 +36,16 @@ const FIELDS: [FieldDesc; 9] = [
 
 const RESULTS: [ResultDesc; 3] = [
     result("deck", "card", &[pattern(&[At("position")])]),
-    result("holeCards", "card", &[pattern(&[At("player"), At("card")])]),
-    result("board", "card", &[pattern(&[At("card")])]),
+    result(
+        "holeCards",
+        "card",
+        &[pattern(&[At("player"), At("card")]).compared(Order::Set)],
+    ),
+    result(
+        "board",
+        "card",
+        &[pattern(&[At("card")]).compared(Order::Flop)],
+    ),
 ];
 
 pub const SCHEME: Scheme = Scheme::new(

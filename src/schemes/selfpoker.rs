@@ -3,7 +3,9 @@
 use serde_json::Value;
 
 use super::descriptor::Step::At;
-use super::descriptor::{pattern, result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Scheme};
+use super::descriptor::{
+    pattern, result, FieldDesc, GameDesc, Kind, Order, ResultDesc, Role, Scheme,
+};
 use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::record::Fields;
@@ -18,8 +20,16 @@ const FIELDS: [FieldDesc; 3] = [
 
 const RESULTS: [ResultDesc; 3] = [
     result("deck", "card", &[pattern(&[At("position")])]),
-    result("holeCards", "card", &[pattern(&[At("player"), At("card")])]),
-    result("board", "card", &[pattern(&[At("card")])]),
+    result(
+        "holeCards",
+        "card",
+        &[pattern(&[At("player"), At("card")]).compared(Order::Set)],
+    ),
+    result(
+        "board",
+        "card",
+        &[pattern(&[At("card")]).compared(Order::Flop)],
+    ),
 ];
 
 pub const SCHEME: Scheme = Scheme::new(

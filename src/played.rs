@@ -1,0 +1,521 @@
+//! What the player saw (`played`), read by meaning (SPEC "What the player saw,
+//! compared by meaning"): a card as its id or as text (`"Q♥"`, `"qh"`, `"10s"`),
+//! a roll as `[4, 3]` or `"4-3"`, a multiplier as `20.72` or `"20,72×"`, a colour
+//! as `true` or `"white"`… Every value is turned into the recomputed values' own
+//! representation (card ids in the scheme's numbering, `"20.72"`), so the
+//! comparison (`report.rs`) and the renderers see one spelling.
+//!
+//! Nothing here names a scheme: how a value is read comes from the scheme's result
+//! descriptors (the `item` of the pattern that addresses it, and the pattern's
+//! [`Order`] for the list that holds it). A value that cannot be read is
+//! `bad_played` naming its path, never a difference: a spelling is not cheating.
+
+use serde_json::{Map, Value};
+
+use crate::record::MAX_SAFE_INTEGER;
+use crate::schemes::descriptor::{Order, Pattern, ResultDesc, Scheme, Step};
+
+/// One step of a path into the recomputed values: `[3]` or `.name`. Paths are
+/// built as steps and written as text only for people (`deals[1][3][5]`); the
+/// difference's place in the game's terms is read from the steps, never parsed back.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Seg {
+    Index(usize),
+    Key(String),
+}
+
+pub(crate) fn path_text(key: &str, segs: &[Seg]) -> String {
+    let mut s = key.to_string();
+    for seg in segs {
+        match seg {
+            Seg::Index(i) => {
+                s.push('[');
+                s.push_str(&i.to_string());
+                s.push(']');
+            }
+            Seg::Key(k) => {
+                s.push('.');
+                s.push_str(k);
+            }
+        }
+    }
+    s
+}
+
+/// Does `pattern` address exactly these steps? Then the names of its indexes.
+pub(crate) fn fit(pattern: &Pattern, segs: &[Seg]) -> Option<Map<String, Value>> {
+    if pattern.steps.len() != segs.len() {
+        return None;
+    }
+    fit_prefix(pattern, segs)
+}
+
+/// Do `segs` follow the start of `pattern`? Then the names of their indexes.
+pub(crate) fn fit_prefix(pattern: &Pattern, segs: &[Seg]) -> Option<Map<String, Value>> {
+    if pattern.steps.len() < segs.len() {
+        return None;
+    }
+    let mut at = Map::new();
+    for (step, seg) in pattern.steps.iter().zip(segs) {
+        match (step, seg) {
+            (Step::At(name), Seg::Index(i)) => {
+                at.insert((*name).to_string(), Value::from(*i));
+            }
+            (Step::Member(m), Seg::Key(k)) if m == k => {}
+            _ => return None,
+        }
+    }
+    Some(at)
+}
+
+/// The pattern whose values the list at `segs` holds (its last step an index),
+/// with the item those values are.
+pub(crate) fn group<'a>(r: &'a ResultDesc, segs: &[Seg]) -> Option<(&'a Pattern, &'static str)> {
+    r.patterns.iter().find_map(|p| {
+        let last_is_index = matches!(p.steps.last(), Some(Step::At(_)));
+        (last_is_index && p.steps.len() == segs.len() + 1 && fit_prefix(p, segs).is_some())
+            .then(|| (p, p.item.unwrap_or(r.item)))
+    })
+}
+
+/// How the list at `segs` is compared ([`Order::Position`] where no pattern says).
+pub(crate) fn order_at(scheme: &Scheme, key: &str, segs: &[Seg]) -> Order {
+    scheme
+        .result(key)
+        .and_then(|r| group(r, segs))
+        .map_or(Order::Position, |(p, _)| p.order)
+}
+
+/// A `played` value that cannot be read: where, and what was expected there
+/// (`card`, `die`, `multiplier`, `hundredths` for a third decimal, `distinct`
+/// for a repeated mine or card…).
+#[derive(Debug, PartialEq)]
+pub(crate) struct Unreadable {
+    pub segs: Vec<Seg>,
+    pub want: &'static str,
+}
+
+/// `v`, what the player saw under result `key` at `segs`, in the recomputed
+/// values' representation.
+pub(crate) fn read(
+    scheme: &Scheme,
+    key: &str,
+    segs: &mut Vec<Seg>,
+    v: &Value,
+) -> Result<Value, Unreadable> {
+    let desc = scheme.result(key);
+    if let Some(r) = desc {
+        if let Some(p) = r.patterns.iter().find(|p| fit(p, segs).is_some()) {
+            let item = p.item.unwrap_or(r.item);
+            return read_item(scheme, item, v).ok_or_else(|| Unreadable {
+                segs: segs.clone(),
+                want: if item == "multiplier" && too_precise(v) {
+                    "hundredths"
+                } else {
+                    item
+                },
+            });
+        }
+    }
+    let grouped = desc.and_then(|r| group(r, segs));
+    let roll_text;
+    let v = match (v, grouped) {
+        (Value::String(s), Some((p, _))) if p.order == Order::Roll => {
+            roll_text = read_roll(s).ok_or_else(|| Unreadable {
+                segs: segs.clone(),
+                want: "roll",
+            })?;
+            &roll_text
+        }
+        _ => v,
+    };
+    match v {
+        Value::Array(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for (i, x) in items.iter().enumerate() {
+                segs.push(Seg::Index(i));
+                let y = read(scheme, key, segs, x)?;
+                segs.pop();
+                // A set holds each value once: a board has no cell twice, a deck no
+                // card twice.
+                if matches!(grouped, Some((p, _)) if p.order == Order::Set) && out.contains(&y) {
+                    let mut at = segs.clone();
+                    at.push(Seg::Index(i));
+                    return Err(Unreadable {
+                        segs: at,
+                        want: "distinct",
+                    });
+                }
+                out.push(y);
+            }
+            Ok(Value::Array(out))
+        }
+        Value::Object(m) => {
+            let mut out = Map::new();
+            for (k, x) in m {
+                segs.push(Seg::Key(k.clone()));
+                let y = read(scheme, key, segs, x)?;
+                segs.pop();
+                out.insert(k.clone(), y);
+            }
+            Ok(Value::Object(out))
+        }
+        other => {
+            // A list or an object belongs here (a hand, a roll, a baloot hand).
+            let deeper = desc.and_then(|r| {
+                r.patterns
+                    .iter()
+                    .filter(|p| p.steps.len() > segs.len())
+                    .find(|p| fit_prefix(p, segs).is_some())
+            });
+            // `null` stands for "none" (baloot's `second` when all passed).
+            match deeper
+                .filter(|_| !other.is_null())
+                .map(|p| p.steps[segs.len()])
+            {
+                Some(Step::At(_)) => Err(Unreadable {
+                    segs: segs.clone(),
+                    want: "list",
+                }),
+                Some(Step::Member(_)) => Err(Unreadable {
+                    segs: segs.clone(),
+                    want: "object",
+                }),
+                None => Ok(other.clone()),
+            }
+        }
+    }
+}
+
+/// One value by what it is.
+fn read_item(scheme: &Scheme, item: &str, v: &Value) -> Option<Value> {
+    match item {
+        "card" => card(scheme.cards, v).map(Value::from),
+        "die" => whole(v, 1, 6).map(Value::from),
+        "mine" => whole(v, 1, 25).map(Value::from),
+        "tile" => whole(v, 0, 143).map(Value::from),
+        "player" | "round" | "platform" | "face" | "winner" => {
+            whole(v, 0, MAX_SAFE_INTEGER).map(Value::from)
+        }
+        "multiplier" => multiplier(v).map(|h| Value::from(format!("{}.{:02}", h / 100, h % 100))),
+        "white" => match v {
+            Value::Bool(b) => Some(Value::Bool(*b)),
+            Value::String(s) => match s.trim().to_lowercase().as_str() {
+                "white" => Some(Value::Bool(true)),
+                "black" => Some(Value::Bool(false)),
+                _ => None,
+            },
+            _ => None,
+        },
+        "win" => v.as_bool().map(Value::Bool),
+        "hash" => v
+            .as_str()
+            .map(|s| Value::from(s.trim().to_ascii_lowercase())),
+        // Whatever else a result holds is compared as given.
+        _ => Some(v.clone()),
+    }
+}
+
+/// An integer in `min..=max`, written as a JSON integer or as its digits.
+fn whole(v: &Value, min: i64, max: i64) -> Option<i64> {
+    let n = match v {
+        Value::Number(n) => n.as_i64()?,
+        Value::String(s) => {
+            let t = s.trim();
+            if t.is_empty() || t.len() > 16 || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            t.parse().ok()?
+        }
+        _ => return None,
+    };
+    (min..=max).contains(&n).then_some(n)
+}
+
+/// A card: its id (0–51 in the scheme's numbering) or text, a rank `2`–`9`, `10`
+/// or `T`, `J`, `Q`, `K`, `A` and a suit `c d h s`, `♣ ♦ ♥ ♠` or `♧ ♢ ♡ ♤`, any
+/// case, spaces around ignored (an emoji presentation selector after the suit
+/// too). `cards`: `rank_major` (SPEC conventions: `suit·13 + rank`) or
+/// `value_major` (selfpoker: `value·4 + suit`); suits in the order ♣ ♦ ♥ ♠ in both.
+pub(crate) fn card(cards: &str, v: &Value) -> Option<u64> {
+    let (rank, suit) = match v {
+        Value::Number(n) => return n.as_u64().filter(|&c| c < 52),
+        Value::String(s) => card_text(s)?,
+        _ => return None,
+    };
+    match cards {
+        "value_major" => Some(rank * 4 + suit),
+        _ => Some(suit * 13 + rank),
+    }
+}
+
+/// `(rank, suit)`: rank 0 = 2 … 12 = ace, suit 0–3 = ♣ ♦ ♥ ♠.
+fn card_text(s: &str) -> Option<(u64, u64)> {
+    let t: String = s
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '\u{FE0F}' && *c != '\u{FE0E}')
+        .collect();
+    let mut chars = t.chars();
+    let suit_char = chars.next_back()?;
+    let rank_text: String = chars.as_str().to_ascii_uppercase();
+    let suit = match suit_char.to_ascii_lowercase() {
+        'c' | '♣' | '♧' => 0,
+        'd' | '♦' | '♢' => 1,
+        'h' | '♥' | '♡' => 2,
+        's' | '♠' | '♤' => 3,
+        _ => return None,
+    };
+    let rank = match rank_text.as_str() {
+        "10" | "T" => 8,
+        "J" => 9,
+        "Q" => 10,
+        "K" => 11,
+        "A" => 12,
+        r if r.len() == 1 => {
+            let d = r.bytes().next()?;
+            if (b'2'..=b'9').contains(&d) {
+                (d - b'2') as u64
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    };
+    Some((rank, suit))
+}
+
+/// A roll as text: `"4-3"`, `"4 3"`, `"43"` (also `4,3`, `4x3`…): two dice 1–6.
+fn read_roll(s: &str) -> Option<Value> {
+    let dice: Vec<u8> = s
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | ',' | '/' | ':' | 'x' | '×' | '+'))
+        .map(|c| c.to_digit(10).map(|d| d as u8))
+        .collect::<Option<Vec<u8>>>()?;
+    match dice[..] {
+        [a, b] if (1..=6).contains(&a) && (1..=6).contains(&b) => Some(json!([a, b])),
+        _ => None,
+    }
+}
+
+/// A multiplier in hundredths: a number, or text with `.` or `,` as the decimal
+/// sign, at most two decimals, an optional `x`/`×` after it, spaces around.
+pub(crate) fn multiplier(v: &Value) -> Option<u64> {
+    let text = match v {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.clone(),
+        _ => return None,
+    };
+    let t = text.trim();
+    let t = t.strip_suffix(['x', 'X', '×']).map_or(t, str::trim_end);
+    let (int, frac) = match t.find(['.', ',']) {
+        Some(i) => (&t[..i], &t[i + 1..]),
+        None => (t, ""),
+    };
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if int.is_empty() || int.len() > 13 || frac.len() > 2 || !digits(int) || !digits(frac) {
+        return None;
+    }
+    if t.len() > int.len() && frac.is_empty() {
+        return None; // "20." or "20,"
+    }
+    let whole: u64 = int.parse().ok()?;
+    let cents: u64 = match frac.len() {
+        0 => 0,
+        1 => frac.parse::<u64>().ok()? * 10,
+        _ => frac.parse().ok()?,
+    };
+    Some(whole * 100 + cents)
+}
+
+/// Is `v` a multiplier with more than two decimals (an error of its own: the game
+/// never shows a third)?
+pub(crate) fn too_precise(v: &Value) -> bool {
+    let text = match v {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.clone(),
+        _ => return false,
+    };
+    let t = text.trim().trim_end_matches(['x', 'X', '×']).trim_end();
+    match t.find(['.', ',']) {
+        Some(i) => {
+            let frac = &t[i + 1..];
+            frac.len() > 2 && frac.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schemes::{match_seed_v2, selfpoker};
+
+    fn rank_major(v: Value) -> Option<u64> {
+        card("rank_major", &v)
+    }
+
+    #[test]
+    fn cards_as_players_write_them() {
+        // SPEC: rank c % 13 (2…A), suit c / 13 (c d h s). Q♥ = 2·13 + 10.
+        for text in ["Q♥", "qh", "QH", " Q ♥ ", "Q♡", "Q♥\u{FE0F}"] {
+            assert_eq!(rank_major(json!(text)), Some(36), "{text}");
+        }
+        assert_eq!(rank_major(json!("10s")), Some(3 * 13 + 8));
+        assert_eq!(rank_major(json!("Ts")), Some(3 * 13 + 8));
+        assert_eq!(rank_major(json!("2c")), Some(0));
+        assert_eq!(rank_major(json!("A♠")), Some(51));
+        assert_eq!(rank_major(json!("a♤")), Some(51));
+        assert_eq!(rank_major(json!("9♢")), Some(13 + 7));
+        assert_eq!(rank_major(json!("J♧")), Some(9));
+        assert_eq!(rank_major(json!(17)), Some(17));
+        for bad in [
+            json!(52),
+            json!(-1),
+            json!(1.5),
+            json!("1h"),
+            json!("11h"),
+            json!("Qx"),
+            json!("Q"),
+            json!("17"),
+            json!(""),
+            json!(true),
+        ] {
+            assert_eq!(rank_major(bad.clone()), None, "{bad}");
+        }
+        // selfpoker: value c / 4, suit c % 4 (♣ ♦ ♥ ♠): Q♥ = 10·4 + 2.
+        assert_eq!(card("value_major", &json!("Q♥")), Some(42));
+        assert_eq!(card("value_major", &json!("2♣")), Some(0));
+        assert_eq!(card("value_major", &json!("As")), Some(51));
+        assert_eq!(card("value_major", &json!(42)), Some(42));
+    }
+
+    #[test]
+    fn multipliers_as_shown() {
+        for (v, h) in [
+            (json!(20.72), 2072),
+            (json!("20,72"), 2072),
+            (json!("20.72×"), 2072),
+            (json!(" 20,72 x "), 2072),
+            (json!("20.7X"), 2070),
+            (json!("1"), 100),
+            (json!(1), 100),
+            (json!(2.0), 200),
+            (json!("1.00"), 100),
+        ] {
+            assert_eq!(multiplier(&v), Some(h), "{v}");
+        }
+        for bad in [
+            json!("20.723"),
+            json!("x20"),
+            json!("20."),
+            json!("20,7,2"),
+            json!("-2"),
+            json!("abc"),
+            json!(""),
+            json!(null),
+            json!(1e21),
+        ] {
+            assert_eq!(multiplier(&bad), None, "{bad}");
+        }
+        assert!(too_precise(&json!("20.723")));
+        assert!(too_precise(&json!(20.723)));
+        assert!(!too_precise(&json!("20.72×")));
+    }
+
+    #[test]
+    fn reads_by_the_descriptors() {
+        let s = &match_seed_v2::SCHEME;
+        // A deal: cards as text become ids; a seat's hand is a set of distinct cards.
+        let v = read(s, "deals", &mut Vec::new(), &json!([[["Q♥", 0], ["As"]]])).unwrap();
+        assert_eq!(v, json!([[[36, 0], [51]]]));
+        let e = read(s, "deals", &mut Vec::new(), &json!([[["Q♥", "qh"]]])).unwrap_err();
+        assert_eq!(
+            e,
+            Unreadable {
+                segs: vec![Seg::Index(0), Seg::Index(0), Seg::Index(1)],
+                want: "distinct"
+            }
+        );
+        let e = read(s, "deals", &mut Vec::new(), &json!([[["Q♥", "Z"]]])).unwrap_err();
+        assert_eq!(
+            (path_text("deals", &e.segs), e.want),
+            ("deals[0][0][1]".into(), "card")
+        );
+        // A hand where a list belongs.
+        let e = read(s, "deals", &mut Vec::new(), &json!([[5]])).unwrap_err();
+        assert_eq!(
+            (path_text("deals", &e.segs), e.want),
+            ("deals[0][0]".into(), "list")
+        );
+        // Rolls: text pairs.
+        for roll in ["4-3", "4 3", "43", " 4 - 3 "] {
+            let v = read(s, "rolls", &mut Vec::new(), &json!([roll, [1, 2]])).unwrap();
+            assert_eq!(v, json!([[4, 3], [1, 2]]), "{roll}");
+        }
+        let e = read(s, "rolls", &mut Vec::new(), &json!(["4-7"])).unwrap_err();
+        assert_eq!(
+            (path_text("rolls", &e.segs), e.want),
+            ("rolls[0]".into(), "roll")
+        );
+        // Baloot: both deals and the face-up card.
+        let v = read(
+            s,
+            "hands",
+            &mut Vec::new(),
+            &json!([{"first": [["7c"]], "faceUp": "Ah", "second": null}]),
+        )
+        .unwrap();
+        assert_eq!(v, json!([{"first": [[5]], "faceUp": 38, "second": null}]));
+        // selfpoker converts text cards to its own numbering.
+        let v = read(
+            &selfpoker::SCHEME,
+            "board",
+            &mut Vec::new(),
+            &json!(["Q♥", 3]),
+        )
+        .unwrap();
+        assert_eq!(v, json!([42, 3]));
+        // Mines: cells 1–25, each once.
+        let m = &crate::schemes::mines::SCHEME;
+        assert_eq!(
+            read(m, "mines", &mut Vec::new(), &json!([25, "3"])).unwrap(),
+            json!([25, 3])
+        );
+        let e = read(m, "mines", &mut Vec::new(), &json!([3, 7, 3])).unwrap_err();
+        assert_eq!(
+            (path_text("mines", &e.segs), e.want),
+            ("mines[2]".into(), "distinct")
+        );
+        let e = read(m, "mines", &mut Vec::new(), &json!([26])).unwrap_err();
+        assert_eq!(e.want, "mine");
+        // A bet's own mines.
+        let mut bet = vec![Seg::Index(4), Seg::Key("mines".into())];
+        let e = read(m, "bets", &mut bet, &json!([1, 1])).unwrap_err();
+        assert_eq!(path_text("bets", &e.segs), "bets[4].mines[1]");
+        // Chess: colours as words.
+        let c = &crate::schemes::chess_colour_v1::SCHEME;
+        assert_eq!(
+            read(c, "aPlaysWhite", &mut Vec::new(), &json!(" White ")).unwrap(),
+            json!(true)
+        );
+        assert_eq!(
+            read(c, "aPlaysWhite", &mut Vec::new(), &json!("black")).unwrap(),
+            json!(false)
+        );
+        assert!(read(c, "aPlaysWhite", &mut Vec::new(), &json!("red")).is_err());
+        assert!(read(c, "aPlaysWhite", &mut Vec::new(), &json!(1)).is_err());
+        // Platforms, faces and winners: integers or their digits.
+        let p = &crate::schemes::platforms::SCHEME;
+        assert_eq!(
+            read(p, "lastPlatform", &mut Vec::new(), &json!("17")).unwrap(),
+            json!(17)
+        );
+        assert!(read(p, "lastPlatform", &mut Vec::new(), &json!("17th")).is_err());
+        assert!(read(p, "lastPlatform", &mut Vec::new(), &json!(17.0)).is_err());
+        let b = &crate::schemes::battle::SCHEME;
+        assert_eq!(
+            read(b, "winner", &mut Vec::new(), &json!(" 2 ")).unwrap(),
+            json!(2)
+        );
+    }
+}
