@@ -18,6 +18,11 @@ const SUITS = ['♣', '♦', '♥', '♠'];
 /** A rank_major card id as the picker names its button (SPEC conventions). */
 const text = (id) => `${RANKS[id % 13]}${SUITS[Math.floor(id / 13)]}`;
 
+const RANK_NAMES = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king', 'ace'];
+const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'];
+/** Its name in English ("queen of hearts"). */
+const name = (id) => `${RANK_NAMES[id % 13]} of ${SUIT_NAMES[Math.floor(id / 13)]}`;
+
 const passing = (f) => cases.find((c) => (c.expect.commitmentOk === true || c.expect.chainOk === true) && f(c));
 
 /** Opens a record by link at 360 px and waits for its verdict and the entry. */
@@ -48,7 +53,7 @@ test('a bridge hand tapped in the picker passes; one card changed fails naming t
   await page.selectOption('#played-entry [data-part="deals"] select', '2');
   for (const id of [...hand].reverse()) await page.click(`#played-entry [data-part="deals"] button[data-card="${text(id)}"]`);
   const played = JSON.parse(await page.inputValue('#f-played'));
-  assert.deepEqual(played, { deals: [[null, null, [...hand].reverse().map(text)]] });
+  assert.deepEqual(played, { deals: [[[], [], [...hand].reverse().map(text)]] });
   // Every card a toggle with a name, at least 44 px tall, and the picker fits 360 px.
   const buttons = await page.$$eval('#played-entry .cardpicker button', (bs) => bs.map((b) => ({
     name: b.getAttribute('aria-label'), pressed: b.getAttribute('aria-pressed'), h: b.getBoundingClientRect().height,
@@ -73,9 +78,14 @@ test('a bridge hand tapped in the picker passes; one card changed fails naming t
   await page.click(`#played-entry [data-part="deals"] button[data-card="${text(out)}"]`);
   const r2 = await verify(page);
   assert.equal(r2.verdict, 'fail');
-  const diffs = await page.textContent('#result ul.diffs');
-  assert.ok(diffs.includes(text(out)) && diffs.includes(text(hand[5])), diffs);
-  assert.equal(await page.getAttribute('.seenrow[data-seen="deals[0][2]"]', 'data-differs'), 'true');
+  assert.equal(r2.differenceCount, 1);
+  assert.deepEqual([r2.differences[0].shownOnly, r2.differences[0].computedOnly], [[out], [hand[5]]]);
+  // The row of what was entered says it differs, and outlines the card shown but not
+  // dealt, and the card dealt but not shown, each named.
+  const row = '.seenrow[data-seen="deals[0][2]"]';
+  assert.equal(await page.getAttribute(row, 'data-differs'), 'true');
+  const outlined = await page.$$eval(`${row} .mismatch`, (ns) => ns.map((n) => [n.closest('figure').className, n.getAttribute('aria-label')]));
+  assert.deepEqual(outlined, [['seenshown', name(out)], ['seencomputed', name(hand[5])]]);
   await shot(page, 'seen-bridge-difference');
   assert.deepEqual(errors, []);
   await context.close();
@@ -100,7 +110,8 @@ test('the mines tapped on the board, in any order, pass', async () => {
   await page.click(`#played-entry button[data-cell="${extra}"]`);
   const r2 = await verify(page);
   assert.equal(r2.verdict, 'fail');
-  assert.match(await page.textContent('#result ul.diffs'), new RegExp(`\\b${extra}\\b`));
+  assert.deepEqual(r2.differences.map((d) => d.shownOnly), [[extra]]);
+  assert.equal(await page.$$eval(`.seenrow[data-seen="mines"] .seenshown td.mismatch[data-cell="${extra}"]`, (ns) => ns.length), 1);
   assert.ok(await noOverflow(page));
   assert.deepEqual(errors, []);
   await context.close();

@@ -1,7 +1,8 @@
 // "What you were shown" without JSON: which parts a game's entry offers, read from
 // the scheme descriptor's result patterns (never a list of games), and the `played`
 // value the entered parts make, in SPEC notation ("Q♥", "4-3", "20,72×", cells as a
-// set). Nothing here decides a verdict: the core reads these values by meaning.
+// set), with an empty list or object where a place was not shown (another seat's
+// hand). Nothing here decides a verdict: the core reads these values by meaning.
 //
 // A pattern is the result key and its steps: `deals[deal][seat][card]` is
 // deals, [deal], [seat], [card]; `hands[hand].faceUp` is hands, [hand], .faceUp.
@@ -114,7 +115,7 @@ export function readPartValue(part, v, order) {
     }
     case 'card': return readCard(v, order);
     case 'rolls': {
-      const rs = Array.isArray(v) ? v.map(readRoll) : [null];
+      const rs = Array.isArray(v) ? v.map((x) => (notShown(x) ? [undefined, undefined] : readRoll(x))) : [null];
       return rs.every(Boolean) ? rs : null;
     }
     case 'mines': return Array.isArray(v) && v.every((c) => Number.isInteger(c) && c >= 1 && c <= 25) && new Set(v).size === v.length ? v.slice() : null;
@@ -128,9 +129,16 @@ export function readPartValue(part, v, order) {
   }
 }
 
+/** A place not shown, as what belongs there holds nothing: an empty list (a deal,
+ *  a hand, a roll) or an empty object (a baloot hand). The core compares what is
+ *  shown: a hand is a set, so an empty one differs in nothing, and a shorter list
+ *  leaves the rest "not compared". (`null` is a value: baloot's `second` when all
+ *  passed.) */
+const nothing = (rest) => (rest.length && rest[0].member ? {} : []);
+
 /** Puts `leaf` at the place `steps` name under `root` (an array or object made as
  *  needed); `picks` gives each index step's chosen index. Positions before a chosen
- *  index hold null: not shown. */
+ *  index hold nothing (not shown). */
 export function place(root, steps, picks, leaf) {
   if (!steps.length) return leaf;
   const [step, ...rest] = steps;
@@ -141,16 +149,19 @@ export function place(root, steps, picks, leaf) {
   }
   const i = picks[step.at];
   const arr = Array.isArray(root) ? root : [];
-  while (arr.length < i) arr.push(null);
-  arr[i] = place(arr[i] === undefined ? null : arr[i], rest, picks, leaf);
+  while (arr.length < i) arr.push(nothing(rest));
+  arr[i] = place(arr[i], rest, picks, leaf);
   return arr;
 }
+
+/** Is `v` a place not shown (null, an empty list or object)? */
+export const notShown = (v) => v === null || v === undefined || (Array.isArray(v) ? !v.length : typeof v === 'object' && !Object.keys(v).length);
 
 /** Every value of part `part` in `played[part.key]` (the inverse of place): [{picks, value}]. */
 export function gather(part, value) {
   const out = [];
   const walk = (v, steps, picks) => {
-    if (!steps.length) { if (v !== null && v !== undefined) out.push({ picks, value: v }); return; }
+    if (!steps.length) { if (!notShown(v)) out.push({ picks, value: v }); return; }
     const [step, ...rest] = steps;
     if (step.member) {
       if (v && typeof v === 'object' && !Array.isArray(v) && step.member in v) walk(v[step.member], rest, picks);
@@ -171,10 +182,10 @@ export function partValue(part, value) {
     case 'cards': return value && value.length ? value.map((c) => cardText(c.rank, c.suit)) : undefined;
     case 'card': return value ? cardText(value.rank, value.suit) : undefined;
     case 'rolls': {
-      // A roll not (fully) entered is a position not shown: null, so the rolls after
-      // it keep their places; none at the end.
-      const rolls = (value || []).map((p) => (p && p[0] && p[1] ? `${p[0]}-${p[1]}` : null));
-      while (rolls.length && rolls[rolls.length - 1] === null) rolls.pop();
+      // A roll not (fully) entered is a place not shown ([]), so the rolls after it
+      // keep their places; none at the end.
+      const rolls = (value || []).map((p) => (p && p[0] && p[1] ? `${p[0]}-${p[1]}` : []));
+      while (rolls.length && notShown(rolls[rolls.length - 1])) rolls.pop();
       return rolls.length ? rolls : undefined;
     }
     case 'mines': return value && value.length ? [...value].sort((a, b) => a - b) : undefined;

@@ -9,7 +9,7 @@ import { section } from './common.js';
 import { card } from './cards.js';
 import { die } from './dice.js';
 import { seatName, rollLabels } from './seats.js';
-import { entryParts, gather, readCard, readRoll, cardId } from '../core/seen.js';
+import { entryParts, gather, readCard, readRoll, cardId, notShown } from '../core/seen.js';
 
 const isObject = (v) => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -84,6 +84,17 @@ function row(title, path, shown, computed, r) {
   const diffs = r.differences || [];
   const differs = diffs.some((d) => typeof d.path === 'string' && (d.path === path || d.path.startsWith(`${path}[`) || d.path.startsWith(`${path}.`)));
   const status = differs ? t('seen.result.differs') : t('seen.result.same');
+  // A set that differs: the cards (or cells) shown but not recomputed, and the reverse, outlined.
+  const set = diffs.find((d) => d.path === path && d.set);
+  if (set) {
+    const mark = (root, values) => {
+      for (const v of values || []) {
+        for (const n of root.querySelectorAll(`[data-card="${Number(v)}"], [data-cell="${Number(v)}"]`)) n.classList.add('mismatch');
+      }
+    };
+    mark(shown, set.shownOnly);
+    mark(computed, set.computedOnly);
+  }
   return el('div', { class: `seenrow${differs ? ' differs' : ''}`, 'data-seen': path, 'data-differs': String(differs) },
     el('h4', { text: `${title}: ${status}` }),
     // Side by side where both fit (a board, dice, a value), one under the other else (a hand).
@@ -107,7 +118,7 @@ export function seenView(r, record, desc, ctx) {
         // Each roll named as the recomputation names it (the opening roll, Roll 1…).
         const names = rollLabels(Array.isArray(computed) ? computed : []);
         value.forEach((v, i) => {
-          if (v === null) return;
+          if (notShown(v)) return;
           const title = rowTitle(part, picks, desc, ctx.game, names[i] || String(i + 1));
           rows.push(row(title, `${path}[${i}]`, picture(part, v, order, true), picture(part, Array.isArray(computed) ? computed[i] : undefined, order, false), r));
         });
