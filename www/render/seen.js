@@ -6,7 +6,7 @@
 import { el, bdi } from '../ui/dom.js';
 import { t, has, decimalText } from '../i18n/i18n.js';
 import { section } from './common.js';
-import { card } from './cards.js';
+import { card, orderCards } from './cards.js';
 import { die } from './dice.js';
 import { seatName, rollLabels } from './seats.js';
 import { entryParts, gather, readCard, readRoll, cardId, notShown } from '../core/seen.js';
@@ -29,11 +29,17 @@ function pathOf(key, steps, picks) {
 
 const verbatim = (v) => el('code', { class: 'seenraw', dir: 'ltr', text: typeof v === 'string' ? v : JSON.stringify(v) });
 
-function cardsPicture(list, order) {
-  return el('div', { class: 'cards' }, ...list.map((c) => {
+/** A row of cards; `sorted`: by suit, as the recomputed hands are shown, so that a
+ *  hand shown in any order lines up with the hand dealt. */
+function cardsPicture(list, order, sorted) {
+  const box = el('div', { class: 'cards' }, ...list.map((c, i) => {
     const p = readCard(c, order);
-    return p ? card(cardId(p, order), order, undefined) : verbatim(c);
+    const e = p ? card(cardId(p, order), order, undefined) : verbatim(c);
+    e.setAttribute('data-index', i);
+    return e;
   }));
+  if (sorted) orderCards(box, true);
+  return box;
 }
 
 function minesPicture(cells) {
@@ -52,7 +58,8 @@ function minesPicture(cells) {
 function picture(part, v, order, shown) {
   if (v === undefined || v === null) return el('span', { class: 'note', text: t('seen.result.nothing') });
   switch (part.kind) {
-    case 'cards': return Array.isArray(v) ? cardsPicture(v, order) : verbatim(v);
+    // A hand (a seat's, a player's) sorted by suit; the board in its order (flop, turn, river).
+    case 'cards': return Array.isArray(v) ? cardsPicture(v, order, part.choose.length > 0) : verbatim(v);
     case 'card': { const p = readCard(v, order); return p ? card(cardId(p, order), order, undefined) : verbatim(v); }
     case 'rolls': { const p = readRoll(v); return p ? el('span', { class: 'seenroll' }, die(p[0]), die(p[1])) : verbatim(v); }
     case 'mines': return Array.isArray(v) ? minesPicture(v) : verbatim(v);
