@@ -5,8 +5,10 @@
 // tests/artifacts/ (seen-*.png).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PAGE_URL, b64url, shot } from './browser.mjs';
-import { loadCases } from '../node/helpers.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, openPage, PAGE_URL, b64url, ARTIFACTS } from './browser.mjs';
+import { loadCases, ROOT } from '../node/helpers.mjs';
 
 const cases = loadCases();
 let browser;
@@ -22,6 +24,9 @@ const RANK_NAMES = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'ni
 const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'];
 /** Its name in English ("queen of hearts"). */
 const name = (id) => `${RANK_NAMES[id % 13]} of ${SUIT_NAMES[Math.floor(id / 13)]}`;
+
+/** The first card id a hand does not hold. */
+const out0 = (hand) => [...Array(52).keys()].find((id) => !hand.includes(id));
 
 const passing = (f) => cases.find((c) => (c.expect.commitmentOk === true || c.expect.chainOk === true) && f(c));
 
@@ -42,6 +47,22 @@ async function verify(page) {
   return page.evaluate(() => document.querySelector('#result').fvReport);
 }
 
+/** A screenshot of one part of the page (tests/artifacts/<name>.png). */
+async function shot(page, name, selector) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.locator(selector).first().screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+/** axe-core's WCAG 2.1 A/AA violations on the page as it is (the entry open). */
+async function axe(page) {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => ({ id: v.id, nodes: v.nodes.length, first: v.nodes[0] && v.nodes[0].target.join(' ') }));
+  });
+}
+
 const noOverflow = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test('a bridge hand tapped in the picker passes; one card changed fails naming that card', async () => {
@@ -56,24 +77,27 @@ test('a bridge hand tapped in the picker passes; one card changed fails naming t
   assert.deepEqual(played, { deals: [[[], [], [...hand].reverse().map(text)]] });
   // Every card a toggle with a name, at least 44 px tall, and the picker fits 360 px.
   const buttons = await page.$$eval('#played-entry .cardpicker button', (bs) => bs.map((b) => ({
-    name: b.getAttribute('aria-label'), pressed: b.getAttribute('aria-pressed'), h: b.getBoundingClientRect().height,
+    name: b.querySelector('.visually-hidden').textContent, pressed: b.getAttribute('aria-pressed'), h: b.getBoundingClientRect().height,
     right: b.getBoundingClientRect().right,
   })));
   assert.equal(buttons.length, 52);
   assert.equal(buttons.filter((b) => b.pressed === 'true').length, 13);
   assert.ok(buttons.every((b) => /\w+ of \w+/.test(b.name) && b.h >= 44 && b.right <= 360), JSON.stringify(buttons[0]));
+  // The name a screen reader says, and the state.
+  assert.equal(await page.getByRole('button', { name: name(hand[0]), exact: true }).getAttribute('aria-pressed'), 'true');
+  assert.equal(await page.getByRole('button', { name: name(out0(hand)), exact: true }).getAttribute('aria-pressed'), 'false');
   assert.ok(await noOverflow(page));
-  await shot(page, 'seen-bridge-picker', { fullPage: true });
+  await shot(page, 'seen-bridge-picker', '#played-entry');
 
   const r = await verify(page);
   assert.equal(r.verdict, 'pass', JSON.stringify(r.differences));
   assert.equal(r.differenceCount, 0);
   // What was entered is drawn beside the recomputation, as the same.
   assert.equal(await page.getAttribute('.seenrow[data-seen="deals[0][2]"]', 'data-differs'), 'false');
-  await shot(page, 'seen-bridge-pass');
+  await shot(page, 'seen-bridge-pass', '.seenrows');
 
   // One card swapped for a card South did not hold.
-  const out = [...Array(52).keys()].find((id) => !hand.includes(id));
+  const out = out0(hand);
   await page.click(`#played-entry [data-part="deals"] button[data-card="${text(hand[5])}"]`);
   await page.click(`#played-entry [data-part="deals"] button[data-card="${text(out)}"]`);
   const r2 = await verify(page);
@@ -86,7 +110,8 @@ test('a bridge hand tapped in the picker passes; one card changed fails naming t
   assert.equal(await page.getAttribute(row, 'data-differs'), 'true');
   const outlined = await page.$$eval(`${row} .mismatch`, (ns) => ns.map((n) => [n.closest('figure').className, n.getAttribute('aria-label')]));
   assert.deepEqual(outlined, [['seenshown', name(out)], ['seencomputed', name(hand[5])]]);
-  await shot(page, 'seen-bridge-difference');
+  await shot(page, 'seen-bridge-difference', '.seenrows');
+  assert.deepEqual(await axe(page), []);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -95,13 +120,14 @@ test('the mines tapped on the board, in any order, pass', async () => {
   const c = passing((x) => x.record.scheme === 'mines' && !x.record.bets && x.expect.mines.length >= 3);
   const { page, errors, context } = await open(c.record);
   await page.click('#played-entry > summary');
-  const cells = await page.$$eval('#played-entry .seenmines button', (bs) => bs.map((b) => [b.getAttribute('aria-label'), b.getAttribute('aria-pressed'), b.getBoundingClientRect().height]));
+  const cells = await page.$$eval('#played-entry .seenmines button', (bs) => bs.map((b) => [b.querySelector('.visually-hidden').textContent, b.getAttribute('aria-pressed'), b.getBoundingClientRect().height]));
   assert.equal(cells.length, 25);
   assert.ok(cells.every(([name, pressed, h]) => /^Cell \d+$/.test(name) && pressed === 'false' && h >= 44));
   for (const cell of [...c.expect.mines].reverse()) await page.click(`#played-entry button[data-cell="${cell}"]`);
   assert.equal(await page.getAttribute(`#played-entry button[data-cell="${c.expect.mines[0]}"]`, 'aria-pressed'), 'true');
   assert.deepEqual(JSON.parse(await page.inputValue('#f-played')), { mines: c.expect.mines.slice().sort((a, b) => a - b) });
-  await shot(page, 'seen-mines-board');
+  await shot(page, 'seen-mines-board', '#played-entry');
+  assert.deepEqual(await axe(page), []);
   const r = await verify(page);
   assert.equal(r.verdict, 'pass');
   assert.equal(r.differenceCount, 0);
@@ -127,7 +153,7 @@ test('a crash point typed with a decimal comma and × passes', async () => {
   const r = await verify(page);
   assert.equal(r.verdict, 'pass', JSON.stringify(r.differences));
   assert.equal(r.differenceCount, 0);
-  await shot(page, 'seen-crash-pass');
+  await shot(page, 'seen-crash-pass', '#played-entry');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -44,11 +44,14 @@ export function cardPicker({ value, single = false, onChange }) {
   }, ...RANK_ORDER.map((rank) => {
     const c = { rank, suit };
     const name = t('card.name', { rank: t(`card.rank.${rank}`), suit: t(`card.suit.${suit}`) });
+    // Named in words by text of its own (not aria-label, which would not hold the
+    // visible "Q♥": WCAG 2.5.3); the picture is hidden from screen readers.
     const b = el('button', {
       type: 'button', class: `pickcard ${suit === 1 || suit === 2 ? 'red' : 'black'}`, 'data-card': cardText(rank, suit),
-      'aria-pressed': 'false', 'aria-label': name, title: name,
+      'aria-pressed': 'false', title: name,
     }, el('span', { class: 'rank', text: RANKS[rank], 'aria-hidden': 'true' }),
-    el('span', { class: 'suit', text: `${SUITS[suit]}\uFE0E`, 'aria-hidden': 'true' }));
+    el('span', { class: 'suit', text: `${SUITS[suit]}\uFE0E`, 'aria-hidden': 'true' }),
+    el('span', { class: 'visually-hidden', text: name }));
     b.addEventListener('click', () => tap(c));
     buttons.push({ el: b, c });
     return b;

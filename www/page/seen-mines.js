@@ -18,7 +18,10 @@ export function minesBoard({ value, onChange }) {
   };
   const grid = el('div', { class: 'seenmines', dir: 'ltr', role: 'group', 'aria-label': t('draw.minesBoard') });
   for (let n = 1; n <= 25; n++) {
-    const b = el('button', { type: 'button', class: 'seencell', 'data-cell': n, 'aria-pressed': 'false', 'aria-label': t('seen.mines.cell', { n }) },
+    // Named "Cell 9" by hidden text (WCAG 2.5.3: no aria-label that leaves out what
+    // is shown); a mine is said by aria-pressed.
+    const b = el('button', { type: 'button', class: 'seencell', 'data-cell': n, 'aria-pressed': 'false' },
+      el('span', { class: 'visually-hidden', text: t('seen.mines.cell', { n }) }),
       el('span', { class: 'cellno', text: n, 'aria-hidden': 'true' }), el('span', { class: 'minemark', 'aria-hidden': 'true' }));
     b.addEventListener('click', () => {
       if (marked.has(n)) marked.delete(n); else marked.add(n);
