@@ -128,6 +128,13 @@ test('the mines tapped on the board, in any order, pass', async () => {
   assert.deepEqual(JSON.parse(await page.inputValue('#f-played')), { mines: c.expect.mines.slice().sort((a, b) => a - b) });
   await shot(page, 'seen-mines-board', '#played-entry');
   assert.deepEqual(await axe(page), []);
+  // Another language: the entry is drawn again in its words, with what was tapped.
+  await page.selectOption('#lang', 'ru');
+  await page.waitForFunction(() => document.documentElement.lang === 'ru');
+  assert.equal(await page.getAttribute(`#played-entry button[data-cell="${c.expect.mines[0]}"]`, 'aria-pressed'), 'true');
+  assert.match(await page.textContent('#played-entry [data-part="mines"] legend'), /Мины/);
+  await page.selectOption('#lang', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
   const r = await verify(page);
   assert.equal(r.verdict, 'pass');
   assert.equal(r.differenceCount, 0);
