@@ -89,6 +89,14 @@ test('a bridge hand tapped in the picker passes; one card changed fails naming t
   assert.ok(await noOverflow(page));
   await shot(page, 'seen-bridge-picker', '#played-entry');
 
+  // Another hand: the next seat (West) of the same deal, removed again.
+  await page.click('#played-entry [data-part="deals"] button.seenadd');
+  const slots = '#played-entry [data-part="deals"] .seenslot';
+  assert.deepEqual(await page.$$eval(`${slots} select`, (ss) => ss.map((x) => x.value)), ['2', '3']);
+  await page.click(`${slots}:nth-of-type(2) button.seenremove`);
+  assert.equal(await page.$$eval(slots, (ss) => ss.length), 1);
+  assert.deepEqual(JSON.parse(await page.inputValue('#f-played')), played);
+
   const r = await verify(page);
   assert.equal(r.verdict, 'pass', JSON.stringify(r.differences));
   assert.equal(r.differenceCount, 0);

@@ -126,7 +126,8 @@ export function attachEntry(desc, game) {
     if (loaded.length) for (const { picks, value } of loaded) add({ ...first, ...picks }, value);
     else add(first, undefined);
     if (part.choose.length) {
-      const more = el('button', { type: 'button', class: 'seenadd', text: t('seen.add', { part: partLabel(part) }) });
+      const words = has(`seen.add.${part.id}`) ? t(`seen.add.${part.id}`) : t('seen.add', { part: partLabel(part) });
+      const more = el('button', { type: 'button', class: 'seenadd', text: words });
       more.addEventListener('click', () => {
         // The next place after the last slot's: the next seat (or player, hand…).
         const last = slots.filter((s) => s.part === part).pop();
