@@ -20,7 +20,7 @@ function multiplierInput({ id, value, onChange }) {
 
 function platformSelect({ id, value, onChange }) {
   const sel = el('select', { id, class: 'seenplatform' }, el('option', { value: '', text: t('seen.platform.none') }),
-    ...Array.from({ length: 25 }, (_, i) => el('option', { value: String(i + 1), text: String(i + 1) })));
+    ...Array.from({ length: 25 }, (_, i) => el('option', { value: String(i + 1), text: t('draw.platform', { n: i + 1 }) })));
   sel.value = value ? String(value) : '';
   sel.addEventListener('change', () => onChange(sel.value ? Number(sel.value) : undefined));
   return el('div', { class: 'seenvalue' }, el('label', { for: id, text: t('seen.platform.label') }), sel);

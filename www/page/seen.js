@@ -165,11 +165,17 @@ export function attachEntry(desc, game) {
     if (any) entry.open = true;
     if (unreadAny) { entry.open = true; json.open = true; }
   };
-  load();
+  // The parts are drawn when the entry is first opened (a closed entry costs the
+  // form's first draw nothing: issue 25), or at once when the record brings values.
+  let built = false;
+  const build = () => { if (!built) { built = true; load(); } };
+  entry.addEventListener('toggle', () => { if (entry.open) build(); });
+  const brings = () => { const v = boxValue(input); return !!v && parts.some((p) => p.key in v); };
+  if (brings()) build();
   let timer = null;
   input.addEventListener('input', () => {
     if (writing) return;
     clearTimeout(timer);
-    timer = setTimeout(load, 300);
+    timer = setTimeout(() => { if (built) load(); else if (brings()) build(); }, 300);
   });
 }
