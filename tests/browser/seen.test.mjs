@@ -173,6 +173,31 @@ test('a crash point typed with a decimal comma and × passes', async () => {
   await context.close();
 });
 
+test('backgammon: the dice of each roll tapped, a later roll in either order, pass', async () => {
+  const c = passing((x) => x.record.game === 'table' && x.expect.rolls.length >= 3);
+  const { page, errors, context } = await open(c.record);
+  await page.click('#played-entry > summary');
+  const rolls = c.expect.rolls.slice(0, 3);
+  for (let i = 0; i < rolls.length; i++) {
+    if (i) await page.click('#played-entry button.seenadd');
+    const groups = page.locator(`#played-entry ol.seenrolls > li[data-roll="${i}"] .seenchoices`);
+    // The opening roll as rolled (seat 1's die first); a later roll the other way round.
+    const [a, b] = i ? [rolls[i][1], rolls[i][0]] : rolls[i];
+    await groups.nth(0).locator(`button[data-value="${a}"]`).click();
+    await groups.nth(1).locator(`button[data-value="${b}"]`).click();
+  }
+  const dice = await page.$$eval('#played-entry ol.seenrolls button.seendie', (bs) => bs.map((x) => [x.getAttribute('aria-label'), x.getBoundingClientRect().height, x.getBoundingClientRect().right]));
+  assert.equal(dice.filter(([name]) => name && /^die showing \d$/.test(name)).length, 36);
+  assert.ok(dice.every(([, h, right]) => h >= 44 && right <= 360));
+  assert.deepEqual(JSON.parse(await page.inputValue('#f-played')).rolls.length, 3);
+  await shot(page, 'seen-table-rolls', '#played-entry');
+  const r = await verify(page);
+  assert.equal(r.verdict, 'pass', JSON.stringify(r.differences));
+  assert.equal(r.differenceCount, 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a link whose record carries played fills the entry; JSON stays possible', async () => {
   const c = passing((x) => x.record.game === 'bridge');
   const hand = c.expect.deals[0][0];
