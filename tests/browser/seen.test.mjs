@@ -95,6 +95,15 @@ test('a bridge hand tapped in the picker passes; one card changed fails naming t
   assert.deepEqual(await page.$$eval(`${slots} select`, (ss) => ss.map((x) => x.value)), ['2', '3']);
   await page.click(`${slots}:nth-of-type(2) button.seenremove`);
   assert.equal(await page.$$eval(slots, (ss) => ss.length), 1);
+  // Three hands, the middle one removed, one added: no id twice on the page (each
+  // label still names its own control).
+  await page.click('#played-entry [data-part="deals"] button.seenadd');
+  await page.click('#played-entry [data-part="deals"] button.seenadd');
+  await page.click(`${slots}:nth-of-type(2) button.seenremove`);
+  await page.click('#played-entry [data-part="deals"] button.seenadd');
+  const ids = await page.$$eval('[id]', (es) => es.map((e) => e.id));
+  assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), []);
+  for (let k = 0; k < 2; k++) await page.click(`${slots}:nth-of-type(2) button.seenremove`);
   assert.deepEqual(JSON.parse(await page.inputValue('#f-played')), played);
 
   const r = await verify(page);

@@ -49,6 +49,8 @@ export function attachEntry(desc, game) {
   wrap.replaceChildren(entry, err);
 
   const slots = [];
+  // Each slot's number in its controls' ids, never reused after a slot is removed.
+  let serial = 0;
   const owned = new Set();
   let writing = false;
 
@@ -94,7 +96,7 @@ export function attachEntry(desc, game) {
   };
 
   const slotView = (part, slot, list) => {
-    const n = slots.indexOf(slot);
+    const n = serial++;
     const view = el('div', { class: 'seenslot', 'data-slot': n });
     if (part.choose.length) view.append(chooser(part, slot, n));
     view.append(widget(part, slot, n));
