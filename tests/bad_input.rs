@@ -222,10 +222,28 @@ fn every_scheme_refuses_bad_fields_with_the_right_code() {
         }
         for &(f, lo, hi) in s.ints {
             expect(
-                with(r, f, json!(hi as f64 + 1.0e6)),
+                with(r, f, json!(hi.saturating_add(1_000_000))),
                 ErrorCode::OutOfRange,
                 &format!("{f} huge"),
             );
+            // SPEC: integers written as integers. A fraction or an exponent is
+            // refused whatever the float rounds to (`1e-400` is 0 to a float parser,
+            // `1.00000000000000000001` is 1), through the text entry points too.
+            let ok = with(r, f, json!("@@"));
+            for spelling in ["7.0", "7e0", "1e-400", "1.00000000000000000001", "2E1"] {
+                let text = ok.to_string().replace("\"@@\"", spelling);
+                let got = verify_json(&text).map_err(|e| (e.code, e.field));
+                assert_eq!(
+                    got.err(),
+                    Some((ErrorCode::WrongType, f.to_string())),
+                    "{name}: {f} = {spelling}"
+                );
+                let line = verify_line(&text).map_err(|e| e.code);
+                assert_eq!(line.err(), Some(ErrorCode::WrongType), "{name}: line {f} = {spelling}");
+                let bytes = verify_bytes(text.as_bytes()).map_err(|e| e.code);
+                assert_eq!(bytes.err(), Some(ErrorCode::WrongType), "{name}: bytes {f} = {spelling}");
+                checked += 1;
+            }
             expect(
                 with(r, f, json!(hi + 1)),
                 ErrorCode::OutOfRange,
@@ -633,4 +651,51 @@ fn wrapped_records_are_refused_exactly_as_bare_ones() {
         (l.name, l.result.unwrap_err().code),
         (Value::Null, ErrorCode::BadUtf8)
     );
+}
+
+/// SPEC §4: a bot's `clientB` is `""`; any other value would choose the colour.
+#[test]
+fn a_chess_bot_record_refuses_any_client_b() {
+    let bot = base("chess_colour_v1", |r| r["seedB"].is_null());
+    assert!(verify(&bot).is_ok());
+    for b in ["a", " ", "0"] {
+        let e = verify(&with(&bot, "clientB", json!(b))).unwrap_err();
+        assert_eq!((e.code, e.field.as_str()), (ErrorCode::GameRule, "clientB"), "{b:?}");
+        assert_eq!(e.params["rule"], "bot_client");
+    }
+    // A human opponent's clientB is theirs to choose.
+    let human = base("chess_colour_v1", |r| !r["seedB"].is_null());
+    assert!(verify(&with(&human, "clientB", json!("a"))).is_ok());
+}
+
+/// SPEC "compared by meaning": a `played` value that cannot be read is `bad_played`
+/// naming its path, never a difference and never a fail.
+#[test]
+fn unreadable_played_values_are_bad_played_with_their_path() {
+    let bridge = base("match_seed_v2", |r| r["game"] == "bridge");
+    let crash = base("crash", |_| true);
+    let mines = base("mines", |r| r.get("bets").is_none());
+    let chess = base("chess_colour_v1", |_| true);
+    let table = base("match_seed_v2", |r| r["game"] == "table");
+    let cases: Vec<(Value, &str, &str)> = vec![
+        (with(&bridge, "played", json!({"deals": [[[0], [1, "Z♥"]]]})), "played.deals[0][1][1]", "card"),
+        (with(&bridge, "played", json!({"deals": [[[0], ["Q♥", "qh"]]]})), "played.deals[0][1][1]", "distinct"),
+        (with(&bridge, "played", json!({"deals": [[7]]})), "played.deals[0][0]", "list"),
+        (with(&crash, "played", json!({"multiplier": "20.723"})), "played.multiplier", "hundredths"),
+        (with(&crash, "played", json!({"multiplier": "twenty"})), "played.multiplier", "multiplier"),
+        (with(&mines, "played", json!({"mines": [3, 9, 3]})), "played.mines[2]", "distinct"),
+        (with(&mines, "played", json!({"mines": [0]})), "played.mines[0]", "mine"),
+        (with(&chess, "played", json!({"aPlaysWhite": "red"})), "played.aPlaysWhite", "white"),
+        (with(&table, "played", json!({"rolls": ["4-7"]})), "played.rolls[0]", "roll"),
+    ];
+    for (rec, field, want) in cases {
+        let e = verify(&rec).unwrap_err();
+        assert_eq!((e.code, e.field.as_str()), (ErrorCode::BadPlayed, field), "{rec}");
+        assert_eq!(e.params["want"], want, "{field}");
+    }
+    // A bet's own played: the path names the bet.
+    let mut rec = without(&without(&mines, "nonce"), "mines");
+    rec["bets"] = json!([{"nonce": mines["nonce"], "mines": 3, "played": {"mines": [1, 1]}}]);
+    let e = verify(&rec).unwrap_err();
+    assert_eq!((e.code, e.field.as_str()), (ErrorCode::BadPlayed, "bets[0].played.mines[1]"));
 }

@@ -7,7 +7,8 @@ import { t, has, language } from '../i18n/i18n.js';
 import { schemes } from './core.js';
 import { errorText } from '../render/errors.js';
 import { notShownLines } from '../render/keys.js';
-import { checkKey, computedText, failNext } from '../render/words.js';
+import { checkKey, computedText, failNext, typoHint, hintParams } from '../render/words.js';
+import { fieldLabel } from '../render/fields.js';
 
 const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
 const PAIRS_UP_TO = 4; // published/recomputed shown for every check of short lists, else for failed ones
@@ -71,7 +72,7 @@ function resultLines(r) {
   const keys = keysOf(r.scheme).filter((k) => r[k] !== undefined && r[k] !== null).slice(0, MAX_RESULTS);
   if (!keys.length) return [];
   // After a hint the result comes from the wrong input: said so, never headed as the result.
-  const head = Array.isArray(r.hints) && r.hints.length
+  const head = Array.isArray(r.hints) && r.hints.some(typoHint)
     ? [t('render.result.fromHint.summary'), `  ${t('render.result.fromHint')}`] : [t('page.result.heading')];
   return [...head, ...keys.map((k) => `  ${k}: ${value(r[k])}`)];
 }
@@ -91,8 +92,9 @@ export function renderHuman(res, file) {
     lines.push(t('missing.heading', { fields }));
   }
   for (const h of Array.isArray(r.hints) ? r.hints : []) {
-    const label = (name) => (name ? t(`field.${name}`) : '');
-    lines.push(`  • ${t(`hint.${h.code}`, { field: label(h.field), with: label(h.with), commitment: label(h.commitment) })}`);
+    const params = hintParams(h, (path) => (path ? fieldLabel(path) : ''));
+    lines.push(`  • ${t(`hint.${h.code}`, params)}`);
+    if (has(`render.hint.${h.code}.todo`)) lines.push(`    ${t(`render.hint.${h.code}.todo`, params)}`);
   }
   if (Array.isArray(r.differences)) {
     const count = typeof r.differenceCount === 'number' ? r.differenceCount : r.differences.length;
@@ -100,7 +102,10 @@ export function renderHuman(res, file) {
     else {
       lines.push(t('diff.headingCount', { count }));
       for (const d of r.differences.slice(0, MAX_DIFFERENCES)) {
-        lines.push(`  ${d.path}${t('diff.item', { played: value(d.played), computed: value(d.computed) })}`);
+        // A set (a hand, the mines): what was shown but not recomputed, and the reverse.
+        lines.push(d.set
+          ? `  ${d.path}${t('diff.set', { shownOnly: value(d.shownOnly), computedOnly: value(d.computedOnly) })}`
+          : `  ${d.path}${t('diff.item', { played: value(d.played), computed: value(d.computed) })}`);
       }
       if (count > MAX_DIFFERENCES) lines.push(`  ${t('diff.more', { count: count - MAX_DIFFERENCES })}`);
     }

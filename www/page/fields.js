@@ -29,9 +29,30 @@ export function toText(f, v) {
 function parseJsonOr(text, fallback) {
   const t = text.trim();
   if (t.startsWith('[') || t.startsWith('{')) {
-    try { return JSON.parse(t); } catch (e) { return fallback(); }
+    try { return parseTyped(t); } catch (e) { return fallback(); }
   }
   return fallback();
+}
+
+/** JSON typed into a field, by the value `JSON.parse` made of it: the page sends the
+ *  core the text itself (`recordText`), since a parsed number has lost how it was
+ *  written, and SPEC refuses an integer written `7.0`, `7e0` or `1e-400`. */
+const TYPED = new WeakMap();
+
+/** `JSON.parse(text)`, remembering the text of an object or a list. */
+function parseTyped(text) {
+  const v = JSON.parse(text);
+  if (v !== null && typeof v === 'object') TYPED.set(v, text);
+  return v;
+}
+
+/** A record from the form as JSON text: each field's value as typed where it was
+ *  JSON (`bets`, `played`, lists), the rest as JSON writes it (the form's integers
+ *  are read from digits only: `parseInteger`). */
+export function recordText(record) {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return JSON.stringify(record);
+  const entries = Object.entries(record).filter(([, v]) => v !== undefined);
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${(v !== null && typeof v === 'object' && TYPED.get(v)) || JSON.stringify(v)}`).join(',')}}`;
 }
 
 /** An integer typed with digit grouping: 10,000,000 · 10.000.000 · 10 000 000 ·
@@ -80,7 +101,7 @@ export function fromText(f, raw, partial, ctx = {}) {
       if (!/^[[{]/.test(t)) return partial ? raw : betsFromLines(raw, ctx.scheme, ctx.read);
       // falls through: JSON
     case 'json':
-      try { return JSON.parse(t); } catch (e) {
+      try { return parseTyped(t); } catch (e) {
         if (!partial) throw Object.assign(new Error(e.message), { name: 'VerifyError', code: 'bad_json', field: f.name });
         return t;
       }

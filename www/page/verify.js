@@ -23,6 +23,7 @@ import { pageStore, rememberChanged, showRememberFor } from './remember.js';
 import { offerHistory } from './history.js';
 import { resultShown } from './stale.js';
 import { evidenceButton } from './evidence.js';
+import { recordText } from './fields.js';
 
 /** Records with more bets than this (dice, mines: SPEC §7) show a busy bar while
  *  the core works through them: 10,000 mines bets take it about a second. */
@@ -80,7 +81,9 @@ export function showError(err, focus = true) {
  *  scrolled into view but the keyboard stays where it is (the examples menu: a
  *  change of a menu's value must not move the focus, WCAG 3.2.2). */
 export function verifyOne(record, { focus = true } = {}) {
-  return verifySource({ record, focus });
+  // The core reads the record's text: JSON typed into a field (bets, what was shown)
+  // keeps its own spelling, so `1e-400` is refused as the CLI refuses it.
+  return verifySource({ record, text: recordText(record), focus });
 }
 
 /** Verifies a record's own text (link, paste, file). */
@@ -125,7 +128,7 @@ export async function verifySource(src, { full = false } = {}) {
   resultShown();
   let pending = null;
   manyBets(src);
-  const res = await client.verify(src.record !== undefined ? { record: src.record } : { text: src.text }, {
+  const res = await client.verify(src.text !== undefined ? { text: src.text } : { record: src.record }, {
     store: pageStore(),
     full,
     onPending: (report) => {

@@ -6,7 +6,7 @@ import { t, has, parts } from '../i18n/i18n.js';
 import { hash } from './common.js';
 import { cardName } from './cards.js';
 import { fieldLabel } from './fields.js';
-import { checkKey, computedText } from './words.js';
+import { checkKey, computedText, typoHint, hintParams } from './words.js';
 
 export { verdictView, statusBadge } from './verdict.js';
 
@@ -44,7 +44,7 @@ function mark(c) {
 
 /** A hint's sentence and what to do, for people. */
 export function hintView(h) {
-  const params = { field: fieldLabel(h.field), with: fieldLabel(h.with), commitment: fieldLabel(h.commitment || h.with) };
+  const params = hintParams(h, fieldLabel);
   return el('div', { class: 'hint', 'data-hint': h.code, role: 'note' },
     el('p', {}, parts('render.join.sentence', { first: el('strong', { text: t('render.hint.label') }), then: t(`hint.${h.code}`, params) })),
     has(`render.hint.${h.code}.todo`) ? el('p', { text: t(`render.hint.${h.code}.todo`, params) }) : null);
@@ -71,6 +71,8 @@ export function checksView(report, chainScheme, cards) {
       ...own.map(hintView), details));
   }
   // Hints not tied to a listed check (an error's hint is shown with the error).
-  for (const h of hints.filter((x) => !report.checks.some((c) => c.name === x.check))) list.append(el('li', { class: 'bad' }, hintView(h)));
+  // A hint about the input itself (a nonce in seconds, an invisible character) may
+  // come with a pass: a note, not a failed line.
+  for (const h of hints.filter((x) => !report.checks.some((c) => c.name === x.check))) list.append(el('li', { class: typoHint(h) ? 'bad' : 'note' }, hintView(h)));
   return list;
 }

@@ -60,16 +60,22 @@ export function placeText(d, ctx) {
   };
   switch (d.key) {
     case 'deals':
+      if (d.set && at.seat !== undefined) return t('render.diff.at.dealHand', { deal: n(at.deal), seat: seat(at.seat) });
       if (at.card !== undefined) return t('render.diff.at.dealCard', { deal: n(at.deal), seat: seat(at.seat), card: n(at.card) });
       break;
     case 'hands':
       // Which part of the hand the core's pattern named: first deal, second, face-up.
       if (d.part === 'faceUp') return t('render.diff.at.faceUp', { hand: n(at.hand) });
+      if (d.set && at.seat !== undefined) {
+        return t(d.part === 'second' ? 'render.diff.at.handSecondSet' : 'render.diff.at.handFirstSet', { hand: n(at.hand), seat: seat(at.seat) });
+      }
       if (at.card !== undefined) {
         return t(d.part === 'second' ? 'render.diff.at.handSecond' : 'render.diff.at.handFirst', { hand: n(at.hand), seat: seat(at.seat), card: n(at.card) });
       }
       break;
     case 'rolls':
+      // A roll after the opening one, compared as a pair: the roll's own name.
+      if (d.set && at.roll !== undefined) return rollLabels(ctx.r.rolls || [])[at.roll] || t('render.diff.at.path', { path: d.path });
       if (at.die !== undefined) return t('render.diff.at.roll', { roll: rollLabels(ctx.r.rolls || [])[at.roll] || n(at.roll), die: n(at.die) });
       break;
     case 'seats':
@@ -79,9 +85,11 @@ export function placeText(d, ctx) {
       if (at.draw !== undefined) return t('render.diff.at.draw', { n: n(at.draw) });
       break;
     case 'holeCards':
+      if (d.set && at.player !== undefined) return t('render.diff.at.holeSet', { player: n(at.player) });
       if (at.card !== undefined) return t('render.diff.at.hole', { player: n(at.player), card: n(at.card) });
       break;
     case 'board':
+      if (d.set) return t('render.diff.at.flop');
       if (at.card !== undefined) return t('render.diff.at.board', { card: n(at.card) });
       break;
     case 'deck':
@@ -102,6 +110,7 @@ export function placeText(d, ctx) {
     case 'bets':
       if (at.bet !== undefined) {
         if (at.mine !== undefined) return t('render.diff.at.betMine', { bet: bet(), mine: n(at.mine) });
+        if (d.set && d.part === 'mines') return t('render.diff.at.betMines', { bet: bet() });
         return bet();
       }
       break;
@@ -111,8 +120,26 @@ export function placeText(d, ctx) {
   return t('render.diff.at.path', { path: d.path });
 }
 
-/** The whole sentence for one difference (text and isolated card codes). */
+/** The values of a set, each as the item it is ("Q♥ 7♣", "cell 3, cell 9"). */
+function valuesNode(item, vs, ctx) {
+  const list = Array.isArray(vs) ? vs : [];
+  if (!list.length) return t('render.diff.nothing');
+  const out = el('span', { class: 'values' });
+  list.forEach((v, i) => { if (i) out.append(' '); out.append(valueNode(item, v, ctx)); });
+  return out;
+}
+
+/** The whole sentence for one difference (text and isolated card codes). A set (a
+ *  hand, the flop, the mines of a board) names what was shown but not recomputed
+ *  and what was recomputed but not shown. */
 export function differenceText(d, ctx) {
+  if (d.set) {
+    return parts('render.diff.set', {
+      place: placeText(d, ctx),
+      shownOnly: valuesNode(d.item, d.shownOnly, ctx),
+      computedOnly: valuesNode(d.item, d.computedOnly, ctx),
+    });
+  }
   const verb = has(`render.diff.says.${d.item}`) ? `render.diff.says.${d.item}` : 'render.diff.says.value';
   return parts('render.diff.line', {
     place: placeText(d, ctx),

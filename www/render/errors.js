@@ -39,6 +39,10 @@ export function errorText(e) {
     case 'bad_json':
       if (p.line !== undefined) { key = 'render.err.bad_json.at'; params = { line: p.line, column: p.column || 0 }; }
       break;
+    case 'bad_played':
+      // What the game shows there (a card, a roll, a multiplier…): said how to write it.
+      if (has(`render.err.bad_played.${p.want}`)) key = `render.err.bad_played.${p.want}`;
+      break;
     case 'unknown_field':
       // What the game recomputes, in words ("the die, win or loss"), not its JSON keys.
       params = { ...base, known: list([].concat(p.known || []).map(keyWords)) };

@@ -16,7 +16,7 @@ import { drawPokerHmac, drawSelfpoker } from './poker.js';
 import { drawChess } from './boards.js';
 import { drawCrash, drawPlatforms, drawBattle, drawHashChain, chainNote } from './chain.js';
 import { drawDice, drawMines } from './casino.js';
-import { passWhy, uncheckedWhy, failNext } from './words.js';
+import { passWhy, uncheckedWhy, failNext, typoHint } from './words.js';
 
 /** Each scheme's drawing: (report, record, out, desc, ctx) appends to `out`. */
 const DRAW = {
@@ -43,7 +43,7 @@ export function report(r, record, desc) {
   ctx.mark = (root) => markDifferences(root, r, ctx);
   const out = el('div', { class: 'report', 'data-scheme': r.scheme });
   const failed = r.verdict === 'fail';
-  const hinted = !!(r.hints && r.hints.length);
+  const hinted = (r.hints || []).some(typoHint);
   // The second line and the advice say what is true for the proof that ran (a chain,
   // a seed, a partial reveal, bets) and for the check that failed.
   const why = failed && hinted ? t('render.verdict.fail.whyHint')

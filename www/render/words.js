@@ -45,13 +45,32 @@ export function stepLimit(r, desc, record) {
   return { maxSteps: used || given, label: f.label, name: f.name };
 }
 
+/** A hint that explains a failed check as a copying mistake (the seed pasted as
+ *  the hash, two fields swapped, a capitalised seed): the core ties it to that
+ *  check (`check`). Hints about the input itself (a nonce in seconds, an invisible
+ *  character, a short walk) name no check and may come with any verdict. */
+export const typoHint = (h) => !!(h && h.check);
+
+/** A hint's values for its sentence: fields by their labels (`label(path)`), a
+ *  nonce as the id it is (never grouped), an invisible character's position from 1
+ *  and its code point ("U+200B"). */
+export function hintParams(h, label) {
+  return {
+    field: label(h.field), with: label(h.with), commitment: label(h.commitment || h.with),
+    nonce: h.nonce === undefined ? '' : String(h.nonce),
+    position: Number.isInteger(h.position) ? h.position + 1 : '',
+    char: typeof h.char === 'string' ? h.char : '',
+    count: Number.isInteger(h.count) ? h.count : 1,
+  };
+}
+
 /** What to do after a failure ({key, params}), for the check that failed and the game:
  *  a hint first (a copying mistake is fixed in the form), a walk cut by a lowered step
  *  limit (never the operator's support), a chain, only "what you were shown", a partial
  *  reveal, bets, a seed. */
 export function failNext(r, desc, record) {
   const checks = r.checks || [];
-  if (r.hints && r.hints.length) return { key: 'render.verdict.fail.next.hint', params: {} };
+  if ((r.hints || []).some(typoHint)) return { key: 'render.verdict.fail.next.hint', params: {} };
   const limit = stepLimit(r, desc, record);
   if (limit) return { key: 'render.verdict.fail.next.stepLimit', params: { maxSteps: limit.maxSteps, field: t(limit.label) }, field: limit.name };
   const failed = checks.filter((c) => c.ok === false);

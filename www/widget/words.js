@@ -39,10 +39,12 @@ export function firstDifference(report, desc, lang) {
   if (!d) return null;
   const cards = desc && desc.cards;
   const item = has(`widget.item.${d.item}`, lang) ? t(`widget.item.${d.item}`, {}, lang) : t('widget.item.value', {}, lang);
-  return t('widget.firstDiff', {
-    item, where: where(d, report, lang) || d.path,
-    played: shownValue(d.played, d.item, cards, lang), computed: shownValue(d.computed, d.item, cards, lang),
-  }, lang);
+  // A set (a hand, the mines): what was shown but not recomputed, and the reverse.
+  const values = (vs) => (vs.length ? vs.map((v) => shownValue(v, d.item, cards, lang)).join(' ') : '—');
+  const [played, computed] = d.set && Array.isArray(d.shownOnly) && Array.isArray(d.computedOnly)
+    ? [values(d.shownOnly), values(d.computedOnly)]
+    : [shownValue(d.played, d.item, cards, lang), shownValue(d.computed, d.item, cards, lang)];
+  return t('widget.firstDiff', { item, where: where(d, report, lang) || d.path, played, computed }, lang);
 }
 
 /** The one-line summary of a finished report. */
