@@ -125,7 +125,7 @@ test('a bridge hand tapped in the picker passes; one card changed fails naming t
   // dealt, and the card dealt but not shown, each named.
   const row = '.seenrow[data-seen="deals[0][2]"]';
   assert.equal(await page.getAttribute(row, 'data-differs'), 'true');
-  const outlined = await page.$$eval(`${row} .mismatch`, (ns) => ns.map((n) => [n.closest('figure').className, n.getAttribute('aria-label')]));
+  const outlined = await page.$$eval(`${row} .seenoff`, (ns) => ns.map((n) => [n.closest('figure').className, n.getAttribute('aria-label')]));
   assert.deepEqual(outlined, [['seenshown', name(out)], ['seencomputed', name(hand[5])]]);
   await shot(page, 'seen-bridge-difference', '.seenrows');
   assert.deepEqual(await axe(page), []);
@@ -161,7 +161,7 @@ test('the mines tapped on the board, in any order, pass', async () => {
   const r2 = await verify(page);
   assert.equal(r2.verdict, 'fail');
   assert.deepEqual(r2.differences.map((d) => d.shownOnly), [[extra]]);
-  assert.equal(await page.$$eval(`.seenrow[data-seen="mines"] .seenshown td.mismatch[data-cell="${extra}"]`, (ns) => ns.length), 1);
+  assert.equal(await page.$$eval(`.seenrow[data-seen="mines"] .seenshown td.seenoff[data-cell="${extra}"]`, (ns) => ns.length), 1);
   assert.ok(await noOverflow(page));
   assert.deepEqual(errors, []);
   await context.close();

@@ -11,6 +11,9 @@ import { die } from './dice.js';
 import { seatName, rollLabels } from './seats.js';
 import { entryParts, gather, readCard, readRoll, cardId, notShown } from '../core/seen.js';
 
+/** At most this many things entered are drawn beside the recomputation. */
+const MAX_ROWS = 8;
+
 const isObject = (v) => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The value at `steps` (with `picks`) under `root`, or undefined. */
@@ -96,7 +99,7 @@ function row(title, path, shown, computed, r) {
   if (set) {
     const mark = (root, values) => {
       for (const v of values || []) {
-        for (const n of root.querySelectorAll(`[data-card="${Number(v)}"], [data-cell="${Number(v)}"]`)) n.classList.add('mismatch');
+        for (const n of root.querySelectorAll(`[data-card="${Number(v)}"], [data-cell="${Number(v)}"]`)) n.classList.add('seenoff');
       }
     };
     mark(shown, set.shownOnly);
@@ -134,5 +137,10 @@ export function seenView(r, record, desc, ctx) {
       }
     }
   }
-  return rows.length ? section(t('seen.result.heading'), el('div', { class: 'seenrows' }, ...rows)) : null;
+  if (!rows.length) return null;
+  // A whole match pasted as played: the rows that differ first, a few of them; the
+  // drawing below marks every difference anyway.
+  const shown = rows.filter((x) => x.classList.contains('differs')).concat(rows.filter((x) => !x.classList.contains('differs'))).slice(0, MAX_ROWS);
+  return section(t('seen.result.heading'), el('div', { class: 'seenrows' }, ...shown),
+    rows.length > MAX_ROWS ? el('p', { class: 'note', text: t('seen.result.more', { count: rows.length - MAX_ROWS }) }) : null);
 }
