@@ -335,8 +335,10 @@ test('the form is built from the scheme descriptors: every field of every scheme
       const want = fieldsFor(d, g.id).map((f) => f.name);
       assert.deepEqual(shown, want, `${d.id}/${g.id}: the form's fields`);
       for (const f of fieldsFor(d, g.id)) {
-        // One input per seat: the field's name is the legend above the seats' names.
-        const label = await page.textContent(`[data-field="${f.name}"] legend, [data-field="${f.name}"] label`);
+        // One input per seat: the field's name is the legend above the seats' names. The
+        // played field opens as the entry of what you were shown (www/page/seen.js),
+        // named by its summary; its JSON box keeps the field's label inside.
+        const label = await page.$eval(`[data-field="${f.name}"]`, (w) => (w.querySelector('#played-entry > summary') || w.querySelector('legend') || w.querySelector('label')).textContent);
         assert.ok(label.startsWith(en[f.label]), `${d.id}/${f.name}: label ${label}`);
         checked++;
       }

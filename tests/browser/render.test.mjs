@@ -78,7 +78,9 @@ test('a one-card change in a bridge record: the seat and the card named, the car
   await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, played: { deals } }));
   await page.waitForSelector('#result:not([data-walking]) #verdict');
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
-  const text = await page.textContent('[data-diff="deals[0][1][5]"]');
+  // A seat's hand is a set (SPEC): the difference is the hand's, naming the card shown
+  // and the card dealt; the dealt card is marked where it is drawn.
+  const text = await page.textContent('[data-diff="deals[0][1]"]');
   const name = (id) => ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'][id % 13] + ['♣', '♦', '♥', '♠'][Math.floor(id / 13)];
   assert.match(text, /East/, text);
   assert.ok(text.includes(name(other)) && text.includes(name(real)), text);

@@ -10,6 +10,7 @@ import { toText, fromText, SKIP, MULTILINE, typingAttrs, seatCount, seatTexts } 
 import { seatName } from '../render/seats.js';
 import { showPicked } from './picker.js';
 import { showRememberFor } from './remember.js';
+import { attachEntry } from './seen.js';
 import { readLines, readText as betsReadText, errorText as betsErrorText } from './betsui.js';
 
 const KIND_HINTS = ['list', 'seats', 'numbers', 'buyers', 'json', 'bets'];
@@ -140,6 +141,8 @@ export function buildForm(id, values) {
   const game = values && values.game ? values.game : desc.games[0].id;
   $('#fields').replaceChildren(...fieldsFor(desc, game).map((f) => fieldView(desc, f, values, game)));
   if (values) fillForm(values);
+  // What you were shown: tapped, not typed as JSON (www/page/seen.js).
+  attachEntry(desc, game);
   $('#how-text').textContent = t(desc.help);
   showPicked(desc, game);
 }

@@ -169,19 +169,38 @@ export function differencesView(report, ctx) {
  *  played (a navigator calls it again for each page it draws). */
 export function markDifferences(root, report, ctx) {
   for (const d of report.differences || []) {
-    const target = root.querySelector(`[data-path="${CSS.escape(d.path)}"]`);
-    if (!target || target.classList.contains('mismatch')) continue;
-    target.classList.add('mismatch');
-    target.setAttribute('data-played', fmt(d.played));
-    const shown = itemValue(d.item, d.played, ctx);
-    const label = target.getAttribute('aria-label');
-    // In the deck the cards stand a card's width apart: two tags side by side ("shown 7♥",
-    // "shown J♦") would run into each other, so the tag there is the card alone; the
-    // sentence ("…you were shown 7♥…") is in the list of differences above and in the title.
-    const tag = target.closest('ol.deck')
-      ? el('span', { class: 'shown', title: t('diff.shown', { played: shown }), 'aria-hidden': label ? 'true' : null }, valueNode(d.item, d.played, ctx))
-      : el('span', { class: 'shown', 'aria-hidden': label ? 'true' : null }, parts('diff.shown', { played: valueNode(d.item, d.played, ctx) }));
-    target.append(tag);
-    if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: shown }));
+    if (d.set) { markSet(root, d, ctx); continue; }
+    markOne(root.querySelector(`[data-path="${CSS.escape(d.path)}"]`), d, d.played, ctx);
   }
+}
+
+/** A set that differs (a hand, the mines, the flop, a roll): each value recomputed
+ *  but not shown is marked where it is drawn under the set's path, tagged with a
+ *  value shown in its place (in order), as a one-card change reads "shown Q♥". */
+function markSet(root, d, ctx) {
+  const shownOnly = d.shownOnly || [];
+  (d.computedOnly || []).forEach((v, i) => {
+    const under = `[data-path^=${JSON.stringify(`${d.path}[`)}]`;
+    const target = Array.from(root.querySelectorAll(under)).find((e) => ['data-card', 'data-cell', 'data-die', 'data-tile']
+      .some((a) => e.getAttribute(a) === String(v)) && !e.classList.contains('mismatch'));
+    markOne(target, d, shownOnly[i], ctx);
+  });
+}
+
+/** Marks one drawn item as differing, tagged with what was shown there. */
+function markOne(target, d, played, ctx) {
+  if (!target || target.classList.contains('mismatch')) return;
+  target.classList.add('mismatch');
+  if (played === undefined) return;
+  target.setAttribute('data-played', fmt(played));
+  const shown = itemValue(d.item, played, ctx);
+  const label = target.getAttribute('aria-label');
+  // In the deck the cards stand a card's width apart: two tags side by side ("shown 7♥",
+  // "shown J♦") would run into each other, so the tag there is the card alone; the
+  // sentence ("…you were shown 7♥…") is in the list of differences above and in the title.
+  const tag = target.closest('ol.deck')
+    ? el('span', { class: 'shown', title: t('diff.shown', { played: shown }), 'aria-hidden': label ? 'true' : null }, valueNode(d.item, played, ctx))
+    : el('span', { class: 'shown', 'aria-hidden': label ? 'true' : null }, parts('diff.shown', { played: valueNode(d.item, played, ctx) }));
+  target.append(tag);
+  if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: shown }));
 }

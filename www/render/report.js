@@ -9,6 +9,7 @@ import { section } from './common.js';
 import { checksView } from './checks.js';
 import { verdictView } from './verdict.js';
 import { differencesView, markDifferences } from './differences.js';
+import { seenView } from './seen.js';
 import { errorText as errText, errorView } from './errors.js';
 import { drawMatch } from './match.js';
 import { drawPokerHmac, drawSelfpoker } from './poker.js';
@@ -63,6 +64,9 @@ export function report(r, record, desc) {
   if (found && !failed) out.append(el('p', { class: 'note', id: 'found-in', text: t('render.chain.foundIn', found) }));
   const diffs = differencesView(r, ctx);
   if (diffs) out.append(diffs);
+  // What the player entered, in the game's pictures, beside the recomputation.
+  const seen = seenView(r, record, d0, ctx);
+  if (seen) out.append(seen);
   const checks = section(t('check.heading'), checksView(r, d0.chain, d0.cards));
   // A failed check is read right under the banner, not after 52 cards.
   if (failed) out.append(checks);

@@ -1,0 +1,183 @@
+// "What you were shown", entered without JSON (issue 32): the played field of the
+// form becomes #played-entry, a fold with one part per thing the game showed (the
+// parts come from the scheme descriptor: www/core/seen.js), and the JSON box under
+// "As JSON" for pasted records and links. The entry writes the JSON box (the record
+// is still read from it, www/page/form.js), keeping any key it does not offer; the
+// JSON box, typed in or filled from a record, is read back into the entry where the
+// entry can show it. The core compares what was entered by meaning.
+import { el } from '../ui/dom.js';
+import { t, has } from '../i18n/i18n.js';
+import { seatName } from '../render/seats.js';
+import { entryParts, gather, buildPlayed, readPartValue } from '../core/seen.js';
+import { cardPicker } from './seen-cards.js';
+import { rollsEditor } from './seen-dice.js';
+import { minesBoard } from './seen-mines.js';
+import { valueWidget } from './seen-values.js';
+
+const isObject = (v) => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The JSON box's object, or null when it holds none (empty, or not JSON). */
+function boxValue(input) {
+  try {
+    const v = JSON.parse(input.value);
+    return isObject(v) ? v : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+/** The words a part and its index steps are named with. */
+const partLabel = (part) => (has(`seen.part.${part.id}`) ? t(`seen.part.${part.id}`) : part.id);
+const stepLabel = (name) => (has(`seen.at.${name}`) ? t(`seen.at.${name}`) : name);
+
+/** Turns the form's played field into the entry, for `desc`'s game `game`. */
+export function attachEntry(desc, game) {
+  const wrap = document.querySelector('#fields [data-field="played"]');
+  const input = document.getElementById('f-played');
+  if (!wrap || !input || wrap.querySelector('#played-entry')) return;
+  const parts = entryParts(desc, game);
+  if (!parts.length) return;
+  const g = desc.games.find((x) => x.id === game) || desc.games[0];
+  const order = desc.cards || 'rank_major';
+
+  const err = wrap.querySelector('.fielderr');
+  const json = el('details', { class: 'seenjson' }, el('summary', { text: t('seen.json') }),
+    ...Array.from(wrap.childNodes).filter((n) => n !== err));
+  const box = el('div', { class: 'seenparts' });
+  const entry = el('details', { class: 'seen', id: 'played-entry' },
+    el('summary', { text: t('seen.summary') }), el('p', { class: 'fieldhelp', text: t('seen.help') }), box, json);
+  wrap.replaceChildren(entry, err);
+
+  const slots = [];
+  // Each slot's number in its controls' ids, never reused after a slot is removed.
+  let serial = 0;
+  const owned = new Set();
+  let writing = false;
+
+  const write = (key) => {
+    owned.add(key);
+    const mine = parts.filter((p) => owned.has(p.key));
+    const played = buildPlayed(boxValue(input) || {}, mine, slots.filter((s) => owned.has(s.part.key)));
+    input.value = Object.keys(played).length ? JSON.stringify(played) : '';
+    // The form's listeners (a verdict shown is withdrawn) hear it as typing.
+    writing = true;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    writing = false;
+  };
+
+  /** The controls that choose where a slot's value goes (deal, seat, hand, player). */
+  const chooser = (part, slot, n) => el('div', { class: 'seenat' }, ...part.choose.map((name) => {
+    const id = `seen-${part.id.replace(/\./g, '-')}-${n}-${name}`;
+    let control;
+    if (name === 'seat' && g.players > 0) {
+      control = el('select', { id }, ...Array.from({ length: g.players }, (_, s) => el('option', { value: String(s), text: seatName(desc, g.id, s) })));
+      control.value = String(slot.picks[name]);
+      control.addEventListener('change', () => { slot.picks[name] = Number(control.value); write(part.key); });
+    } else {
+      control = el('input', { id, type: 'number', inputmode: 'numeric', min: '1', step: '1', class: 'seenindex', dir: 'ltr' });
+      control.value = String(slot.picks[name] + 1);
+      control.addEventListener('input', () => {
+        const v = Number(control.value);
+        if (Number.isInteger(v) && v >= 1) { slot.picks[name] = v - 1; write(part.key); }
+      });
+    }
+    return el('span', { class: 'seenpick' }, el('label', { for: id, text: stepLabel(name) }), control);
+  }));
+
+  const widget = (part, slot, n) => {
+    const onChange = (v) => { slot.value = v; write(part.key); };
+    switch (part.kind) {
+      case 'cards': return cardPicker({ value: slot.value, onChange });
+      case 'card': return cardPicker({ value: slot.value, single: true, onChange });
+      case 'rolls': return rollsEditor({ value: slot.value, onChange });
+      case 'mines': return minesBoard({ value: slot.value, onChange });
+      default: return valueWidget(part.kind, { id: `seen-${part.id}-${n}`, value: slot.value, onChange });
+    }
+  };
+
+  const slotView = (part, slot, list) => {
+    const n = serial++;
+    const view = el('div', { class: 'seenslot', 'data-slot': n });
+    if (part.choose.length) view.append(chooser(part, slot, n));
+    view.append(widget(part, slot, n));
+    if (part.choose.length && list.children.length) {
+      const remove = el('button', { type: 'button', class: 'link seenremove', text: t('seen.remove') });
+      remove.addEventListener('click', () => {
+        slots.splice(slots.indexOf(slot), 1);
+        view.remove();
+        write(part.key);
+      });
+      view.append(remove);
+    }
+    return view;
+  };
+
+  const partView = (part, loaded, unread) => {
+    const list = el('div', { class: 'seenslots' });
+    const fs = el('fieldset', { class: 'seenpart', 'data-part': part.id, 'data-kind': part.kind },
+      el('legend', { text: partLabel(part) }),
+      has(`seen.note.${part.id}`) ? el('p', { class: 'note', text: t(`seen.note.${part.id}`) }) : null,
+      unread ? el('p', { class: 'note seenunread', text: t('seen.inJson') }) : null, list);
+    const add = (picks, value) => {
+      const slot = { part, picks, value };
+      slots.push(slot);
+      list.append(slotView(part, slot, list));
+      return slot;
+    };
+    const first = Object.fromEntries(part.choose.map((s) => [s, 0]));
+    if (loaded.length) for (const { picks, value } of loaded) add({ ...first, ...picks }, value);
+    else add(first, undefined);
+    if (part.choose.length) {
+      const words = has(`seen.add.${part.id}`) ? t(`seen.add.${part.id}`) : t('seen.add', { part: partLabel(part) });
+      const more = el('button', { type: 'button', class: 'seenadd', text: words });
+      more.addEventListener('click', () => {
+        // The next place after the last slot's: the next seat (or player, hand…).
+        const last = slots.filter((s) => s.part === part).pop();
+        const picks = { ...(last ? last.picks : first) };
+        const step = part.choose[part.choose.length - 1];
+        picks[step] = step === 'seat' && g.players > 0 ? (picks[step] + 1) % g.players : picks[step] + 1;
+        add(picks, undefined);
+        const shown = list.lastChild.querySelector('select, input, button');
+        if (shown) shown.focus();
+      });
+      fs.append(more);
+    }
+    return fs;
+  };
+
+  /** Draws the entry from what the JSON box holds. */
+  const load = () => {
+    const played = boxValue(input) || {};
+    slots.length = 0;
+    owned.clear();
+    let any = false;
+    let unreadAny = false;
+    const views = parts.map((part) => {
+      const found = part.key in played ? gather(part, played[part.key]) : [];
+      const read = found.map(({ picks, value }) => ({ picks, value: readPartValue(part, value, order) }));
+      return { part, read, unread: read.some((x) => x.value === null) };
+    });
+    for (const key of new Set(parts.map((p) => p.key))) {
+      if (!(key in played)) continue;
+      const mine = views.filter((v) => v.part.key === key);
+      // Read whole, the key is the entry's; else it stays in the JSON box as typed.
+      if (mine.some((v) => v.read.length) && !mine.some((v) => v.unread)) { owned.add(key); any = true; } else unreadAny = true;
+    }
+    box.replaceChildren(...views.map(({ part, read }) => partView(part, owned.has(part.key) ? read : [], part.key in played && !owned.has(part.key))));
+    if (any) entry.open = true;
+    if (unreadAny) { entry.open = true; json.open = true; }
+  };
+  // The parts are drawn when the entry is first opened (a closed entry costs the
+  // form's first draw nothing: issue 25), or at once when the record brings values.
+  let built = false;
+  const build = () => { if (!built) { built = true; load(); } };
+  entry.addEventListener('toggle', () => { if (entry.open) build(); });
+  const brings = () => { const v = boxValue(input); return !!v && parts.some((p) => p.key in v); };
+  if (brings()) build();
+  let timer = null;
+  input.addEventListener('input', () => {
+    if (writing) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => { if (built) load(); else if (brings()) build(); }, 300);
+  });
+}

@@ -1,0 +1,146 @@
+// What the player said they were shown (`played`), drawn in the game's own pictures
+// beside what the seeds give at the same place: a hand beside the recomputed hand,
+// a roll beside the roll, the mines board beside the board, the crash point beside
+// the crash point. A row is marked as differing when the core reported a difference
+// at or under its place; the core alone compares (by meaning), this only draws.
+import { el, bdi } from '../ui/dom.js';
+import { t, has, decimalText } from '../i18n/i18n.js';
+import { section } from './common.js';
+import { card, orderCards } from './cards.js';
+import { die } from './dice.js';
+import { seatName, rollLabels } from './seats.js';
+import { entryParts, gather, readCard, readRoll, cardId, notShown } from '../core/seen.js';
+
+/** At most this many things entered are drawn beside the recomputation. */
+const MAX_ROWS = 8;
+
+const isObject = (v) => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The value at `steps` (with `picks`) under `root`, or undefined. */
+function valueAt(root, steps, picks) {
+  let v = root;
+  for (const s of steps) {
+    if (v === null || v === undefined) return undefined;
+    v = s.member ? v[s.member] : v[picks[s.at]];
+  }
+  return v;
+}
+
+function pathOf(key, steps, picks) {
+  return key + steps.map((s) => (s.member ? `.${s.member}` : `[${picks[s.at]}]`)).join('');
+}
+
+const verbatim = (v) => el('code', { class: 'seenraw', dir: 'ltr', text: typeof v === 'string' ? v : JSON.stringify(v) });
+
+/** A row of cards; `sorted`: by suit, as the recomputed hands are shown, so that a
+ *  hand shown in any order lines up with the hand dealt. */
+function cardsPicture(list, order, sorted) {
+  const box = el('div', { class: 'cards' }, ...list.map((c, i) => {
+    const p = readCard(c, order);
+    const e = p ? card(cardId(p, order), order, undefined) : verbatim(c);
+    e.setAttribute('data-index', i);
+    return e;
+  }));
+  if (sorted) orderCards(box, true);
+  return box;
+}
+
+function minesPicture(cells) {
+  const set = new Set(Array.isArray(cells) ? cells : []);
+  const body = el('tbody');
+  for (let row = 0; row < 5; row++) {
+    body.append(el('tr', {}, ...[1, 2, 3, 4, 5].map((col) => {
+      const n = row * 5 + col;
+      return el('td', { class: `cell${set.has(n) ? ' mine' : ''}`, 'data-cell': n }, el('span', { class: 'cellno', text: n }));
+    })));
+  }
+  return el('table', { class: 'mines', dir: 'ltr', role: 'img', 'aria-label': set.size ? t('draw.minesAt', { cells: [...set].join(', ') }) : t('draw.noMinesAt') }, body);
+}
+
+/** One value drawn as what it is (`shown`: as the player wrote it). */
+function picture(part, v, order, shown) {
+  if (v === undefined || v === null) return el('span', { class: 'note', text: t('seen.result.nothing') });
+  switch (part.kind) {
+    // A hand (a seat's, a player's) sorted by suit; the board in its order (flop, turn, river).
+    case 'cards': return Array.isArray(v) ? cardsPicture(v, order, part.choose.length > 0) : verbatim(v);
+    case 'card': { const p = readCard(v, order); return p ? card(cardId(p, order), order, undefined) : verbatim(v); }
+    case 'rolls': { const p = readRoll(v); return p ? el('span', { class: 'seenroll' }, die(p[0]), die(p[1])) : verbatim(v); }
+    case 'mines': return Array.isArray(v) ? minesPicture(v) : verbatim(v);
+    case 'multiplier': return shown ? bdi(String(v)) : el('span', { text: t('draw.multiplier', { value: typeof v === 'string' ? decimalText(v) : String(v) }) });
+    case 'face': return Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= 6 ? die(Number(v), undefined, true) : verbatim(v);
+    case 'winner': return /^\s*\d+\s*$/.test(String(v)) ? el('span', { text: t('render.diff.playerValue', { n: Number(v) + 1 }) }) : verbatim(v);
+    case 'platform': return /^\s*\d+\s*$/.test(String(v)) ? el('span', { text: t('draw.platform', { n: Number(v) }) }) : verbatim(v);
+    case 'win': return typeof v === 'boolean' ? el('span', { text: t(v ? 'draw.win' : 'draw.loss') }) : verbatim(v);
+    case 'white': {
+      const w = typeof v === 'boolean' ? v : /^\s*white\s*$/i.test(String(v)) ? true : /^\s*black\s*$/i.test(String(v)) ? false : null;
+      return w === null ? verbatim(v) : el('span', { text: t(w ? 'render.diff.aWhite' : 'render.diff.aBlack') });
+    }
+    default: return verbatim(v);
+  }
+}
+
+/** "Your hand · Deal 1 · South". */
+function rowTitle(part, picks, desc, game, extra) {
+  const bits = [has(`seen.part.${part.id}`) ? t(`seen.part.${part.id}`) : part.id];
+  for (const name of part.choose) {
+    bits.push(name === 'seat' ? seatName(desc, game, picks.seat)
+      : t('seen.at.value', { step: has(`seen.at.${name}`) ? t(`seen.at.${name}`) : name, n: String(picks[name] + 1) }));
+  }
+  if (extra) bits.push(extra);
+  return bits.join(' · ');
+}
+
+function row(title, path, shown, computed, r) {
+  const diffs = r.differences || [];
+  const differs = diffs.some((d) => typeof d.path === 'string' && (d.path === path || d.path.startsWith(`${path}[`) || d.path.startsWith(`${path}.`)));
+  const status = differs ? t('seen.result.differs') : t('seen.result.same');
+  // A set that differs: the cards (or cells) shown but not recomputed, and the reverse, outlined.
+  const set = diffs.find((d) => d.path === path && d.set);
+  if (set) {
+    const mark = (root, values) => {
+      for (const v of values || []) {
+        for (const n of root.querySelectorAll(`[data-card="${Number(v)}"], [data-cell="${Number(v)}"]`)) n.classList.add('seenoff');
+      }
+    };
+    mark(shown, set.shownOnly);
+    mark(computed, set.computedOnly);
+  }
+  return el('div', { class: `seenrow${differs ? ' differs' : ''}`, 'data-seen': path, 'data-differs': String(differs) },
+    el('h4', { text: `${title}: ${status}` }),
+    // Side by side where both fit (a board, dice, a value), one under the other else (a hand).
+    el('div', { class: 'seenpair' },
+      el('figure', { class: 'seenshown' }, el('figcaption', { text: t('seen.result.shown') }), shown),
+      el('figure', { class: 'seencomputed' }, el('figcaption', { text: t('seen.result.computed') }), computed)));
+}
+
+/** The section, or null when `played` holds nothing the entry knows how to draw. */
+export function seenView(r, record, desc, ctx) {
+  const played = record && isObject(record.played) ? record.played : null;
+  if (!played || !desc || !desc.results) return null;
+  const order = desc.cards || 'rank_major';
+  const rows = [];
+  for (const part of entryParts(desc, ctx.game)) {
+    if (!(part.key in played)) continue;
+    for (const { picks, value } of gather(part, played[part.key])) {
+      const computed = valueAt(r[part.key], part.steps, picks);
+      const path = pathOf(part.key, part.steps, picks);
+      if (part.kind === 'rolls' && Array.isArray(value)) {
+        // Each roll named as the recomputation names it (the opening roll, Roll 1…).
+        const names = rollLabels(Array.isArray(computed) ? computed : []);
+        value.forEach((v, i) => {
+          if (notShown(v)) return;
+          const title = rowTitle(part, picks, desc, ctx.game, names[i] || String(i + 1));
+          rows.push(row(title, `${path}[${i}]`, picture(part, v, order, true), picture(part, Array.isArray(computed) ? computed[i] : undefined, order, false), r));
+        });
+      } else {
+        rows.push(row(rowTitle(part, picks, desc, ctx.game), path, picture(part, value, order, true), picture(part, computed, order, false), r));
+      }
+    }
+  }
+  if (!rows.length) return null;
+  // A whole match pasted as played: the rows that differ first, a few of them; the
+  // drawing below marks every difference anyway.
+  const shown = rows.filter((x) => x.classList.contains('differs')).concat(rows.filter((x) => !x.classList.contains('differs'))).slice(0, MAX_ROWS);
+  return section(t('seen.result.heading'), el('div', { class: 'seenrows' }, ...shown),
+    rows.length > MAX_ROWS ? el('p', { class: 'note', text: t('seen.result.more', { count: rows.length - MAX_ROWS }) }) : null);
+}
