@@ -168,20 +168,42 @@ export function differencesView(report, ctx) {
 /** Marks, inside `root`, every drawn item whose data-path differs from what was
  *  played (a navigator calls it again for each page it draws). */
 export function markDifferences(root, report, ctx) {
+  for (const d of setMarks(report)) mark(root, d, ctx);
+  for (const d of report.differences || []) if (!d.set) mark(root, d, ctx);
+}
+
+/** A set's difference (a hand, the mines) as one mark a value: each recomputed value
+ *  that was not shown, at its drawn place (`path[i]`), paired with a value shown but
+ *  not recomputed (or "nothing"). The core says which values; the drawing says where. */
+function setMarks(report) {
+  const out = [];
   for (const d of report.differences || []) {
-    const target = root.querySelector(`[data-path="${CSS.escape(d.path)}"]`);
-    if (!target || target.classList.contains('mismatch')) continue;
-    target.classList.add('mismatch');
-    target.setAttribute('data-played', fmt(d.played));
-    const shown = itemValue(d.item, d.played, ctx);
-    const label = target.getAttribute('aria-label');
-    // In the deck the cards stand a card's width apart: two tags side by side ("shown 7♥",
-    // "shown J♦") would run into each other, so the tag there is the card alone; the
-    // sentence ("…you were shown 7♥…") is in the list of differences above and in the title.
-    const tag = target.closest('ol.deck')
-      ? el('span', { class: 'shown', title: t('diff.shown', { played: shown }), 'aria-hidden': label ? 'true' : null }, valueNode(d.item, d.played, ctx))
-      : el('span', { class: 'shown', 'aria-hidden': label ? 'true' : null }, parts('diff.shown', { played: valueNode(d.item, d.played, ctx) }));
-    target.append(tag);
-    if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: shown }));
+    if (!d.set || !Array.isArray(d.computed) || !Array.isArray(d.computedOnly)) continue;
+    const taken = new Set();
+    d.computedOnly.forEach((v, k) => {
+      const i = d.computed.findIndex((c, j) => c === v && !taken.has(j));
+      if (i < 0) return;
+      taken.add(i);
+      out.push({ ...d, path: `${d.path}[${i}]`, played: (d.shownOnly || [])[k], computed: v });
+    });
   }
+  return out;
+}
+
+/** Marks one drawn value that differs, with what was shown there. */
+function mark(root, d, ctx) {
+  const target = root.querySelector(`[data-path="${CSS.escape(d.path)}"]`);
+  if (!target || target.classList.contains('mismatch')) return;
+  target.classList.add('mismatch');
+  target.setAttribute('data-played', fmt(d.played));
+  const shown = itemValue(d.item, d.played, ctx);
+  const label = target.getAttribute('aria-label');
+  // In the deck the cards stand a card's width apart: two tags side by side ("shown 7♥",
+  // "shown J♦") would run into each other, so the tag there is the card alone; the
+  // sentence ("…you were shown 7♥…") is in the list of differences above and in the title.
+  const tag = target.closest('ol.deck')
+    ? el('span', { class: 'shown', title: t('diff.shown', { played: shown }), 'aria-hidden': label ? 'true' : null }, valueNode(d.item, d.played, ctx))
+    : el('span', { class: 'shown', 'aria-hidden': label ? 'true' : null }, parts('diff.shown', { played: valueNode(d.item, d.played, ctx) }));
+  target.append(tag);
+  if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: shown }));
 }
