@@ -9,6 +9,11 @@ use super::{hash, int, internal, lit, opt_hash, opt_int, text, Lang, Script, OPE
 use crate::error::Result;
 use crate::schemes::chain::DEFAULT_MAX_STEPS as PUBLISHED_LENGTH;
 
+/// The page's sections that describe the chain (its walk, earlier rounds) and the
+/// reveal of a server seed (the hash shown before the bets, every bet under it).
+const HOW: &str = "Как это работает";
+const VERIFY: &str = "Верификация";
+
 /// The sections of the operator's page that hold each function.
 fn section(func: &str) -> &'static str {
     match func {
@@ -169,15 +174,23 @@ pub fn chain_or_bet(s: &mut Script, scheme: &str, map: &Map<String, Value>) -> R
         values.push("}".into());
 
         if commitment.is_some() {
+            body.extend(say(s, "recipe.sameStyle", &[("section", VERIFY)]));
             body.extend(say(s, "recipe.step.commitment", &[]));
             body.push("\tout[\"commitmentOk\"] = HashSeed(serverSeed) == serverSeedHash".into());
+        }
+        if many {
+            body.extend(say(s, "recipe.sameStyle", &[("section", VERIFY)]));
         }
         body.extend(say(s, "recipe.step.bets", &[]));
         body.push("\tresults := []map[string]interface{}{}".into());
         body.push("\tfor _, b := range bets {".into());
-        body.push("\t\tgameSeed, err := GenerateUserGameSeed(b.clientSeed, serverSeed, b.nonce)".into());
+        body.push(
+            "\t\tgameSeed, err := GenerateUserGameSeed(b.clientSeed, serverSeed, b.nonce)".into(),
+        );
         body.push("\t\tmust(err)".into());
-        body.push("\t\tr := map[string]interface{}{\"nonce\": b.nonce, \"gameSeed\": gameSeed}".into());
+        body.push(
+            "\t\tr := map[string]interface{}{\"nonce\": b.nonce, \"gameSeed\": gameSeed}".into(),
+        );
         if dice {
             body.push("\t\tface, win, err := rollDice(gameSeed, b.selected)".into());
             body.push("\t\tmust(err)".into());
@@ -215,9 +228,12 @@ pub fn chain_or_bet(s: &mut Script, scheme: &str, map: &Map<String, Value>) -> R
                 if let Some(n) = opt_int(map, "history") {
                     funcs.push("HashSeed");
                     values.push(format!("const history = {n}"));
+                    body.extend(say(s, "recipe.sameStyle", &[("section", HOW)]));
                     body.extend(say(s, "recipe.step.history", &[]));
                     body.push("\trounds := []map[string]string{}".into());
-                    body.push("\tfor i, h := 0, hash; i < history; i, h = i+1, HashSeed(h) {".into());
+                    body.push(
+                        "\tfor i, h := 0, hash; i < history; i, h = i+1, HashSeed(h) {".into(),
+                    );
                     body.push("\t\tm, err := generateMultiplier(h)".into());
                     body.push("\t\tmust(err)".into());
                     body.push("\t\trounds = append(rounds, map[string]string{\"hash\": h, \"multiplier\": twoDecimals(m)})".into());
@@ -259,9 +275,12 @@ pub fn chain_or_bet(s: &mut Script, scheme: &str, map: &Map<String, Value>) -> R
             values.push(format!("const terminal = {}", go(&terminal)));
             values.push(format!("const maxSteps = {max}"));
             let maxs = max.to_string();
+            body.extend(say(s, "recipe.sameStyle", &[("section", HOW)]));
             body.extend(say(s, "recipe.step.chain", &[("max", &maxs)]));
             body.push("\tround := 0".into());
-            body.push("\tfor i, h := 1, HashSeed(hash); i <= maxSteps; i, h = i+1, HashSeed(h) {".into());
+            body.push(
+                "\tfor i, h := 1, HashSeed(hash); i <= maxSteps; i, h = i+1, HashSeed(h) {".into(),
+            );
             body.push("\t\tif h == terminal {".into());
             body.push("\t\t\tround = i".into());
             body.push("\t\t\tbreak".into());
@@ -311,7 +330,8 @@ pub fn chain_or_bet(s: &mut Script, scheme: &str, map: &Map<String, Value>) -> R
         s.verbatim(section(f));
         s.code(&function(f)?);
     }
-    s.same_style("recipe.step.main", section(funcs.first().copied().unwrap_or("")));
+    s.blank();
+    s.say("recipe.step.main", &[]);
     s.line("func must(err error) {");
     s.line("\tif err != nil {");
     s.line("\t\tfmt.Fprintln(os.Stderr, err)");

@@ -128,7 +128,10 @@ pub(crate) fn text(map: &Map<String, Value>, key: &str) -> Result<String> {
 pub(crate) fn id_text(map: &Map<String, Value>, key: &str) -> Result<String> {
     match map.get(key) {
         Some(Value::String(s)) => Ok(s.clone()),
-        Some(Value::Number(n)) => n.as_i64().map(|i| i.to_string()).ok_or_else(|| internal(key)),
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .map(|i| i.to_string())
+            .ok_or_else(|| internal(key)),
         _ => Err(internal(key)),
     }
 }

@@ -50,9 +50,18 @@ pub fn match_seed(s: &mut Script, map: &Map<String, Value>) -> Result<()> {
     s.blank();
     s.say("recipe.values", &[]);
     s.line(&format!("const game = {};", js(&game)));
-    s.line(&format!("const matchId = {};", js(&id_text(map, "matchId")?)));
-    s.line(&format!("const commitment = {};", js(&hash(map, "commitment")?)));
-    s.line(&format!("const serverSeed = {};", js(&text(map, "serverSeed")?)));
+    s.line(&format!(
+        "const matchId = {};",
+        js(&id_text(map, "matchId")?)
+    ));
+    s.line(&format!(
+        "const commitment = {};",
+        js(&hash(map, "commitment")?)
+    ));
+    s.line(&format!(
+        "const serverSeed = {};",
+        js(&text(map, "serverSeed")?)
+    ));
     s.line(&format!("const clientSeeds = {};", list(seeds)));
     let buyers: Vec<String>;
     match game.as_str() {
@@ -83,7 +92,12 @@ pub fn match_seed(s: &mut Script, map: &Map<String, Value>) -> Result<()> {
     }
     s.verbatim(CODE);
     helpers(s)?;
-    s.code(&lines_between(OP, "console.log(sha256(serverSeed)", "// seat order")?);
+    s.line("");
+    s.code(&lines_between(
+        OP,
+        "console.log(sha256(serverSeed)",
+        "// seat order",
+    )?);
 
     s.same_style("recipe.step.seats", GAMES);
     s.line("const out = {};");
@@ -162,7 +176,10 @@ pub fn poker(s: &mut Script, map: &Map<String, Value>) -> Result<()> {
         "const handCommitment = {};",
         js(&hash(map, "handCommitment")?)
     ));
-    s.line(&format!("const deckRoot = {};", js(&hash(map, "deckRoot")?)));
+    s.line(&format!(
+        "const deckRoot = {};",
+        js(&hash(map, "deckRoot")?)
+    ));
     if let Some(seed) = server_seed {
         s.line(&format!("const serverSeed = {};", js(seed)));
     }
@@ -224,7 +241,9 @@ pub fn poker(s: &mut Script, map: &Map<String, Value>) -> Result<()> {
         s.line("while (level.length < 64) level.push(sha256('pk1:pad'));");
         s.line("while (level.length > 1) {");
         s.line("  const up = [];");
-        s.line("  for (let i = 0; i < level.length; i += 2) up.push(node(level[i], level[i + 1]));");
+        s.line(
+            "  for (let i = 0; i < level.length; i += 2) up.push(node(level[i], level[i + 1]));",
+        );
         s.line("  level = up;");
         s.line("}");
         s.line("out.deck = deck;");
@@ -273,7 +292,9 @@ pub fn chess(s: &mut Script, map: &Map<String, Value>) -> Result<()> {
     s.same_style("recipe.step.chess", CODE);
     s.line("let k = 0;");
     s.line("function next() {");
-    s.line("  const w = seedB === null ? word(seedA, m(k)) : word(seedA, m(k)) ^ word(seedB, m(k));");
+    s.line(
+        "  const w = seedB === null ? word(seedA, m(k)) : word(seedA, m(k)) ^ word(seedB, m(k));",
+    );
     s.line("  k++;");
     s.line("  return w;");
     s.line("}");

@@ -68,13 +68,22 @@ fn operator_code_is_the_pages_code() {
         .join("\u{0}");
     // The Node and Python snippets are one block each on their page; the Go
     // functions are separate blocks with prose between them.
-    assert!(pages.contains(&squeeze(OPERATOR_NODE)), "ro_node.js differs from the Romanian page");
-    assert!(pages.contains(&squeeze(OPERATOR_PYTHON)), "it_numpy.py differs from the Italian page");
+    assert!(
+        pages.contains(&squeeze(OPERATOR_NODE)),
+        "ro_node.js differs from the Romanian page"
+    );
+    assert!(
+        pages.contains(&squeeze(OPERATOR_PYTHON)),
+        "it_numpy.py differs from the Italian page"
+    );
     let mut count = 0;
     for piece in OPERATOR_GO.split("\nfunc ") {
         let piece = piece.strip_prefix("func ").unwrap_or(piece);
         let f = format!("func {piece}");
-        assert!(pages.contains(&squeeze(&f)), "ru_go.go differs from the Russian page:\n{f}");
+        assert!(
+            pages.contains(&squeeze(&f)),
+            "ru_go.go differs from the Russian page:\n{f}"
+        );
         count += 1;
     }
     assert_eq!(count, 8);
@@ -97,7 +106,14 @@ fn every_vector_has_a_recipe_with_the_operators_lines() {
             let r = recipe(&record, &en).unwrap_or_else(|e| panic!("{scheme}: {e:?}"));
             let t = r["text"].as_str().unwrap();
             let first = t.lines().next().unwrap();
-            assert_eq!(first, format!("{} run: {}", if scheme == "selfpoker" { "#" } else { "//" }, r["command"].as_str().unwrap()));
+            assert_eq!(
+                first,
+                format!(
+                    "{} run: {}",
+                    if scheme == "selfpoker" { "#" } else { "//" },
+                    r["command"].as_str().unwrap()
+                )
+            );
             let op = match r["language"].as_str().unwrap() {
                 "node" => OPERATOR_NODE,
                 "python" => OPERATOR_PYTHON,
@@ -114,7 +130,9 @@ fn every_vector_has_a_recipe_with_the_operators_lines() {
                 "platforms" => "func generateLastPlatform(hash string) (int64, error) {",
                 "battle" => "func pickWinner(hash string, chances []float64) (int, error) {",
                 "hash_chain" => "func HashSeed(seed string) string {",
-                "dice" => "func rollDice(seed string, selectedNumbers []int64) (int64, bool, error) {",
+                "dice" => {
+                    "func rollDice(seed string, selectedNumbers []int64) (int64, bool, error) {"
+                }
                 _ => "func generateMines(seedHex string, numberOfMines int) ([]int64, error) {",
             };
             assert!(op.contains(must) && t.contains(must), "{scheme}: {must}");
@@ -128,9 +146,15 @@ fn an_invalid_record_is_the_verifiers_error() {
     let en = english();
     let bad = serde_json::json!({"scheme": "dice", "serverSeed": "a", "clientSeed": "b", "nonce": 1, "selected": [7]});
     let e = recipe(&bad, &en).unwrap_err();
-    assert_eq!(e.code.as_str(), crate::verify(&bad).unwrap_err().code.as_str());
+    assert_eq!(
+        e.code.as_str(),
+        crate::verify(&bad).unwrap_err().code.as_str()
+    );
     let unsupported = serde_json::json!({"scheme": "match_seed_v1"});
-    assert_eq!(recipe(&unsupported, &en).unwrap_err().code.as_str(), "unsupported_scheme");
+    assert_eq!(
+        recipe(&unsupported, &en).unwrap_err().code.as_str(),
+        "unsupported_scheme"
+    );
 }
 
 #[test]
@@ -142,14 +166,23 @@ fn comments_come_from_the_words_and_stay_comments() {
     assert!(t.starts_with("// run: go run recipe.go\n"));
     // A catalog text that tries to end the comment stays on its line.
     let words = serde_json::json!({"recipe.head": "line one\nos.Exit(3)\u{202e} end"});
-    let t = recipe(&record, &words).unwrap()["text"].as_str().unwrap().to_string();
+    let t = recipe(&record, &words).unwrap()["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
     assert!(t.contains("\n// line one os.Exit(3) end\n"), "{t}");
 }
 
 #[test]
 fn literals_escape_what_a_reader_cannot_see() {
     let s = "a\"b\\c\nd\u{200b}e\u{feff}f\u{e0041}g✓";
-    assert_eq!(lit(Lang::Node, s), "\"a\\\"b\\\\c\\nd\\u200be\\ufefff\\u{e0041}g✓\"");
-    assert_eq!(lit(Lang::Go, s), "\"a\\\"b\\\\c\\nd\\u200be\\ufefff\\U000e0041g✓\"");
+    assert_eq!(
+        lit(Lang::Node, s),
+        "\"a\\\"b\\\\c\\nd\\u200be\\ufefff\\u{e0041}g✓\""
+    );
+    assert_eq!(
+        lit(Lang::Go, s),
+        "\"a\\\"b\\\\c\\nd\\u200be\\ufefff\\U000e0041g✓\""
+    );
     assert_eq!(lit(Lang::Python, "\u{7}"), "\"\\u0007\"");
 }

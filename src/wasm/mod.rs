@@ -113,6 +113,18 @@ pub fn max_record_bytes() -> u32 {
     crate::MAX_RECORD_BYTES as u32
 }
 
+/// `recipe(record, words)`: the record (an object or its JSON text, bare or `{"name",
+/// "record"}`) as a script in the operator's own language that recomputes it with
+/// the operator's published code: `{scheme, language, file, command, text}`. `words`:
+/// the `recipe.*` texts of the player's language (its comments). Throws the
+/// verifier's error for an invalid record.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen]
+pub fn recipe(record: JsValue, words: JsValue) -> JsResult<JsValue> {
+    let run = || crate::recipe(&json_value(&record)?, &options_value(&words)?);
+    thrown(run()).map(|r| js_value(&r))
+}
+
 /// Every scheme's descriptor (fields, games, result keys, terminals), from the core.
 #[wasm_bindgen]
 pub fn schemes() -> JsValue {

@@ -9,6 +9,7 @@ import { helpText } from './help.js';
 import { renderHuman } from './human.js';
 import { useLanguage } from './i18n.js';
 import { runHistory } from './history.js';
+import { runRecipe } from './recipe.js';
 
 const out = (s) => process.stdout.write(s + '\n');
 
@@ -83,6 +84,10 @@ async function run(argv, api) {
   if (a.mode === 'jsonl') {
     const { summary } = await runJsonl(core);
     process.exitCode = summary.exit;
+    return;
+  }
+  if (a.recipe) {
+    process.exitCode = await runRecipe(api, a.files[0], a.format || 'human', useLanguage(a.lang));
     return;
   }
   const format = a.format || (process.stdout.isTTY ? 'human' : 'json');

@@ -23,6 +23,7 @@ import { pageStore, rememberChanged, showRememberFor } from './remember.js';
 import { offerHistory } from './history.js';
 import { resultShown } from './stale.js';
 import { evidenceButton } from './evidence.js';
+import { recipePanel } from './recipe.js';
 
 /** Records with more bets than this (dice, mines: SPEC §7) show a busy bar while
  *  the core works through them: 10,000 mines bets take it about a second. */
@@ -152,7 +153,9 @@ export async function verifySource(src, { full = false } = {}) {
   if (res.walk) rememberChanged();
   const report = shown(res.report, src, (v) => {
     // Under every verdict: the evidence someone else can check again.
-    v.after(evidenceButton(res.report, recordOf(src), src.text !== undefined ? src.text : JSON.stringify(src.record)));
+    const recordText = src.text !== undefined ? src.text : JSON.stringify(src.record);
+    // … and the operator's own code with this record's values, to run without us.
+    v.after(evidenceButton(res.report, recordOf(src), recordText), recipePanel(recordText));
     walkNote(v, res.report, res.walk, src);
   });
   // A chain round proven against its terminal offers its whole chain's history; a
