@@ -123,6 +123,10 @@ export interface FairVerifierApi {
   splitRecords?(text: string): { kind: 'empty' | 'one' | 'many'; items: { name: unknown; line: number | null; text: string }[] };
   checkRounds?(game: string, text: string, options?: { terminal?: string; maxSteps?: number; walk?: 'pending' | WalkOutcome }): object;
   Batch?(): Batch;
+  /** The record as a script in the operator's own language (node, python, go) that
+   *  recomputes it with the operator's published code; `words`: the recipe.* texts
+   *  of its comments (from `catalogs`). */
+  recipe?(record: object | string, words?: Record<string, string> | null): { scheme: string; language: 'node' | 'python' | 'go'; file: string; command: string; text: string };
   /** verifier.js only: the embedded golden cases. */
   selfTest?(): { passed: number; failed: number; failures: string[] };
   /** verifier.js only: the message catalogs. */
