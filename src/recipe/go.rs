@@ -11,11 +11,11 @@ use crate::schemes::chain::DEFAULT_MAX_STEPS as PUBLISHED_LENGTH;
 
 /// The page's sections that describe the chain (its walk, earlier rounds) and the
 /// reveal of a server seed (the hash shown before the bets, every bet under it).
-const HOW: &str = "Как это работает";
+pub(super) const HOW: &str = "Как это работает";
 const VERIFY: &str = "Верификация";
 
 /// The sections of the operator's page that hold each function.
-fn section(func: &str) -> &'static str {
+pub(super) fn section(func: &str) -> &'static str {
     match func {
         "HashSeed" => "Генерация хэш-цепочки",
         "GenerateUserGameSeed" => "Генерация игрового сида",
@@ -28,7 +28,7 @@ fn section(func: &str) -> &'static str {
 }
 
 /// The imports each function needs.
-fn imports(func: &str) -> &'static [&'static str] {
+pub(super) fn imports(func: &str) -> &'static [&'static str] {
     match func {
         "HashSeed" => &["crypto/sha256", "encoding/hex"],
         "GenerateUserGameSeed" => &["crypto/hmac", "crypto/sha256", "encoding/hex", "fmt"],
@@ -42,7 +42,7 @@ fn imports(func: &str) -> &'static [&'static str] {
 }
 
 /// One published function, verbatim: from `func name(` to the closing brace.
-fn function(name: &str) -> Result<String> {
+pub(super) fn function(name: &str) -> Result<String> {
     let lines: Vec<&str> = OP.lines().collect();
     let head = format!("func {name}(");
     let start = lines
@@ -297,9 +297,21 @@ pub fn chain_or_bet(s: &mut Script, scheme: &str, map: &Map<String, Value>) -> R
         }
     }
 
-    // Header, values, the operator's functions, then main.
+    assemble(s, &funcs, &own, &values, &body, scheme == "crash")
+}
+
+/// The script: the header, the values, the operator's functions `funcs` (verbatim,
+/// in page order), then `main` with `body`. `own`: the imports `main` needs.
+pub(super) fn assemble(
+    s: &mut Script,
+    funcs: &[&str],
+    own: &BTreeSet<&str>,
+    values: &[String],
+    body: &[String],
+    two_decimals: bool,
+) -> Result<()> {
     let mut all: BTreeSet<&str> = own.clone();
-    for f in &funcs {
+    for f in funcs {
         all.extend(imports(f));
     }
     s.blank();
@@ -312,7 +324,7 @@ pub fn chain_or_bet(s: &mut Script, scheme: &str, map: &Map<String, Value>) -> R
     s.line(")");
     s.blank();
     s.say("recipe.values", &[]);
-    for v in &values {
+    for v in values {
         s.line(v);
     }
     // Page order, so that a reader finds them in the order the page shows them.
@@ -338,7 +350,7 @@ pub fn chain_or_bet(s: &mut Script, scheme: &str, map: &Map<String, Value>) -> R
     s.line("\t\tos.Exit(1)");
     s.line("\t}");
     s.line("}");
-    if scheme == "crash" {
+    if two_decimals {
         s.blank();
         s.say("recipe.step.twoDecimals", &[]);
         s.line("func twoDecimals(m float64) string {");
@@ -352,7 +364,7 @@ pub fn chain_or_bet(s: &mut Script, scheme: &str, map: &Map<String, Value>) -> R
     s.blank();
     s.line("func main() {");
     s.line("\tout := map[string]interface{}{}");
-    for l in &body {
+    for l in body {
         s.line(l);
     }
     s.say_in("\t", "recipe.output", &[]);

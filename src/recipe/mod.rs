@@ -16,6 +16,9 @@
 mod go;
 mod node;
 mod python;
+mod rounds;
+
+pub use rounds::recipe_rounds;
 
 use serde_json::{Map, Value};
 

@@ -186,3 +186,23 @@ fn literals_escape_what_a_reader_cannot_see() {
     );
     assert_eq!(lit(Lang::Python, "\u{7}"), "\"\\u0007\"");
 }
+
+#[test]
+fn a_round_history_is_one_script_that_loops() {
+    let en = english();
+    let h = "5e".repeat(32);
+    let older = crate::testing::sha256_hex(h.as_bytes());
+    let text = format!("{h}\n{older}\n");
+    let r = recipe_rounds("crash", &text, &Value::Null, &en).unwrap();
+    let t = r["text"].as_str().unwrap();
+    assert!(t.starts_with("// run: go run recipe.go\n"));
+    assert!(t.contains("func generateMultiplier(hash string) (float64, error) {"));
+    assert!(t.contains("for _, r := range rounds {"));
+    assert!(
+        t.contains(&format!("\t{{1, \"{h}\", nil}},"))
+            && t.contains(&format!("\t{{2, \"{older}\", nil}},"))
+    );
+    // Lines the core cannot read: no recipe.
+    assert!(recipe_rounds("crash", "zz\n", &Value::Null, &en).is_err());
+    assert!(recipe_rounds("dice", &text, &Value::Null, &en).is_err());
+}

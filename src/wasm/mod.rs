@@ -125,6 +125,25 @@ pub fn recipe(record: JsValue, words: JsValue) -> JsResult<JsValue> {
     thrown(run()).map(|r| js_value(&r))
 }
 
+/// `recipeRounds(game, text, options, words)`: a pasted round history (as
+/// `checkRounds` takes it; `options`: {terminal?, maxSteps?}) as one Go script that
+/// loops over its rounds with the operator's functions: `{scheme, language, file,
+/// command, text}`.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen(js_name = recipeRounds)]
+pub fn recipe_rounds(
+    game: &str,
+    text: JsString,
+    opts: JsValue,
+    words: JsValue,
+) -> JsResult<JsValue> {
+    let run = || {
+        let t = interop::js_text(&text, "history")?;
+        crate::recipe_rounds(game, &t, &options_value(&opts)?, &options_value(&words)?)
+    };
+    thrown(run()).map(|r| js_value(&r))
+}
+
 /// Every scheme's descriptor (fields, games, result keys, terminals), from the core.
 #[wasm_bindgen]
 pub fn schemes() -> JsValue {

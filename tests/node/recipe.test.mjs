@@ -193,7 +193,7 @@ function hardRecords() {
   ];
 }
 
-test('recipes recompute what the core reports (vectors, played, bets, hard literals)', { timeout: 600_000 }, async () => {
+test('recipes recompute what the core reports (vectors, played, bets, hard literals)', { timeout: ALL ? 3_600_000 : 600_000 }, async () => {
   const records = [...vectorRecords(), ...playedRecords(), ...hardRecords()];
   const schemes = new Set(records.map((r) => r.record.scheme));
   assert.equal(schemes.size, 10, 'every scheme');
@@ -246,4 +246,40 @@ test('verifier.js --recipe prints the script; --lang sets its comments; an inval
   assert.equal(JSON.parse(bad.stdout).error.field, 'players');
   assert.equal(runCli(['--recipe', file, file]).code, 2, 'one record only');
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a round history\'s recipe loops over its rounds: values, links, the walk to the terminal', async () => {
+  const cases = loadCases().filter((c) => c.expect.error !== true);
+  const sha = (s) => require('node:crypto').createHash('sha256').update(s).digest('hex');
+  const crash = cases.find((c) => c.record.scheme === 'crash' && c.expect.history && c.expect.history.length >= 3 && c.record.terminal);
+  const plat = cases.find((c) => c.record.scheme === 'platforms' && c.record.terminal && c.expect.round >= 3);
+  const chain = (h, n) => { const out = [h]; while (out.length < n) out.push(sha(out[out.length - 1])); return out; };
+  const battles = cases.filter((c) => c.record.scheme === 'battle').slice(0, 3);
+  const histories = [
+    // Newest first, with the crash points as a player copies them.
+    { game: 'crash', text: 'hash,crash point\n' + crash.expect.history.map((r) => `${r.hash},${r.multiplier.replace('.', ',')}x`).join('\n'),
+      options: { terminal: crash.record.terminal, maxSteps: crash.record.maxSteps } },
+    // Oldest first: the walk starts from the first line.
+    { game: 'platforms', text: chain(plat.record.hash, 3).reverse().join('\n'), options: { terminal: plat.record.terminal, maxSteps: plat.record.maxSteps } },
+    // Unlinked rounds, no terminal: each a winner, no link holds.
+    { game: 'battle', text: battles.map((c) => `${c.record.hash};0;50;50`).join('\n'), options: null },
+  ];
+  const recipes = histories.map((h) => FV.recipeRounds(h.game, h.text, h.options, EN));
+  const ran = await runAll(recipes);
+  histories.forEach((h, i) => {
+    assert.equal(ran[i].code, 0, ran[i].stderr);
+    const got = JSON.parse(lastLine(ran[i].stdout));
+    const core = FV.checkRounds(h.game, h.text, h.options || undefined);
+    assert.equal(got.rows.length, core.rows.length, h.game);
+    core.rows.forEach((r, j) => {
+      assert.deepEqual([got.rows[j].line, got.rows[j].hash, got.rows[j].computed, got.rows[j].linksToNext ?? null],
+        [r.line, r.hash, r.computed, r.linksToNext], `${h.game} row ${j}`);
+    });
+    const c = core.summary.chain;
+    if (c) assert.deepEqual(got.chain, { ok: c.ok, round: c.round }, `${h.game}: the walk`);
+    else assert.equal(got.chain, undefined);
+  });
+  assert.ok(histories.some((h, i) => JSON.parse(lastLine(ran[i].stdout)).rows.some((r) => r.linksToNext === true)), 'some links hold');
+  // A history with a line the core cannot read has no recipe (the check names it).
+  assert.throws(() => FV.recipeRounds('crash', 'not a hash', null, EN), (e) => e.code === 'internal');
 });

@@ -59,6 +59,10 @@ const full = {
    *  that recomputes it with the operator's published code → {scheme, language, file,
    *  command, text}; `words`: the recipe.* texts of its comments (www/i18n/recipe.js). */
   recipe: (record, words) => call((en) => en.recipe(record, words)),
+  /** recipeRounds(game, text, options?, words?): a round history (as checkRounds
+   *  takes it) as one Go script looping over its rounds → {scheme, language, file,
+   *  command, text}. */
+  recipeRounds: (game, text, options, words) => call((en) => en.recipeRounds(String(game), String(text), options, words)),
   /** checkSize(bytes): throws too_large when a record that long would be refused. */
   checkSize: (size) => call((en) => en.checkSize(size)),
   maxRecordBytes: () => call((en) => en.maxRecordBytes()),

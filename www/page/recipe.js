@@ -3,21 +3,25 @@
 // published code (the core writes it, in the worker; its comments in the page's
 // language). The fold shows the command, the script, a copy button, a download and
 // one line on where to run it. The evidence file of a failing record carries the
-// same script (recipeOf).
+// same script (recipeOf). A pasted round history gets one script that loops.
 import { el } from '../ui/dom.js';
 import { t, parts } from '../i18n/i18n.js';
 import { recipeWords } from '../i18n/recipe.js';
 import { client } from './client.js';
 
-// The last record's recipe (its text → a promise of {value} | {error}).
-let last = { text: null, lang: null, promise: null };
+// The last recipe asked for (its source and language → a promise of {value} | {error}).
+let last = { key: null, promise: null };
 
-/** The recipe of a record's text, asked of the core once per text and language. */
-export function recipeOf(recordText) {
+/** The recipe of a record's text, or of a round history ({game, text, terminal}),
+ *  asked of the core once per source and language. */
+export function recipeOf(source) {
   const words = recipeWords();
-  const lang = words['recipe.head'];
-  if (last.text !== recordText || last.lang !== lang) {
-    last = { text: recordText, lang, promise: client.call('recipe', recordText, words).catch((e) => ({ error: e })) };
+  const key = JSON.stringify([source, words['recipe.head']]);
+  if (last.key !== key) {
+    const call = typeof source === 'string'
+      ? client.call('recipe', source, words)
+      : client.call('recipeRounds', source.game, source.text, source.terminal ? { terminal: source.terminal } : null, words);
+    last = { key, promise: call.catch((e) => ({ error: e })) };
   }
   return last.promise;
 }
@@ -59,10 +63,10 @@ function fill(box, r) {
 }
 
 /** The fold under a verdict (empty until the core answers; removed if it cannot
- *  write a recipe for this record). */
-export function recipePanel(recordText) {
+ *  write a recipe for this record or history). */
+export function recipePanel(source) {
   const box = el('details', { class: 'recipe', id: 'recipe' }, el('summary', { text: t('recipe.panel.title') }));
-  recipeOf(recordText).then((res) => {
+  recipeOf(source).then((res) => {
     if (!res || res.error || !res.value) { box.remove(); return; }
     fill(box, res.value);
   });
