@@ -21,8 +21,9 @@ const wordsOf = (lang) => {
   return Object.fromEntries(Object.keys(en).filter((k) => k.startsWith('recipe.')).map((k) => [k, own[k] ?? en[k]]));
 };
 let browser;
+const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-recipe-'));
 test.before(async () => { browser = await launch(); });
-test.after(async () => { if (browser) await browser.close(); });
+test.after(async () => { if (browser) await browser.close(); fs.rmSync(TMP, { recursive: true, force: true }); });
 
 async function openRecord(page, record, lang) {
   await page.goto(PAGE_URL + (lang ? `#lang=${lang}&` : '#') + 'record=' + b64url(record));
@@ -48,7 +49,7 @@ test('the recipe fold at 360 px, in English and Russian: the core\'s script, com
     // The download is the script, named as its first line says.
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#recipe-download')]);
     assert.equal(download.suggestedFilename(), want.file);
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fv-recipe-')), want.file);
+    const file = path.join(TMP, `${lang}-${want.file}`);
     await download.saveAs(file);
     assert.equal(fs.readFileSync(file, 'utf8'), want.text);
     await page.$eval('#recipe', (d) => d.scrollIntoView());
@@ -66,7 +67,7 @@ test('the evidence file of a failing record carries its recipe; a pass\'s does n
   const save = async (record) => {
     await openRecord(page, record);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#evidence')]);
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fv-recipe-ev-')), 'e.html');
+    const file = path.join(TMP, `evidence-${record.played ? 'fail' : 'pass'}.html`);
     await download.saveAs(file);
     return fs.readFileSync(file, 'utf8');
   };
@@ -81,6 +82,25 @@ test('the evidence file of a failing record carries its recipe; a pass\'s does n
   const pass = await save(dice);
   assert.match(pass, /data-verdict="pass"/);
   assert.ok(!pass.includes('id="recipe"'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a pasted round history: the fold holds one Go script over its rounds', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  const crash = cases.find((c) => c.record.scheme === 'crash' && c.expect.history && c.record.terminal);
+  const text = 'hash,crash point\n' + crash.expect.history.map((r) => `${r.hash},${r.multiplier}`).join('\n') + '\n';
+  await page.goto(PAGE_URL);
+  await page.fill('#paste', text);
+  await page.waitForSelector('#paste-rounds:not([hidden])');
+  await page.selectOption('#rounds-game', 'crash');
+  await page.fill('#rounds-terminal', crash.record.terminal);
+  await page.click('#paste-go');
+  await page.waitForSelector('#rounds-summary');
+  await page.waitForSelector('#recipe[data-language="go"]', { state: 'attached' });
+  const want = fv.recipeRounds('crash', text, { terminal: crash.record.terminal }, wordsOf('en'));
+  assert.equal(await page.textContent('#recipe-text'), want.text);
+  assert.ok(want.text.includes('for _, r := range rounds {'));
   assert.deepEqual(errors, []);
   await context.close();
 });

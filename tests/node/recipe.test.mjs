@@ -252,15 +252,14 @@ test('a round history\'s recipe loops over its rounds: values, links, the walk t
   const cases = loadCases().filter((c) => c.expect.error !== true);
   const sha = (s) => require('node:crypto').createHash('sha256').update(s).digest('hex');
   const crash = cases.find((c) => c.record.scheme === 'crash' && c.expect.history && c.expect.history.length >= 3 && c.record.terminal);
-  const plat = cases.find((c) => c.record.scheme === 'platforms' && c.record.terminal && c.expect.round >= 3);
   const chain = (h, n) => { const out = [h]; while (out.length < n) out.push(sha(out[out.length - 1])); return out; };
   const battles = cases.filter((c) => c.record.scheme === 'battle').slice(0, 3);
   const histories = [
     // Newest first, with the crash points as a player copies them.
     { game: 'crash', text: 'hash,crash point\n' + crash.expect.history.map((r) => `${r.hash},${r.multiplier.replace('.', ',')}x`).join('\n'),
       options: { terminal: crash.record.terminal, maxSteps: crash.record.maxSteps } },
-    // Oldest first: the walk starts from the first line.
-    { game: 'platforms', text: chain(plat.record.hash, 3).reverse().join('\n'), options: { terminal: plat.record.terminal, maxSteps: plat.record.maxSteps } },
+    // Oldest first (the crash chain's rounds read as platforms): the walk starts from the first line.
+    { game: 'platforms', text: chain(crash.record.hash, 3).reverse().join('\n'), options: { terminal: crash.record.terminal, maxSteps: crash.record.maxSteps } },
     // Unlinked rounds, no terminal: each a winner, no link holds.
     { game: 'battle', text: battles.map((c) => `${c.record.hash};0;50;50`).join('\n'), options: null },
   ];
