@@ -16,6 +16,8 @@
 #                         verdict and longest task at 1x and 4x CPU throttling; the badge's
 #                         start; the build without WebAssembly's walk speed and sizes
 #   ./build.sh fuzz [S]   run every cargo-fuzz target for S seconds each (default 60)
+#   ./build.sh recipes    build, then every vector's recipe (the operator's own code with its
+#                         values) run with node, python3 with NumPy and go, against the core
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -227,5 +229,6 @@ case "${1:-build}" in
   load) setup_test; build; FV_TIMING=1 node --test tests/browser/load.test.mjs ;;
   bench) setup_test; build; build_bench; cargo run --release --locked --example bench_chain; node tools/bench_history.mjs; node tools/bench.mjs ;;
   fuzz) bash tools/fuzz.sh "${2:-60}" ;;
-  *) echo "usage: ./build.sh [build|serve|test|engines|load|bench|fuzz [seconds]]" >&2; exit 2 ;;
+  recipes) setup_test; build; FV_RECIPES=all node --test tests/node/recipe.test.mjs ;;
+  *) echo "usage: ./build.sh [build|serve|test|engines|load|bench|fuzz [seconds]|recipes]" >&2; exit 2 ;;
 esac

@@ -18,6 +18,7 @@ mod history;
 mod input;
 mod played;
 mod primitives;
+mod recipe;
 mod record;
 mod report;
 mod rng;
@@ -37,6 +38,7 @@ pub use batch::{split_records, Item, Split, Status, Tally};
 pub use error::{ErrorCode, VerifyError, Want};
 pub use history::{bets_history, ChainGame, ChainHistory, HistoryRecord, RoundPager};
 pub use input::{decode, verify_bytes, verify_line, Line, MAX_RECORD_BYTES};
+pub use recipe::{recipe, recipe_rounds};
 pub use round_history::{check_rounds, check_rounds_with, HistoryOptions};
 pub use schemes::{descriptors, verify, verify_with, Options, Walk, WalkOutcome};
 

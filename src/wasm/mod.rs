@@ -113,6 +113,37 @@ pub fn max_record_bytes() -> u32 {
     crate::MAX_RECORD_BYTES as u32
 }
 
+/// `recipe(record, words)`: the record (an object or its JSON text, bare or `{"name",
+/// "record"}`) as a script in the operator's own language that recomputes it with
+/// the operator's published code: `{scheme, language, file, command, text}`. `words`:
+/// the `recipe.*` texts of the player's language (its comments). Throws the
+/// verifier's error for an invalid record.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen]
+pub fn recipe(record: JsValue, words: JsValue) -> JsResult<JsValue> {
+    let run = || crate::recipe(&json_value(&record)?, &options_value(&words)?);
+    thrown(run()).map(|r| js_value(&r))
+}
+
+/// `recipeRounds(game, text, options, words)`: a pasted round history (as
+/// `checkRounds` takes it; `options`: {terminal?, maxSteps?}) as one Go script that
+/// loops over its rounds with the operator's functions: `{scheme, language, file,
+/// command, text}`.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen(js_name = recipeRounds)]
+pub fn recipe_rounds(
+    game: &str,
+    text: JsString,
+    opts: JsValue,
+    words: JsValue,
+) -> JsResult<JsValue> {
+    let run = || {
+        let t = interop::js_text(&text, "history")?;
+        crate::recipe_rounds(game, &t, &options_value(&opts)?, &options_value(&words)?)
+    };
+    thrown(run()).map(|r| js_value(&r))
+}
+
 /// Every scheme's descriptor (fields, games, result keys, terminals), from the core.
 #[wasm_bindgen]
 pub fn schemes() -> JsValue {

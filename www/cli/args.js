@@ -4,12 +4,14 @@
 const FLAGS = {
   '--help': 'help', '-h': 'help', '--version': 'version', '--self-test': 'selfTest',
   '--jsonl': 'jsonl', '--json': 'json', '--human': 'human', '--history': 'history',
+  '--recipe': 'recipe',
 };
 
-/** {mode, files, format, lang, history, error}; `error` is a message for a bad
- *  command line. `history` (--history): one record's whole chain history. */
+/** {mode, files, format, lang, history, recipe, error}; `error` is a message for a bad
+ *  command line. `history` (--history): one record's whole chain history; `recipe`
+ *  (--recipe): one record's recipe, the operator's code with its values. */
 export function parseArgs(argv) {
-  const a = { mode: null, files: [], format: null, lang: null, history: false, error: null };
+  const a = { mode: null, files: [], format: null, lang: null, history: false, recipe: false, error: null };
   const setMode = (m, arg) => {
     if (a.mode && a.mode !== m) a.error = a.error || `${arg} cannot be combined with --${a.mode === 'selfTest' ? 'self-test' : a.mode}`;
     a.mode = m;
@@ -28,6 +30,7 @@ export function parseArgs(argv) {
       const f = FLAGS[arg];
       if (!f) { a.error = a.error || `unknown option ${arg} (see --help)`; continue; }
       if (f === 'history') { a.history = true; continue; }
+      if (f === 'recipe') { a.recipe = true; continue; }
       if (f === 'json' || f === 'human') {
         if (a.format && a.format !== f) a.error = a.error || '--json and --human cannot be combined';
         a.format = f;
@@ -41,6 +44,11 @@ export function parseArgs(argv) {
   if (a.history && a.mode !== 'help') {
     if (a.mode !== 'files' && a.mode !== 'usage') a.error = a.error || `--history cannot be combined with --${a.mode === 'selfTest' ? 'self-test' : a.mode}`;
     else if (a.files.length !== 1) a.error = a.error || '--history takes one record: one file, or - for standard input';
+  }
+  if (a.recipe && a.mode !== 'help') {
+    if (a.history) a.error = a.error || '--recipe cannot be combined with --history';
+    else if (a.mode !== 'files' && a.mode !== 'usage') a.error = a.error || `--recipe cannot be combined with --${a.mode === 'selfTest' ? 'self-test' : a.mode}`;
+    else if (a.files.length !== 1) a.error = a.error || '--recipe takes one record: one file, or - for standard input';
   }
   return a;
 }

@@ -11,6 +11,7 @@ import { useLanguage } from './i18n.js';
 import { terminalText, jsonText } from './safe.js';
 import { direction } from '../i18n/i18n.js';
 import { runHistory } from './history.js';
+import { runRecipe } from './recipe.js';
 
 const out = (s) => process.stdout.write(s + '\n');
 
@@ -85,6 +86,10 @@ async function run(argv, api) {
   if (a.mode === 'jsonl') {
     const { summary } = await runJsonl(core);
     process.exitCode = summary.exit;
+    return;
+  }
+  if (a.recipe) {
+    process.exitCode = await runRecipe(api, a.files[0], a.format || 'human', useLanguage(a.lang));
     return;
   }
   const format = a.format || (process.stdout.isTTY ? 'human' : 'json');

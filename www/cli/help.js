@@ -44,6 +44,7 @@ export const helpText = (version, maxBytes) => [
   item('  node verifier.js FILE...', t('cli.help.files'), 35),
   item('  node verifier.js --jsonl', t('cli.help.jsonl'), 35),
   item('  node verifier.js --history FILE', t('cli.help.history'), 35),
+  item('  node verifier.js --recipe FILE', t('cli.help.recipe'), 35),
   item('  node verifier.js --self-test', t('cli.help.selfTest'), 35),
   item('  node verifier.js --version', t('cli.help.version'), 35),
   item('  node verifier.js --help', t('cli.help.help'), 35),

@@ -55,6 +55,14 @@ const full = {
   /** betsHistory(record, report): a dice or mines `bets` record's faces or cells
    *  against uniform, with a chi-square test. */
   betsHistory: (record, report) => call((en) => en.betsHistory(record, report)),
+  /** recipe(record, words): the record as a script in the operator's own language
+   *  that recomputes it with the operator's published code → {scheme, language, file,
+   *  command, text}; `words`: the recipe.* texts of its comments (www/i18n/recipe.js). */
+  recipe: (record, words) => call((en) => en.recipe(record, words)),
+  /** recipeRounds(game, text, options?, words?): a round history (as checkRounds
+   *  takes it) as one Go script looping over its rounds → {scheme, language, file,
+   *  command, text}. */
+  recipeRounds: (game, text, options, words) => call((en) => en.recipeRounds(String(game), String(text), options, words)),
   /** checkSize(bytes): throws too_large when a record that long would be refused. */
   checkSize: (size) => call((en) => en.checkSize(size)),
   maxRecordBytes: () => call((en) => en.maxRecordBytes()),

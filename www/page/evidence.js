@@ -21,6 +21,7 @@ import { fileText } from './copies.js';
 import { build } from './verifier.js';
 import { state } from './state.js';
 import { scheme } from './schemes.js';
+import { recipeOf } from './recipe.js';
 
 /** The marker the core looks for (src/input.rs, EVIDENCE_RECORD). */
 const RECORD_ID = 'fairverify-record';
@@ -94,8 +95,9 @@ export function evidenceName(report, record) {
   return `fairverify-evidence-${game}${id ? `-${id}` : ''}-${report.verdict}.html`;
 }
 
-/** The evidence file's text. `recordText`: the record exactly as it was verified. */
-export function evidenceHtml(report, record, recordText, now = new Date()) {
+/** The evidence file's text. `recordText`: the record exactly as it was verified;
+ *  `recipe`: its recipe (the core's {file, command, text}), shown for a fail. */
+export function evidenceHtml(report, record, recordText, now = new Date(), recipe = null) {
   const lang = language();
   const langs = lang === 'en' ? ['en'] : [lang, 'en'];
   const words = langs.map((l) => sentences(report, record, l));
@@ -183,6 +185,13 @@ export function evidenceHtml(report, record, recordText, now = new Date()) {
   b.append(make('h2', {}, inLanguage(lang, () => t('evidence.again.heading'))), ...inEach('evidence.again'),
     make('pre', { dir: 'ltr' }, `node verifier.js ${evidenceName(report, record)}`));
   b.append(make('h2', {}, inLanguage(lang, () => t('evidence.proves.heading'))), ...inEach('evidence.proves'), ...inEach('evidence.notProves'));
+  // A failing record: the operator's own code with these values, so that a support
+  // desk or a regulator can recompute the disputed game without this verifier.
+  if (report.verdict === 'fail' && recipe && recipe.text) {
+    b.append(make('h2', { id: 'recipe-heading' }, inLanguage(lang, () => t('recipe.panel.title'))), ...inEach('evidence.recipe'),
+      make('pre', { dir: 'ltr', id: 'recipe-command' }, `${recipe.file}: ${recipe.command}`),
+      make('pre', { dir: 'ltr', id: 'recipe' }, recipe.text));
+  }
   // The record as data: the verifier reads it back. `<` is escaped so the text can
   // never end the element.
   const data = make('script', { type: 'application/json', id: RECORD_ID });
@@ -284,8 +293,9 @@ function sideBySide(report, record, make) {
 }
 
 /** Saves the evidence file through a download. */
-function save(report, record, recordText) {
-  const text = evidenceHtml(report, record, recordText);
+async function save(report, record, recordText) {
+  const recipe = report.verdict === 'fail' ? await recipeOf(recordText) : null;
+  const text = evidenceHtml(report, record, recordText, new Date(), recipe && recipe.value ? recipe.value : null);
   const url = URL.createObjectURL(new Blob([text], { type: 'text/html' }));
   const a = el('a', { href: url, download: evidenceName(report, record), hidden: true });
   document.body.append(a);

@@ -5,6 +5,7 @@
 // terminal) with progress, and the core checks again with the outcome. The banner
 // and the summary both come from the core's verdict and counts; failures first;
 // no pager when everything fits one page.
+import { recipePanel } from './recipe.js';
 import { el, $, code } from '../ui/dom.js';
 import { t, has, decimalText } from '../i18n/i18n.js';
 import { makePager } from '../ui/pager.js';
@@ -54,7 +55,7 @@ export async function checkRoundsText(text, opts = {}) {
   }
   if (res.error) { showError(res.error); return; }
   if (res.walk) rememberChanged();
-  renderRounds(res.data, res.walk);
+  renderRounds(res.data, res.walk, { game, text, terminal: terminal || undefined });
 }
 
 /** The summary line: every count the banner is made of, from the core. */
@@ -115,7 +116,7 @@ function rowView(r, names) {
     el('td', { 'data-label': links, text: r.linksToNext === null || r.linksToNext === undefined ? '' : t(r.linksToNext ? 'rounds.links' : 'rounds.break.mark') }));
 }
 
-function renderRounds(data, walked) {
+function renderRounds(data, walked, source) {
   showRememberFor(true);
   const s = data.summary;
   const c = s.chain;
@@ -140,7 +141,8 @@ function renderRounds(data, walked) {
     ? el('p', { class: 'note walk-memory', id: 'chain-remembered', 'data-remembered-round': c.rememberedRound,
       text: t('flow.remembered', { round: String(c.rememberedRound), count: c.links }) })
     : null;
-  showResult(...[banner(data), memo, summary, el('div', { class: 'history' }, table), pager].filter(Boolean));
+  // The operator's own functions over these rounds, to run without this verifier.
+  showResult(...[banner(data), memo, summary, el('div', { class: 'history' }, table), pager, recipePanel(source)].filter(Boolean));
   resultShown();
   verdictFirst();
 }

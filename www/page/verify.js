@@ -25,6 +25,7 @@ import { resultShown } from './stale.js';
 import { evidenceButton } from './evidence.js';
 import { offerKeep } from './keep.js';
 import { recordText } from './fields.js';
+import { recipePanel } from './recipe.js';
 
 /** Records with more bets than this (dice, mines: SPEC §7) show a busy bar while
  *  the core works through them: 10,000 mines bets take it about a second. */
@@ -206,7 +207,9 @@ export async function verifySource(src, { full = false } = {}) {
   if (res.walk) rememberChanged();
   const report = shown(res.report, src, (v) => {
     // Under every verdict: the evidence someone else can check again.
-    v.after(evidenceButton(res.report, recordOf(src), src.text !== undefined ? src.text : JSON.stringify(src.record)));
+    const text = src.text !== undefined ? src.text : JSON.stringify(src.record);
+    // … and the operator's own code with this record's values, to run without us.
+    v.after(evidenceButton(res.report, recordOf(src), text), recipePanel(text));
     if (res.report.verdict === 'fail') v.after(againButton(src));
     // A pass compared with nothing shown: one tap to enter what was shown.
     if (res.report.verdict === 'pass' && !res.report.differences && playedTarget()) v.after(enterPlayedButton());

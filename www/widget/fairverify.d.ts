@@ -111,6 +111,9 @@ export interface SchemeDescriptor {
   terminals?: { name: string; hash: string }[];
 }
 
+/** A record's recipe: the operator's own code with its values (`text`), to run as `command`. */
+export interface Recipe { scheme: string; language: 'node' | 'python' | 'go'; file: string; command: string; text: string }
+
 export interface FairVerifierApi {
   /** Throws VerifyError for a record that cannot be checked. */
   verify(record: object | string, options?: VerifyOptions): Report;
@@ -123,6 +126,12 @@ export interface FairVerifierApi {
   splitRecords?(text: string): { kind: 'empty' | 'one' | 'many'; items: { name: unknown; line: number | null; text: string }[] };
   checkRounds?(game: string, text: string, options?: { terminal?: string; maxSteps?: number; walk?: 'pending' | WalkOutcome }): object;
   Batch?(): Batch;
+  /** The record as a script in the operator's own language (node, python, go) that
+   *  recomputes it with the operator's published code; `words`: the recipe.* texts
+   *  of its comments (from `catalogs`). */
+  recipe?(record: object | string, words?: Record<string, string> | null): Recipe;
+  /** A round history (as checkRounds takes it) as one Go script looping over its rounds. */
+  recipeRounds?(game: string, text: string, options?: { terminal?: string; maxSteps?: number } | null, words?: Record<string, string> | null): Recipe;
   /** verifier.js only: the embedded golden cases. */
   selfTest?(): { passed: number; failed: number; failures: string[] };
   /** verifier.js only: the message catalogs. */

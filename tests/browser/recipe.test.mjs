@@ -1,0 +1,106 @@
+// "Check it without this verifier" (issue 37): under every verdict a fold with the
+// record's recipe (the operator's own code with its values, written by the core in
+// the page's language): the command, the script, a copy button, a download, where to
+// run it; at 360 px nothing overflows the page. The evidence file of a failing record
+// carries the same script.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { launch, openPage, PAGE_URL, b64url, shot } from './browser.mjs';
+import { ROOT, VERIFIER, loadCases } from '../node/helpers.mjs';
+
+const fv = createRequire(import.meta.url)(VERIFIER);
+const cases = loadCases().filter((c) => c.expect.error === undefined);
+const catalog = (lang) => JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+const wordsOf = (lang) => {
+  const en = catalog('en');
+  const own = catalog(lang);
+  return Object.fromEntries(Object.keys(en).filter((k) => k.startsWith('recipe.')).map((k) => [k, own[k] ?? en[k]]));
+};
+let browser;
+const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-recipe-'));
+test.before(async () => { browser = await launch(); });
+test.after(async () => { if (browser) await browser.close(); fs.rmSync(TMP, { recursive: true, force: true }); });
+
+async function openRecord(page, record, lang) {
+  await page.goto(PAGE_URL + (lang ? `#lang=${lang}&` : '#') + 'record=' + b64url(record));
+  await page.waitForFunction(() => document.querySelector('#result').fvReport);
+  await page.waitForSelector('#recipe[data-language]', { state: 'attached' });
+}
+
+test('the recipe fold at 360 px, in English and Russian: the core\'s script, command, copy, download', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  const crash = cases.find((c) => c.record.scheme === 'crash' && c.record.terminal && c.record.maxSteps).record;
+  const bridge = cases.find((c) => c.record.game === 'bridge').record;
+  for (const [record, lang] of [[crash, 'en'], [bridge, 'ru']]) {
+    await openRecord(page, record, lang);
+    const want = fv.recipe(record, wordsOf(lang));
+    await page.click('#recipe > summary');
+    assert.equal(await page.textContent('#recipe-text'), want.text, `${lang}: the core's script, as it is`);
+    assert.equal(await page.textContent('#recipe-command'), want.command);
+    assert.equal(await page.getAttribute('#recipe', 'data-language'), want.language);
+    assert.equal(await page.textContent('#recipe > summary'), catalog(lang)['recipe.panel.title']);
+    assert.equal(await page.textContent('#recipe-where'), catalog(lang)[`recipe.panel.where.${want.language}`]);
+    // The page does not scroll sideways; the script scrolls inside its own box.
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${lang}: no sideways scroll`);
+    // The download is the script, named as its first line says.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#recipe-download')]);
+    assert.equal(download.suggestedFilename(), want.file);
+    const file = path.join(TMP, `${lang}-${want.file}`);
+    await download.saveAs(file);
+    assert.equal(fs.readFileSync(file, 'utf8'), want.text);
+    await page.$eval('#recipe', (d) => d.scrollIntoView());
+    await shot(page, `recipe-360-${lang}`, { fullPage: false });
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the evidence file of a failing record carries its recipe; a pass\'s does not', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 1000, height: 900 });
+  const dice = cases.find((c) => c.record.scheme === 'dice' && c.record.serverSeedHash).record;
+  const report = fv.verify(dice);
+  const failing = { ...dice, played: { face: (report.face % 6) + 1 } };
+  const save = async (record) => {
+    await openRecord(page, record);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#evidence')]);
+    const file = path.join(TMP, `evidence-${record.played ? 'fail' : 'pass'}.html`);
+    await download.saveAs(file);
+    return fs.readFileSync(file, 'utf8');
+  };
+  const fail = await save(failing);
+  assert.match(fail, /data-verdict="fail"/);
+  const want = fv.recipe(failing, wordsOf('en')).text;
+  // The script as the file shows it: the <pre>'s text, its entities decoded.
+  const pre = fail.match(/<pre dir="ltr" id="recipe">([^<]*)<\/pre>/);
+  assert.ok(pre, 'the recipe in the evidence');
+  const shown = pre[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&nbsp;/g, '\u00a0').replace(/&amp;/g, '&');
+  assert.equal(shown, want);
+  const pass = await save(dice);
+  assert.match(pass, /data-verdict="pass"/);
+  assert.ok(!pass.includes('id="recipe"'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a pasted round history: the fold holds one Go script over its rounds', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  const crash = cases.find((c) => c.record.scheme === 'crash' && c.expect.history && c.record.terminal);
+  const text = 'hash,crash point\n' + crash.expect.history.map((r) => `${r.hash},${r.multiplier}`).join('\n') + '\n';
+  await page.goto(PAGE_URL);
+  await page.fill('#paste', text);
+  await page.waitForSelector('#paste-rounds:not([hidden])');
+  await page.selectOption('#rounds-game', 'crash');
+  await page.fill('#rounds-terminal', crash.record.terminal);
+  await page.click('#paste-go');
+  await page.waitForSelector('#rounds-summary');
+  await page.waitForSelector('#recipe[data-language="go"]', { state: 'attached' });
+  const want = fv.recipeRounds('crash', text, { terminal: crash.record.terminal }, wordsOf('en'));
+  assert.equal(await page.textContent('#recipe-text'), want.text);
+  assert.ok(want.text.includes('for _, r := range rounds {'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,74 @@
+// "Check it without this verifier" (issue 37): under every verdict, the record as a
+// script in the operator's own language that recomputes it with the operator's
+// published code (the core writes it, in the worker; its comments in the page's
+// language). The fold shows the command, the script, a copy button, a download and
+// one line on where to run it. The evidence file of a failing record carries the
+// same script (recipeOf). A pasted round history gets one script that loops.
+import { el } from '../ui/dom.js';
+import { t, parts } from '../i18n/i18n.js';
+import { recipeWords } from '../i18n/recipe.js';
+import { client } from './client.js';
+
+// The last recipe asked for (its source and language → a promise of {value} | {error}).
+let last = { key: null, promise: null };
+
+/** The recipe of a record's text, or of a round history ({game, text, terminal}),
+ *  asked of the core once per source and language. */
+export function recipeOf(source) {
+  const words = recipeWords();
+  const key = JSON.stringify([source, words['recipe.head']]);
+  if (last.key !== key) {
+    const call = typeof source === 'string'
+      ? client.call('recipe', source, words)
+      : client.call('recipeRounds', source.game, source.text, source.terminal ? { terminal: source.terminal } : null, words);
+    last = { key, promise: call.catch((e) => ({ error: e })) };
+  }
+  return last.promise;
+}
+
+function download(r) {
+  const url = URL.createObjectURL(new Blob([r.text], { type: 'text/plain' }));
+  const a = el('a', { href: url, download: r.file, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+function copy(r, status) {
+  const done = (key) => { status.textContent = t(key); };
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    navigator.clipboard.writeText(r.text).then(() => done('recipe.panel.copied'), () => done('page.link.select'));
+  } else {
+    done('page.link.select');
+  }
+}
+
+/** The fold's content once the core has written the recipe. */
+function fill(box, r) {
+  const copyButton = el('button', { type: 'button', class: 'link', id: 'recipe-copy', text: t('recipe.panel.copy') });
+  const save = el('button', { type: 'button', class: 'link', id: 'recipe-download', text: t('recipe.panel.download', { file: r.file }) });
+  const status = el('span', { class: 'note', id: 'recipe-status', role: 'status' });
+  const script = el('pre', { class: 'recipe-text', id: 'recipe-text', dir: 'ltr', tabindex: '0' }, el('code', { text: r.text }));
+  copyButton.addEventListener('click', () => copy(r, status));
+  save.addEventListener('click', () => download(r));
+  box.append(
+    el('p', {}, parts('recipe.panel.intro', { file: el('code', { dir: 'ltr', text: r.file }) })),
+    el('pre', { class: 'recipe-command', id: 'recipe-command', dir: 'ltr' }, el('code', { text: r.command })),
+    el('p', { class: 'recipe-actions' }, copyButton, ' ', save, ' ', status),
+    el('p', { class: 'note', id: 'recipe-where' }, t(`recipe.panel.where.${r.language}`)),
+    script,
+    el('p', { class: 'note' }, t('recipe.panel.note')));
+  box.setAttribute('data-language', r.language);
+}
+
+/** The fold under a verdict (empty until the core answers; removed if it cannot
+ *  write a recipe for this record or history). */
+export function recipePanel(source) {
+  const box = el('details', { class: 'recipe', id: 'recipe' }, el('summary', { text: t('recipe.panel.title') }));
+  recipeOf(source).then((res) => {
+    if (!res || res.error || !res.value) { box.remove(); return; }
+    fill(box, res.value);
+  });
+  return box;
+}
