@@ -114,7 +114,7 @@ export function buildForm(id, values) {
 export function fillForm(record) {
   const desc = scheme(state.scheme);
   for (const f of fieldsFor(desc, gameOf(desc, record))) {
-    const input = document.getElementById(`f-${f.name}`);
+    const input = /** @type {HTMLInputElement | null} */ (document.getElementById(`f-${f.name}`));
     if (input && f.kind === 'bets') setBetsText(input, toText(f, record[f.name]));
     else if (input) input.value = toText(f, record[f.name]);
   }
@@ -146,7 +146,7 @@ export function readForm(partial) {
   const desc = scheme(state.scheme);
   const rec = { scheme: desc.id };
   for (const f of fieldsFor(desc, gameOf(desc))) {
-    const input = document.getElementById(`f-${f.name}`);
+    const input = /** @type {HTMLInputElement | null} */ (document.getElementById(`f-${f.name}`));
     if (!input) continue;
     const v = fromText(f, input.value, partial, { scheme: desc.id, read: f.kind === 'bets' ? (r) => showBetsRead(r.ok ? r : null) : undefined });
     if (v !== SKIP) rec[f.name] = v;
