@@ -150,7 +150,7 @@ build() {
   mkdir -p pkg
   # binaryen from npm (Debian's wasm-opt 108 breaks wasm-bindgen's externref table).
   # -O3: the chain kernel needs speed more than the page needs the last kilobytes
-  # (measured; see README "Size and speed"). Features named one by one: --all-features
+  # (measured; see docs/performance.md). Features named one by one: --all-features
   # also breaks the table.
   node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
