@@ -58,8 +58,9 @@ setup_build() {
   command -v xz >/dev/null || apt_install xz-utils
   command -v gzip >/dev/null || apt_install gzip
   if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/esbuild ] \
-    || [ ! -d node_modules/axe-core ] || [ ! -d node_modules/puppeteer-core ] || [ ! -d node_modules/selenium-webdriver ]; then
-    log "npm ci (binaryen's wasm-opt, esbuild, playwright-core, puppeteer-core, selenium-webdriver, axe-core, @noble/hashes: dev tools only)"
+    || [ ! -d node_modules/axe-core ] || [ ! -d node_modules/puppeteer-core ] || [ ! -d node_modules/selenium-webdriver ] \
+    || [ ! -d node_modules/eslint ] || [ ! -d node_modules/typescript ]; then
+    log "npm ci (binaryen's wasm-opt, esbuild, playwright-core, puppeteer-core, selenium-webdriver, axe-core, @noble/hashes, eslint, typescript: dev tools only)"
     # puppeteer-core downloads nothing; the variable keeps it so if puppeteer ever comes in.
     PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
   fi
@@ -151,7 +152,7 @@ build() {
   mkdir -p pkg
   # binaryen from npm (Debian's wasm-opt 108 breaks wasm-bindgen's externref table).
   # -O3: the chain kernel needs speed more than the page needs the last kilobytes
-  # (measured; see README "Size and speed"). Features named one by one: --all-features
+  # (measured; see docs/performance.md). Features named one by one: --all-features
   # also breaks the table.
   node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
@@ -208,6 +209,9 @@ run_tests() {
   log "native, debug build (integer overflow checks on): the hostile-input table"
   cargo test --locked --test bad_input
   build
+  log "JavaScript: eslint (eslint.config.mjs), TypeScript's checker over www/ (tsconfig.json)"
+  npm run --silent lint
+  npm run --silent typecheck
   log "node: wasm conformance, CLI, reproducible build, browser ($(engines_version))"
   node --test --test-concurrency=1 tests/node/ tests/browser/
   echo "all tests finished in $((SECONDS - started)) s"

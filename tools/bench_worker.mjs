@@ -29,7 +29,7 @@ export async function measureWorker(n, start, { url = PAGE_URL, rate = 1, noWasm
       let t0 = 0;
       w.onmessage = (e) => {
         const m = e.data;
-        if (m.type === 'pending' || m.type === 'progress' || m.type === 'recall') {
+        if (m.type === 'hello' || m.type === 'pending' || m.type === 'progress' || m.type === 'recall') {
           if (m.type === 'recall') w.postMessage({ type: 'memory', id: m.id, memory: null });
           return;
         }

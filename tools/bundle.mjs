@@ -43,7 +43,7 @@ const widgetWasm = widgetWasmFile ? fs.readFileSync(widgetWasmFile) : wasm;
 
 /** Build-time values as modules: `fv:build` (version, wasm), `fv:glue`, `fv:golden`,
  *  and for the page's bundle `fv:page` (which build the page is). */
-function buildValues({ packed, widget, page, schemes }) {
+function buildValues({ packed, widget, page, schemes, badgeWorker }) {
   const w = widget ? widgetWasm : wasm;
   const g = widget ? widgetGlue : glue;
   const payload = packed ? lzmaPack(w) : w;
@@ -57,6 +57,8 @@ function buildValues({ packed, widget, page, schemes }) {
     'fv:golden': `export const GOLDEN = ${JSON.stringify(goldenCases(path.join(root, 'tests/vectors')))};\n`,
     'fv:page': `export const PAGE = ${JSON.stringify(page || null)};\n`,
     // The badge's descriptors (www/widget/schemes.js), as data: parsed, not built by the wasm.
+    // The badge's worker (www/widget/worker.js) as text, for its blob: URL.
+    'fv:badge-worker': `export const BADGE_WORKER = ${JSON.stringify(badgeWorker || '')};\n`,
     'fv:schemes': `export const SCHEMES = /* fv-schemes */ JSON.parse(${JSON.stringify(JSON.stringify(schemes || []))});\n`,
   };
   return {
@@ -130,7 +132,7 @@ export const NAMES = ${JSON.stringify(names)};
 /** One esbuild bundle, as text: an IIFE, unminified (it is read by people who audit it).
  * `compact`: whitespace and syntax minified, names kept (the badge's files, where size
  * is a requirement; any formatter makes them readable again, identifiers intact). */
-async function bundle(entry, { packed = false, widget = false, format = 'iife', banner, footer, globalName, keys, compact = false, page = null, charset = 'utf8', schemes = null } = {}) {
+async function bundle(entry, { packed = false, widget = false, format = 'iife', banner, footer, globalName, keys, compact = false, page = null, charset = 'utf8', schemes = null, badgeWorker = null } = {}) {
   const r = await esbuild.build({
     entryPoints: [entry], absWorkingDir: root, bundle: true, write: false,
     format, globalName, platform: 'browser', target: 'es2020', charset,
@@ -138,7 +140,7 @@ async function bundle(entry, { packed = false, widget = false, format = 'iife', 
     minifyWhitespace: compact, minifySyntax: compact,
     banner: banner ? { js: banner } : undefined,
     footer: footer ? { js: footer } : undefined,
-    plugins: [buildValues({ packed, widget, page, schemes }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs()] : [])],
+    plugins: [buildValues({ packed, widget, page, schemes, badgeWorker }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs()] : [])],
   });
   return r.outputFiles[0].text;
 }
@@ -177,7 +179,10 @@ const descriptors = createRequire(import.meta.url)(path.resolve(outDir, 'verifie
 const { badgeDescriptors } = await import('../www/widget/schemes.js');
 // The widget carries its own copy of the verifier (the size-optimised wasm, LZMA-packed,
 // without the golden cases): one small file for a host page to include.
-const widgetOpts = { packed: true, widget: true, keys: WIDGET_KEYS, compact: true, schemes: badgeDescriptors(descriptors) };
+// The badge's worker: the page's tasks and protocol over the badge's core, carried
+// in widget.js as text (the glue is added from widget.js's own, at run time).
+const badgeWorker = await bundle('www/widget/worker.js', { compact: true });
+const widgetOpts = { packed: true, widget: true, keys: WIDGET_KEYS, compact: true, schemes: badgeDescriptors(descriptors), badgeWorker };
 fs.writeFileSync(path.join(outDir, 'widget.js'), await bundle('www/widget/widget.js', { ...widgetOpts, banner: WIDGET_HEADER }));
 fs.writeFileSync(path.join(outDir, 'widget.mjs'), await bundle('www/widget/module.js', {
   ...widgetOpts, format: 'esm',

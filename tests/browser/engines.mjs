@@ -63,7 +63,6 @@
 //             narrower viewports load the page in an <iframe> of exactly that size
 //             (media queries and layout see the iframe's width) and every command
 //             runs inside that frame.
-import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -162,7 +161,6 @@ class BasePage {
     const end = Date.now() + timeout;
     // An element found is `true`: engines pass DOM nodes back differently (puppeteer
     // over BiDi gives undefined, selenium a WebElement).
-    // eslint-disable-next-line no-new-func
     const probe = new Function('arg', `const v = (${fn})(arg); return (typeof Node === 'function' && v instanceof Node) ? true : v;`);
     for (;;) {
       const v = await this.evaluate(probe, arg);

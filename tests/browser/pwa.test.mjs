@@ -123,8 +123,7 @@ async function site(name) {
  *  differently: puppeteer over BiDi as undefined). */
 async function until(page, fn, arg, { timeout = 30000, what = String(fn).slice(0, 100) } = {}) {
   const end = Date.now() + timeout;
-  let last = null;
-  // eslint-disable-next-line no-new-func
+  let last;
   const probe = new Function('arg', `const v = (${fn})(arg); return (typeof Node === 'function' && v instanceof Node) ? true : v;`);
   for (;;) {
     try {

@@ -106,14 +106,18 @@ test('one walk loop and one store of remembered positions in www/', () => {
   walkDir(path.join(ROOT, 'www'));
   const having = (re) => files.filter((f) => re.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(ROOT, f)).sort();
   assert.deepEqual(having(/\.advance\(/), ['www/verify/walk.js']);
-  assert.deepEqual(having(/new en\.ChainWalker\(/), ['www/core/api.js', 'www/widget/walker.js']);
+  assert.deepEqual(having(/new en\.ChainWalker\(/), ['www/core/calls.js']);
+  // One worker protocol: every worker answers through serveTasks.
+  assert.deepEqual(having(/serveTasks\(/), ['www/verify/client.js', 'www/verify/serve.js', 'www/widget/worker.js', 'www/worker/worker.js']);
+  assert.deepEqual(having(/createClient\(/), ['www/page/client.js', 'www/verify/client.js', 'www/widget/client.js']);
   // Storage: the positions' store, and the badge's list of fingerprints it showed.
   assert.deepEqual(having(/localStorage|\.setItem\(|\.getItem\(/), ['www/verify/store.js', 'www/widget/store.js']);
   assert.deepEqual(having(/export function chainStore/), ['www/verify/store.js']);
 });
 
 test('a cancelled verification leaves the page\'s own questions (about, digest) to their answers', async () => {
-  const { createClient } = await import('../../www/verify/client.js');
+  const { createClient: bare, withPageJobs } = await import('../../www/verify/client.js');
+  const createClient = (o) => withPageJobs(bare(o));
   const workers = [];
   const startWorker = () => {
     const w = { posted: [], terminated: false, onmessage: null, onerror: null };
@@ -145,4 +149,129 @@ test('a cancelled verification leaves the page\'s own questions (about, digest) 
   assert.ok(again, 'about is asked again of the new worker');
   workers[1].onmessage({ data: { type: 'done', id: again.id, value: { version: 'v' } } });
   assert.deepEqual(await about, { value: { version: 'v' } });
+});
+
+/** A stand-in Worker: what was posted, whether it was ended; `say(m)` answers. */
+function fakeWorkers() {
+  const workers = [];
+  const startWorker = () => {
+    const w = { posted: [], terminated: false, onmessage: null, onerror: null };
+    w.postMessage = (m) => w.posted.push(m);
+    w.terminate = () => { w.terminated = true; };
+    w.say = (m) => w.onmessage({ data: m });
+    workers.push(w);
+    return w;
+  };
+  return { workers, startWorker };
+}
+
+test('a job cancelled by its own signal (one badge of many): the others go on in the same worker', async () => {
+  const { createClient } = await import('../../www/verify/client.js');
+  const { workers, startWorker } = fakeWorkers();
+  const client = createClient({ startWorker, api: () => null });
+  const a = new AbortController();
+  const first = client.verify({ record: { scheme: 'crash' } }, { signal: a.signal });
+  const second = client.verify({ record: { scheme: 'dice' } });
+  const [w] = workers;
+  const [ja, jb] = w.posted;
+  w.say({ type: 'hello' });
+  w.say({ type: 'progress', id: ja.id, steps: 1, maxSteps: 10 });
+  a.abort();
+  assert.equal(await first, null, 'the cancelled job resolves null at once');
+  assert.equal(w.terminated, false, 'another verification runs in this worker: it is not ended');
+  assert.deepEqual(w.posted.at(-1), { type: 'cancel', id: ja.id }, 'the worker is told to stop that job');
+  // Whatever the worker still says of the cancelled job is dropped.
+  w.say({ type: 'done', id: ja.id, report: { verdict: 'pass' } });
+  w.say({ type: 'done', id: jb.id, report: { verdict: 'fail' } });
+  assert.deepEqual(await second, { report: { verdict: 'fail' } });
+
+  // Alone in its worker, a long job cancelled by its signal ends the worker: the
+  // next job goes to a new one at once.
+  const b = new AbortController();
+  const long = client.verify({ record: { scheme: 'crash' } }, { signal: b.signal });
+  const jl = w.posted.at(-1);
+  w.say({ type: 'pending', id: jl.id, report: { verdict: 'checking' } });
+  b.abort();
+  assert.equal(await long, null);
+  assert.equal(w.terminated, true, 'the walking worker is ended');
+  const next = client.verify({ record: { scheme: 'crash' } });
+  assert.equal(workers.length, 2);
+  workers[1].say({ type: 'done', id: workers[1].posted[0].id, report: { verdict: 'pass' } });
+  assert.deepEqual(await next, { report: { verdict: 'pass' } });
+  // An already aborted signal: nothing is sent.
+  const c = new AbortController();
+  c.abort();
+  assert.equal(await client.verify({ record: {} }, { signal: c.signal }), null);
+  assert.equal(workers[1].posted.length, 1);
+});
+
+test('a worker refused before it says anything (a host CSP): its jobs run on this thread, and no worker is made again', async () => {
+  const { createClient } = await import('../../www/verify/client.js');
+  const { VERIFY_TASKS } = await import('../../www/verify/tasks.js');
+  const record = { scheme: 'crash', hash: 'ab'.repeat(32) };
+  for (const how of ['error', 'silence']) {
+    const { workers, startWorker } = fakeWorkers();
+    const client = createClient({ startWorker, api: () => fv, tasks: VERIFY_TASKS, helloMs: how === 'silence' ? 50 : 0 });
+    const res = client.verify({ record });
+    if (how === 'error') workers[0].onerror({ message: 'refused' });
+    const { report } = await res;
+    assert.equal(report.scheme, 'crash', how);
+    assert.equal(report.verdict, fv.verify(record).verdict, how);
+    assert.equal(workers[0].terminated, true, how);
+    await client.verify({ record });
+    assert.equal(workers.length, 1, `${how}: no second worker`);
+  }
+  // A worker that spoke and then failed: its jobs fail (internal), none is run twice.
+  const { workers, startWorker } = fakeWorkers();
+  const client = createClient({ startWorker, api: () => fv, tasks: VERIFY_TASKS });
+  const res = client.verify({ record });
+  workers[0].say({ type: 'hello' });
+  workers[0].onerror({ message: 'out of memory' });
+  assert.deepEqual(await res, { error: { code: 'internal', field: '', params: {}, message: 'out of memory' } });
+});
+
+test('the worker side (serveTasks): a cancelled 10,000,000-link walk stops at its next pause and answers nothing; the next job is answered', async () => {
+  const { serveTasks } = await import('../../www/verify/serve.js');
+  const { PAGE_TASKS } = await import('../../www/verify/tasks.js');
+  const said = [];
+  let heard = () => {};
+  const handle = serveTasks({
+    api: () => fv,
+    tasks: PAGE_TASKS,
+    post: (m) => {
+      said.push(m);
+      // Nothing remembered (job 3 is left waiting for its answer).
+      if (m.type === 'recall' && m.id !== 3) queueMicrotask(() => handle({ type: 'memory', id: m.id, memory: null }));
+      heard();
+    },
+  });
+  const until = (pred) => new Promise((resolve) => {
+    const check = () => { const m = said.find(pred); if (m) resolve(m); };
+    heard = check;
+    check();
+  });
+  // A round in no chain: its walk would run to its maxSteps.
+  const nowhere = { scheme: 'crash', hash: sha('no chain'), terminal: sha('no terminal'), maxSteps: 10_000_000 };
+  handle({ type: 'verify', id: 1, input: { record: nowhere } });
+  await until((m) => m.id === 1 && m.type === 'progress');
+  handle({ type: 'cancel', id: 1 });
+  const cancelledAt = said.length;
+  const links = chain('cd'.repeat(32), 1000);
+  handle({ type: 'verify', id: 2, input: { record: { scheme: 'crash', hash: links[0], terminal: links[1000] } } });
+  const done = await until((m) => m.id === 2 && m.type === 'done');
+  assert.equal(done.report.verdict, 'pass');
+  assert.equal(done.report.round, 1000);
+  // Long enough for several more pauses of the old walk, had it gone on.
+  await new Promise((r) => setTimeout(r, 400));
+  const after = said.slice(cancelledAt).filter((m) => m.id === 1);
+  assert.deepEqual(after, [], 'nothing more of the cancelled job');
+  assert.equal(said.filter((m) => m.id === 1 && (m.type === 'done' || m.type === 'error')).length, 0);
+  const last = said.filter((m) => m.id === 1 && m.type === 'progress').at(-1);
+  assert.ok(last.steps < 10_000_000, 'stopped early');
+  // A job waiting for its remembered positions is cancelled too.
+  handle({ type: 'verify', id: 3, input: { record: nowhere } });
+  await until((m) => m.id === 3 && m.type === 'recall');
+  handle({ type: 'cancel', id: 3 });
+  await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual(said.filter((m) => m.id === 3).map((m) => m.type), ['pending', 'recall']);
 });

@@ -1,5 +1,5 @@
 // Adding a scheme means its Rust file (with its descriptor), its vectors and its
-// drawing (README "Adding a scheme"): every scheme the core describes has vectors
+// drawing (docs/adding-a-scheme.md): every scheme the core describes has vectors
 // (tests/verdicts.rs checks that natively) and a drawing in www/render, and nothing
 // is drawn for a scheme the core does not describe.
 import test from 'node:test';

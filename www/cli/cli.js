@@ -21,7 +21,7 @@ const INVALID = 2;
 
 // A closed output pipe (`| head -1`) ends the run quietly: no stack trace, no more work.
 function quietOnClosedPipe() {
-  process.stdout.on('error', (e) => {
+  process.stdout.on('error', (/** @type {NodeJS.ErrnoException} */ e) => {
     if (e && (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED')) process.exit(process.exitCode || 0);
     process.stderr.write(`fairverify: cannot write the output: ${e && e.message}\n`);
     process.exit(INVALID);

@@ -1,32 +1,16 @@
 // The FairVerifier API over the wasm engine. Every call that can fail throws a
 // VerifyError ({code, field, params, message}), the core's one convention.
 import { call } from './engine.js';
+import { coreCalls } from './calls.js';
 import { ready, wasmBytes, wasmSha256 } from './wasm.js';
 import { VERSION } from 'fv:build';
 
-/** verify(record, options?): a record (object or JSON text, bare or
- *  `{name, record}`) → its report. `options`: `{walk: 'pending'}`, `{walk:
- *  ChainWalker.outcome()}`, `{shown: fingerprint}`. */
-export function verify(record, options) {
-  return call((en) => en.verify(record, options));
-}
+const core = coreCalls(call);
+export const { verify, chainWalker, schemes } = core;
 
-/** A chain walker for a report's `walk` request ({hash, terminal, maxSteps}), from
- *  the remembered positions `memory` ({hashes: Uint8Array, rounds: Float64Array},
- *  oldest first) if given. The one walk loop over it is www/verify/walk.js. */
-export function chainWalker(request, memory) {
-  return call((en) => (memory && memory.rounds && memory.rounds.length
-    ? new en.ChainWalker(request, memory.hashes, memory.rounds)
-    : new en.ChainWalker(request)));
-}
-
-/** The scheme descriptors (see the core): ids, games, fields, roles, message keys. */
-export function schemes() {
-  return call((en) => en.schemes());
-}
-
-/** What only the page's and the CLI's core carry (the badge's leaves them out). */
-const full = {
+/** What only the page's and the CLI's core carry (their entries pass it to
+ *  createApi; the badge's bundle leaves it out). */
+export const fullCalls = {
   /** verifyBytes(Uint8Array, options?): a record's bytes (a file) decoded by the
    *  core (the size limit first, a BOM skipped, UTF-16, strict UTF-8) → its report. */
   verifyBytes: (bytes, options) => call((en) => en.verifyBytes(bytes, options)),
@@ -68,9 +52,12 @@ const full = {
   maxRecordBytes: () => call((en) => en.maxRecordBytes()),
 };
 
-/** The public object (FairVerifier). `widget`: only what the badge's smaller core
- *  carries. `explain(error)`: a message for errors from a core without sentences. */
-export function createApi({ widget = false, explain } = {}) {
+/** The public object (FairVerifier). `calls`: what this core carries besides verify,
+ *  chainWalker and schemes (`fullCalls`, or nothing for the badge's smaller core). `explain(error)`: a message for errors from a core without sentences.
+ *  (Its entries add their own calls: selfTest, catalogs, engine.)
+ *  @param {{calls?: object, explain?: (e: any) => string}} [opts]
+ *  @returns {{[name: string]: any}} */
+export function createApi({ calls = {}, explain } = {}) {
   const worded = (fn) => (explain ? (...args) => {
     try {
       return fn(...args);
@@ -83,7 +70,7 @@ export function createApi({ widget = false, explain } = {}) {
     verify: worded(verify),
     chainWalker: worded(chainWalker),
     schemes: worded(schemes),
-    ...(widget ? {} : full),
+    ...calls,
     /** Only in ./build.sh bench's build (feature `bench`): n chain links through the
      *  kernel, or through the generic sha2 path; the last link. */
     get bench() {

@@ -4,6 +4,7 @@
 import { makeGlue } from 'fv:glue';
 import { wasmBytes, wasmModule as compiledModule } from './wasm.js';
 import { verifyError } from './errors.js';
+import { guarded } from './calls.js';
 
 // V8's default tiers, also under Node: `--no-liftoff` (optimising tier only) doubled
 // the CLI's start-up and sped up no walk (the chain kernel is its own function, called
@@ -27,18 +28,6 @@ function getEngine() {
   return engine;
 }
 
-function internalError(e) {
-  engine = null;
-  return verifyError('internal', '', 'internal error in the verifier (' + (e && e.message) +
-    '); this record could not be checked, so no verdict is given');
-}
-
-/** Runs fn(engine); rethrows VerifyErrors, wraps anything else as `internal`. */
-export function call(fn) {
-  try {
-    return fn(getEngine());
-  } catch (e) {
-    if (e && e.name === 'VerifyError') throw e;
-    throw internalError(e);
-  }
-}
+/** Runs fn(engine); rethrows VerifyErrors, wraps anything else as `internal` (and
+ *  drops the instance). */
+export const call = guarded(getEngine, () => { engine = null; });

@@ -2,8 +2,11 @@
 // core throws them, messages and results carry them as data. No imports: the
 // badge's worker is made from errorData's own source text (www/widget/walker.js).
 
+/** @typedef {Error & {code: string, field: string, params: {[name: string]: any}}} VerifyError */
+
+/** @returns {VerifyError} */
 export function verifyError(code, field, message, params) {
-  const err = new Error(message);
+  const err = /** @type {VerifyError} */ (new Error(message));
   err.name = 'VerifyError';
   err.code = code;
   err.field = field || '';

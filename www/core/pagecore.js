@@ -5,9 +5,9 @@
 // and, only where there are no workers, run on the page as an inline script whose
 // hash the page's CSP lists (www/page/core.js). tools/bundle.mjs wraps it so that it
 // defines the global `FairVerifier` (or, under Node, module.exports).
-import { createApi, verify } from './api.js';
+import { createApi, fullCalls, verify } from './api.js';
 import { selfTest } from './selftest.js';
 
-export const api = createApi();
+export const api = createApi({ calls: fullCalls });
 /** Runs the embedded golden cases; {passed, failed, failures}. */
 api.selfTest = () => selfTest(verify);

@@ -2,13 +2,13 @@
 // (tools/bundle.mjs) wraps this bundle so that under Node it is a CommonJS module
 // (`module.exports = api`, and the CLI runs when it is the main script), and in a
 // browser the global `FairVerifier` (classic and module scripts alike).
-import { createApi, verify } from './api.js';
+import { createApi, fullCalls, verify } from './api.js';
 import { selfTest } from './selftest.js';
 import { CATALOGS } from '../i18n/catalogs.js';
 
 export { cli } from '../cli/cli.js';
 
-export const api = createApi();
+export const api = createApi({ calls: fullCalls });
 /** Runs the embedded golden cases; {passed, failed, failures}. */
 api.selfTest = () => selfTest(verify);
 /** The message catalogs ({lang: {key: words}}) that word the core's codes and params:

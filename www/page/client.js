@@ -3,8 +3,9 @@
 // #fv-worker) as a blob: URL, the only kind of worker the page's CSP allows. Without
 // workers, the same tasks run on the page's thread in slices, on the core started
 // there (www/page/verifier.js).
-import { createClient } from '../verify/client.js';
+import { createClient, withPageJobs } from '../verify/client.js';
 import { V } from './verifier.js';
+import { PAGE_TASKS } from '../verify/tasks.js';
 
 let url = null; // one blob: URL for every worker the page makes
 
@@ -18,4 +19,4 @@ function startWorker() {
   return made;
 }
 
-export const client = createClient({ startWorker, api: V });
+export const client = withPageJobs(createClient({ startWorker, api: V, tasks: PAGE_TASKS }));

@@ -70,7 +70,7 @@ export function restoreStatic() {
   while (body.firstChild && body.firstChild !== first) body.firstChild.remove();
   // Nothing belongs after the scripts (the page's own: data, catalogs, the core,
   // the worker, the blueprint, the page's code, the gate; every one named fv-…).
-  for (const n of [...body.childNodes]) if (n.nodeType === 1 && !(n.localName === 'script' && /^fv-/.test(n.id))) n.remove();
+  for (const n of [...body.children]) if (!(n.localName === 'script' && /^fv-/.test(n.id))) n.remove();
   first.insertAdjacentHTML('beforebegin', markup);
 }
 

@@ -150,7 +150,7 @@ export function buildForm(id, values) {
 export function fillForm(record) {
   const desc = scheme(state.scheme);
   for (const f of fieldsFor(desc, gameOf(desc, record))) {
-    const input = document.getElementById(`f-${f.name}`);
+    const input = /** @type {HTMLInputElement | null} */ (document.getElementById(`f-${f.name}`));
     // One input per seat: filled as they were drawn (seatInputs).
     if (!input && document.getElementById(`f-${f.name}-0`)) continue;
     if (input && f.kind === 'bets') setBetsText(input, toText(f, record[f.name]));
@@ -184,7 +184,7 @@ export function readForm(partial) {
   const desc = scheme(state.scheme);
   const rec = { scheme: desc.id };
   for (const f of fieldsFor(desc, gameOf(desc))) {
-    const input = document.getElementById(`f-${f.name}`);
+    const input = /** @type {HTMLInputElement | null} */ (document.getElementById(`f-${f.name}`));
     const seats = input ? [] : [...document.querySelectorAll(`#fields [data-field="${f.name}"] input[data-seat]`)];
     // One input per seat: the list of their seeds in seat order, an empty seat's
     // seed the empty string (seeds trimmed as a list's lines are).

@@ -35,7 +35,7 @@ let persisted = null;
 let waiting = false;
 
 const standalone = () => ['standalone', 'fullscreen', 'minimal-ui', 'window-controls-overlay']
-  .some((m) => window.matchMedia && window.matchMedia(`(display-mode: ${m})`).matches) || navigator.standalone === true;
+  .some((m) => window.matchMedia && window.matchMedia(`(display-mode: ${m})`).matches) || /** @type {any} */ (navigator).standalone === true;
 
 /** Asks once that this origin's storage be kept (an installed app's usually is). */
 function persist() {
@@ -96,7 +96,7 @@ function takeShared() {
 
 /** A record file opened with the installed app (file_handlers). */
 function takeLaunched() {
-  const lq = window.launchQueue;
+  const lq = /** @type {any} */ (window).launchQueue;
   if (!lq || typeof lq.setConsumer !== 'function') return;
   lq.setConsumer(async (params) => {
     const handle = params && params.files && params.files[0];

@@ -75,7 +75,7 @@ export function drawMines(r, record, out, desc, ctx) {
 function betsView(r, record, game, ctx) {
   const inputs = record && Array.isArray(record.bets) ? record.bets : [];
   const bad = new Set((r.differences || []).filter((d) => d.at && d.at.bet !== undefined).map((d) => d.at.bet));
-  const order = r.bets.map((_, i) => i).sort((a, b) => (bad.has(b) - bad.has(a)) || a - b);
+  const order = r.bets.map((_, i) => i).sort((a, b) => (Number(bad.has(b)) - Number(bad.has(a))) || a - b);
   const body = el('tbody');
   const mark = (ctx && ctx.mark) || (() => {});
   const row = (i) => {

@@ -7,6 +7,7 @@ import { fieldLabel } from './fields.js';
 import { verdictView } from './verdict.js';
 import { keyWords } from './keys.js';
 
+/** @param {any[]} xs @param {Intl.ListFormatType} [type] */
 const list = (xs, type = 'conjunction') => new Intl.ListFormat(language(), { type }).format(xs.map(String));
 
 /** The sentence for an error (VerifyError-like {code, field, params, message}). */
@@ -16,6 +17,7 @@ export function errorText(e) {
   const field = fieldLabel(e && e.field);
   const base = { field };
   let key = `render.err.${c}`;
+  /** @type {{[name: string]: any}} */
   let params = { ...base };
   switch (c) {
     case 'bad_hex':

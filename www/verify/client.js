@@ -4,19 +4,25 @@
 // It answers the worker's questions (the remembered positions of a terminal, from
 // the store the caller gave) and keeps what a walk proved in that store.
 // Results resolve as data: {report, walk} / {data, walk} / {kind, …} / {value}, or
-// {error} (the core's error as data); null when cancelled.
-import { runTask } from './tasks.js';
+// {error} (the core's error as data); null when cancelled. The badge
+// (www/widget/client.js) is a client too, with its own worker of the same protocol
+// (www/verify/serve.js): each badge cancels its own job (`on.signal`).
+import { serveTasks } from './serve.js';
 import { toRemember } from './flow.js';
-
-const PROGRESS_MS = 100;
+import { errorData, verifyError } from '../core/errors.js';
 
 /**
- * `startWorker()`: a new Worker running www/worker/worker.js, or null (then the
- * tasks run here on `api()`). `sliceMs`: how long a slice of work may hold this
- * thread when there is no worker.
+ * `startWorker()`: a new Worker answering the protocol of www/verify/serve.js, or
+ * null (then the tasks run here on `api()`). `sliceMs`: how long a slice of work may
+ * hold this thread when there is no worker. `helloMs`: a worker that has said
+ * nothing (its `hello`) that long after it was made is taken as refused (a host's
+ * CSP may refuse blob: workers without an error event); a worker that fails before
+ * saying anything is refused too: its jobs then run here, and no worker is made again.
+ * `tasks`: the jobs run here (www/verify/tasks.js PAGE_TASKS or VERIFY_TASKS).
  */
-export function createClient({ startWorker, api, sliceMs = 40 }) {
+export function createClient({ startWorker, api, tasks = {}, sliceMs = 40, helloMs = 0 }) {
   let worker; // undefined: not tried yet; null: none
+  let here = null; // the jobs' handler on this thread, made on first use
   const jobs = new Map();
   let nextId = 1;
 
@@ -38,7 +44,7 @@ export function createClient({ startWorker, api, sliceMs = 40 }) {
     if (m.type === 'pending') { j.long = true; if (j.onPending) j.onPending(m.report || m.data); return; }
     if (m.type === 'recall') {
       const memory = j.store ? j.store.recall(m.terminal) : null;
-      j.reply({ type: 'memory', id: m.id, memory });
+      send({ type: 'memory', id: m.id, memory });
       return;
     }
     if (m.type === 'error') { finish(m.id, { error: m.error }); return; }
@@ -46,16 +52,32 @@ export function createClient({ startWorker, api, sliceMs = 40 }) {
     finish(m.id, value);
   }
 
+  /** A worker that never spoke: none from now on, and its jobs run here. */
+  function refused(w) {
+    if (w !== worker) return;
+    w.terminate();
+    worker = null;
+    for (const j of jobs.values()) send(j.msg);
+  }
+
   function makeWorker() {
     let w = null;
     try { w = startWorker ? startWorker() : null; } catch (e) { w = null; }
     if (!w) return null;
-    w.onmessage = (e) => { if (w === worker) answer(e.data); };
+    let spoke = false;
+    const timer = helloMs ? setTimeout(() => { if (!spoke) refused(w); }, helloMs) : null;
+    w.onmessage = (e) => {
+      if (!spoke) { spoke = true; clearTimeout(timer); }
+      if (w === worker) answer(e.data);
+    };
     w.onerror = (e) => {
       if (e && e.preventDefault) e.preventDefault();
       if (w !== worker) return;
+      clearTimeout(timer);
+      if (!spoke) { refused(w); return; }
       drop();
-      for (const id of [...jobs.keys()]) finish(id, { error: { code: 'internal', field: '', params: {}, message: (e && e.message) || 'the worker stopped' } });
+      const error = errorData(verifyError('internal', '', (e && e.message) || 'the worker stopped'));
+      for (const id of [...jobs.keys()]) finish(id, { error });
     };
     return w;
   }
@@ -70,95 +92,104 @@ export function createClient({ startWorker, api, sliceMs = 40 }) {
     return worker;
   }
 
-  /** The same tasks on this thread, yielding every `sliceMs`; stoppable. */
-  function runHere(msg, job) {
-    let slice = performance.now();
-    let lastProgress = 0;
-    const ctx = {
-      api: api(),
-      sliceMs,
-      post: (a) => { if (!job.stopped) answer(a); },
-      recall: async (terminal) => (job.store ? job.store.recall(terminal) : null),
-      tick: (p) => new Promise((resolve, reject) => {
-        const now = performance.now();
-        if (p && now - lastProgress > PROGRESS_MS) { lastProgress = now; answer({ type: 'progress', id: msg.id, ...p }); }
-        if (now - slice < sliceMs && !job.stopped) { resolve(); return; }
-        setTimeout(() => {
-          slice = performance.now();
-          if (job.stopped) reject(Object.assign(new Error('cancelled'), { cancelled: true }));
-          else resolve();
-        }, 0);
-      }),
-    };
-    runTask(ctx, msg).catch(() => {});
+  /** A message to where the jobs run: the worker, or, without one, this thread,
+   *  through the same protocol (serve.js: the same tasks, yielding every `sliceMs`). */
+  function send(m) {
+    if (worker) { worker.postMessage(m); return; }
+    if (!here) here = serveTasks({ api, tasks, sliceMs, post: answer });
+    here(m);
   }
 
-  /** Runs one job; `on`: {onProgress, onPending, store}. */
+  /** Runs one job; `on`: {onProgress, onPending, store, signal (an AbortSignal:
+   *  aborted, this job alone is cancelled and resolves null)}. */
   function run(msg, on = {}) {
     const id = nextId++;
     return new Promise((resolve) => {
+      if (on.signal && on.signal.aborted) { resolve(null); return; }
       const w = getWorker();
-      // Batches and histories (pasted, or a chain's whole one) are long from the
-      // start; a record once its walk begins.
-      const long = msg.type === 'batch' || msg.type === 'rounds' || msg.type === 'history';
-      // What the page asks for itself (what the core is, its own file's SHA-256)
-      // belongs to no verification: a new one does not cancel it.
-      const background = msg.type === 'about' || msg.type === 'digest';
-      const job = { resolve, ...on, stopped: false, long, background, msg: { ...msg, id }, reply: (m) => (worker ? worker.postMessage(m) : null) };
+      // A record's job is long once its walk begins (`on.long`: from the start);
+      // `on.background`: a job no cancel() stops (see withPageJobs).
+      const job = { resolve, long: false, ...on, stopped: false, msg: { ...msg, id } };
       jobs.set(id, job);
-      if (w) w.postMessage(job.msg);
-      else runHere(job.msg, job);
+      if (on.signal) on.signal.addEventListener('abort', () => stop([id]), { once: true });
+      if (!w) { send(job.msg); return; }
+      try {
+        w.postMessage(job.msg);
+      } catch (e) {
+        // A record the worker cannot be sent (a function in it, say).
+        finish(id, { error: errorData(verifyError('internal', '', String((e && e.message) || e))) });
+      }
     });
   }
 
+  /** Cancels the jobs `ids` (they resolve null). In a worker, a long one (a walk,
+   *  a batch: it said so with progress or a pending report) stops at once: the worker
+   *  is terminated and made again when next needed, when no other verification
+   *  runs there (the page's own `about` and `digest` are sent to the next one);
+   *  otherwise each is told to stop, and does at its next pause. */
+  function stop(ids) {
+    const stopping = ids.map((id) => [id, jobs.get(id)]).filter(([, j]) => j);
+    if (!stopping.length) return;
+    for (const [, j] of stopping) j.stopped = true;
+    const others = [...jobs.values()].some((j) => !j.stopped && !j.background);
+    const long = stopping.some(([, j]) => j.long);
+    if (worker && long && !others) {
+      drop();
+      const again = [...jobs.values()].filter((j) => !j.stopped);
+      const w = again.length ? getWorker() : null;
+      if (w) for (const j of again) w.postMessage(j.msg);
+    } else {
+      for (const [id] of stopping) send({ type: 'cancel', id });
+    }
+    for (const [id] of stopping) finish(id, null);
+  }
+
   return {
+    /** Runs a job message ({type, …}, a task of www/verify/tasks.js); `on` as above. */
+    run,
+    /** Starts the worker ahead of the first job, when there is one. */
+    start: () => getWorker(),
+    /** A record ({record} | {text} | {bytes}) to its final report ({report, walk,
+     *  betsSpread?: a list of bets' spread, {value} or {error}}). `on.store`:
+     *  remembered positions to walk from and to keep; `on.full`: walk the whole way. */
+    verify: (input, on = {}) => run({ type: 'verify', input, options: on.options, full: !!on.full }, on),
+    /** Cancels every running job of a verification (they resolve null; the page's
+     *  own `about` and `digest` go on): see stop() above. */
+    cancel() {
+      stop([...jobs.entries()].filter(([, j]) => !j.background).map(([id]) => id));
+    },
+  };
+}
+
+/** The page's jobs besides `verify` (PAGE_TASKS), over a client: kept apart so that
+ *  the badge's bundle carries none of them. */
+export function withPageJobs(client) {
+  return {
+    ...client,
     /** Starts the worker ahead of the first job; with `walk`, also has it run the
      *  walk loop a little, so that V8 has the optimised kernel ready before the first
      *  long walk (queued behind any job already sent: the first verdict never waits
      *  on it). */
     warmUp: ({ walk = true } = {}) => {
-      const w = getWorker();
+      const w = client.start();
       if (w && walk) w.postMessage({ type: 'warm', id: 0 });
     },
-    /** Is a job running? */
-    busy: () => jobs.size > 0,
-    /** A record ({record} | {text} | {bytes}) to its final report ({report, walk,
-     *  betsSpread?: a list of bets' spread, {value} or {error}}). `on.store`:
-     *  remembered positions to walk from and to keep; `on.full`: walk the whole way. */
-    verify: (input, on = {}) => run({ type: 'verify', input, options: on.options, full: !!on.full }, on),
+    // Batches and histories (pasted, or a chain's whole one) are long from the start.
     /** A round history ({game, text, terminal?}). */
-    rounds: (history, on = {}) => run({ type: 'rounds', ...history, full: !!on.full }, on),
+    rounds: (history, on = {}) => client.run({ type: 'rounds', ...history, full: !!on.full }, { ...on, long: true }),
     /** A chain's whole history ({record (object or text), round (proven, for the
      *  progress)}): {summary, positions, linksWalked, elapsed}. */
-    history: ({ record, round }, on = {}) => run({ type: 'history', record, round }, on),
+    history: ({ record, round }, on = {}) => client.run({ type: 'history', record, round }, { ...on, long: true }),
     /** Text or bytes with records: {kind, item} or {kind: 'many', results, summary}. */
-    batch: (input, on = {}) => run({ type: 'batch', ...input }, on),
+    batch: (input, on = {}) => client.run({ type: 'batch', ...input }, { ...on, long: true }),
     /** One call of the core: {value} or {error}. */
-    call: (method, ...args) => run({ type: 'call', method, args }),
+    call: (method, ...args) => client.run({ type: 'call', method, args }),
+    // What the page asks for itself (what the core is, its own file's SHA-256)
+    // belongs to no verification: a new one does not cancel it.
     /** What the core is ({version, engine, wasmSha256, webAssembly, selfTest}), worked
      *  out where the core runs: {value} or {error}. */
-    about: () => run({ type: 'about' }),
+    about: () => client.run({ type: 'about' }, { background: true }),
     /** The SHA-256 of a text's UTF-8 bytes, off the page's thread: {value}. */
-    digest: (text) => run({ type: 'digest', text }),
-    /** Cancels every running job of a verification (they resolve null; the page's
-     *  own `about` and `digest` go on). A worker busy with a long job
-     *  (a walk, a batch: it said so with progress or a pending report) is
-     *  terminated and made again when next needed; one busy with a call of a few
-     *  milliseconds is left to finish, its answer dropped (making a worker compiles
-     *  the wasm again). */
-    cancel() {
-      const stopping = [...jobs.entries()].filter(([, j]) => !j.background);
-      if (!stopping.length) return;
-      const long = stopping.some(([, j]) => j.long);
-      for (const [, j] of stopping) j.stopped = true;
-      if (worker && long) {
-        drop();
-        // The page's own questions still wanting an answer go to the next worker.
-        const again = [...jobs.values()].filter((j) => j.background);
-        const w = again.length ? getWorker() : null;
-        if (w) for (const j of again) w.postMessage(j.msg);
-      }
-      for (const [id] of stopping) finish(id, null);
-    },
+    digest: (text) => client.run({ type: 'digest', text }, { background: true }),
   };
 }

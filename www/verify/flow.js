@@ -6,6 +6,9 @@
 // go the same way. Nothing here reads a record or decides a check: the core's
 // reports say what to walk and what it proved.
 
+/** @typedef {{walk?: (request: any, memory: any) => Promise<any>, recall?: ((terminal: string) => Promise<any>) | null,
+ *  onPending?: (report: any) => void}} FlowSteps */
+
 /** The core's report of `input` ({record} | {text} | {bytes}). */
 function run(api, input, options) {
   if (input.bytes !== undefined) return api.verifyBytes(input.bytes, options);
@@ -19,6 +22,9 @@ function run(api, input, options) {
  * report while the walk runs (verdict `checking`).
  * Resolves to {report, request?, walked?} (the walk asked for and its answer), or
  * null when cancelled.
+ * @param {any} api
+ * @param {{record?: any, text?: string, bytes?: Uint8Array}} input
+ * @param {FlowSteps & {options?: object}} [steps]
  */
 export async function verifyFlow(api, input, { options, walk, recall, onPending } = {}) {
   const base = options || {};
@@ -32,7 +38,10 @@ export async function verifyFlow(api, input, { options, walk, recall, onPending 
 }
 
 /** A round history ({game, text, terminal?}) as verifyFlow does a record: resolves
- *  to {data, request?, walked?} (data: the core's answer), or null when cancelled. */
+ *  to {data, request?, walked?} (data: the core's answer), or null when cancelled.
+ *  @param {any} api
+ *  @param {{game: string, text: string, terminal?: string}} history
+ *  @param {FlowSteps} [steps] */
 export async function roundsFlow(api, { game, text, terminal }, { walk, recall, onPending } = {}) {
   if (!terminal) return { data: api.checkRounds(game, text) };
   const pending = api.checkRounds(game, text, { terminal, walk: 'pending' });

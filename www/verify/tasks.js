@@ -8,9 +8,10 @@
 // slices of work: posts progress, yields, throws when cancelled), recall(terminal)
 // (a promise of the remembered positions), sliceMs (on the page's own thread)}.
 // Messages out: {type: 'pending' | 'progress' | 'done' | 'error', id, …}.
+// The badge runs only `verify` (VERIFY_TASKS), the page every job (PAGE_TASKS).
 import { verifyFlow, roundsFlow } from './flow.js';
 import { walkChain } from './walk.js';
-import { errorData } from '../core/errors.js';
+import { errorData, verifyError } from '../core/errors.js';
 import { sha256Hex } from '../core/sha256.js';
 
 /** The walk of a flow, here, with the context's progress and slices. */
@@ -35,14 +36,17 @@ function betsSpread(api, input, report) {
   }
 }
 
-async function runVerify(ctx, m) {
+/** A record's verification; `spread(api, input, report)`: what else to answer with
+ *  the final report (the page's spread of a list of bets; the badge's smaller core
+ *  has no betsHistory). */
+async function runVerify(ctx, m, spread) {
   const res = await verifyFlow(ctx.api, m.input, {
     options: m.options,
     walk: walker(ctx),
     recall: m.full ? null : ctx.recall,
     onPending: (report) => ctx.post({ type: 'pending', id: m.id, report }),
   });
-  ctx.post({ type: 'done', id: m.id, report: res.report, walk: walkView(res), betsSpread: betsSpread(ctx.api, m.input, res.report) });
+  ctx.post({ type: 'done', id: m.id, report: res.report, walk: walkView(res), betsSpread: spread ? spread(ctx.api, m.input, res.report) : undefined });
 }
 
 async function runRounds(ctx, m) {
@@ -122,19 +126,33 @@ async function warm(ctx) {
   await walkChain(ctx.api, request, null, {});
 }
 
-/** Runs one job message; answers through ctx.post. */
-export async function runTask(ctx, m) {
+/** The page's jobs (its worker, and its own thread without one). */
+export const PAGE_TASKS = {
+  verify: (ctx, m) => runVerify(ctx, m, betsSpread),
+  rounds: runRounds,
+  batch: runBatch,
+  history: runHistory,
+  call: async (ctx, m) => {
+    if (!CALLS.includes(m.method)) throw verifyError('internal', '', `unknown call ${m.method}`);
+    ctx.post({ type: 'done', id: m.id, value: ctx.api[m.method](...(m.args || [])) });
+  },
+  warm: async (ctx, m) => { await warm(ctx); ctx.post({ type: 'done', id: m.id }); },
+  about: async (ctx, m) => ctx.post({ type: 'done', id: m.id, value: about(ctx.api) }),
+  // The SHA-256 of a text's UTF-8 bytes (the page's own file, for its download line).
+  digest: async (ctx, m) => ctx.post({ type: 'done', id: m.id, value: sha256Hex(new TextEncoder().encode(String(m.text))) }),
+};
+
+/** The badge's one job (its worker, and the host's thread without one): a bundle
+ *  with only these carries none of the others' code. */
+export const VERIFY_TASKS = { verify: (ctx, m) => runVerify(ctx, m) };
+
+/** Runs one job message `m` with the tasks of `tasks` ({type: run(ctx, m)});
+ *  answers through ctx.post. */
+export async function runTask(tasks, ctx, m) {
   try {
-    if (m.type === 'verify') await runVerify(ctx, m);
-    else if (m.type === 'rounds') await runRounds(ctx, m);
-    else if (m.type === 'batch') await runBatch(ctx, m);
-    else if (m.type === 'history') await runHistory(ctx, m);
-    else if (m.type === 'call' && CALLS.includes(m.method)) ctx.post({ type: 'done', id: m.id, value: ctx.api[m.method](...(m.args || [])) });
-    else if (m.type === 'warm') { await warm(ctx); ctx.post({ type: 'done', id: m.id }); }
-    else if (m.type === 'about') ctx.post({ type: 'done', id: m.id, value: about(ctx.api) });
-    // The SHA-256 of a text's UTF-8 bytes (the page's own file, for its download line).
-    else if (m.type === 'digest') ctx.post({ type: 'done', id: m.id, value: sha256Hex(new TextEncoder().encode(String(m.text))) });
-    else ctx.post({ type: 'error', id: m.id, error: errorData({ code: 'internal', message: `unknown job ${m.type}` }) });
+    const task = Object.prototype.hasOwnProperty.call(tasks, m.type) ? tasks[m.type] : null;
+    if (!task) throw verifyError('internal', '', `unknown job ${m.type}`);
+    await task(ctx, m);
   } catch (err) {
     if (err && err.cancelled) throw err;
     ctx.post({ type: 'error', id: m.id, error: errorData(err) });

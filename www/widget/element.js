@@ -1,24 +1,26 @@
 // <fair-verify>: a verifiable-deal badge for game tables. Before the deal it shows
 // the commitment; when the record arrives it verifies the hand right here, in the
-// player's browser, through the one verification flow (www/verify/flow.js). The
+// player's browser, through the page's one client (www/verify/client.js) and its one
+// verification flow (www/verify/flow.js). The
 // fingerprint it showed goes to the core as `shown`, so the report itself fails if
 // the record carries another one (one verdict: the event's `detail.verdict` is
-// always `detail.report.verdict`). Chain walks run in a worker (or in short slices,
-// www/widget/walker.js), from positions remembered in the one store
-// (www/verify/store.js) unless remember="off".
+// always `detail.report.verdict`). Verifications and their chain walks run in the
+// badge's worker (or in short slices, www/widget/client.js), from positions
+// remembered in the one store (www/verify/store.js) unless remember="off". A new
+// record or commitment, or the badge removed, cancels the running one at once.
 // Its language: the `lang` attribute, else the nearest ancestor's, else the browser's.
+// (The client first: the bundle then has it beside the core's code, see client.js.)
+import { badgeClient } from './client.js';
 import { t, pickLanguage, usePlainFormats } from '../i18n/i18n.js';
 import { PLAIN_FORMATS } from '../i18n/plain.js';
 import { textToBase64url } from '../core/base64.js';
 import { errorData } from '../core/errors.js';
 import { findScheme } from '../core/descriptors.js';
 import { SCHEMES } from 'fv:schemes';
-import { verifyFlow, toRemember } from '../verify/flow.js';
 import { chainStore } from '../verify/store.js';
 import { afterFrames } from '../core/pace.js';
 import { adoptStyles } from './style.js';
 import { readStore, remember } from './store.js';
-import { walker } from './walker.js';
 import { summary, explain } from './words.js';
 import { failAdvice } from '../render/words.js';
 import { Popover } from './popover.js';
@@ -49,14 +51,16 @@ export function defineElement(api, scriptUrl) {
   if (existing) return existing;
   // The descriptors are data carried in the bundle (www/widget/schemes.js).
   const descriptor = (id) => findScheme(SCHEMES, id);
-  // Issue 25 (no host frame over 50 ms while the badge starts, on a phone): what
-  // the first verification would otherwise do in one task is done ahead, once the
-  // core is in, in tasks of their own (no host frame waits on them): the core
-  // instantiated (a record refused at once), a record's text read, and one small
-  // verification (V8 compiles wasm functions lazily, on their first call: the core's
-  // common ones are compiled then). A badge's first verification waits for them and
-  // starts in a task after them, and its verdict is drawn in the next one. (A hidden
-  // tab draws no frames and throttles timers: there the first use pays.)
+  // Issue 25 (no host frame over 50 ms while the badge starts, on a phone): the
+  // badges verify in their worker, started (and compiling the wasm there) once the
+  // core is in, in a task of its own, so the host's thread never instantiates the
+  // core. Where there is no worker (a host CSP without blob: workers: the browser
+  // then logs the refusal once per page; worker="off" avoids it), the core is
+  // instantiated here in that task with one small verification (V8 compiles wasm
+  // functions lazily, on their first call: the core's common ones are compiled
+  // then). A badge's first verification waits for it and starts in a task after it,
+  // and its verdict is drawn in the next one. (A hidden tab draws no frames and
+  // throttles timers: there the first use pays.)
   let warm = true;
   let warmed = api.ready;
   if (api.ready && typeof setTimeout === 'function' && !(typeof document !== 'undefined' && document.hidden)) {
@@ -64,10 +68,11 @@ export function defineElement(api, scriptUrl) {
     // Each in the time between two of the host's frames (a browser runs several
     // queued timers between two frames).
     const task = (fn) => afterFrames(1).then(() => { try { fn(); } catch (e) { /* said on first real use */ } });
-    warmed = api.ready.then(() => task(() => { api.verify(0); }))
-      .then(() => task(() => { api.verify('{}'); }))
-      .then(() => task(() => { api.verify({ scheme: 'crash', hash: '0'.repeat(64) }); }))
-      .then(() => task(() => { warm = true; }));
+    // (Not where every badge says worker="off": no worker is tried for them.)
+    const workers = () => !!document.querySelector('fair-verify:not([worker="off"])');
+    warmed = api.ready.then(() => task(() => {
+      if (!(workers() && badgeClient(api, true).start())) api.verify({ scheme: 'crash', hash: '0'.repeat(64) });
+    })).then(() => task(() => { warm = true; }));
   }
 
   class FairVerifyElement extends HTMLElement {
@@ -86,6 +91,7 @@ export function defineElement(api, scriptUrl) {
       this._record = null;
       this._result = null;
       this._token = 0;
+      this._job = null; // the AbortController of the running verification
       this._pct = null;
       this._rules = { pos: '', bar: '' };
       this._connected = false; // connectedCallback has run (it draws)
@@ -118,11 +124,18 @@ export function defineElement(api, scriptUrl) {
         const [rec] = this._early;
         this._early = null;
         this.record = rec;
+      } else if (this._record !== null && this._record !== undefined && !this._result) {
+        this._verify();
       }
     }
 
     disconnectedCallback() {
       this._popover.disconnect();
+      // A removed badge stops its check; put back, it checks again.
+      if (this._result && this._result.state === 'checking') {
+        this._cancel();
+        this._result = null;
+      }
     }
 
     attributeChangedCallback(name, old, value) {
@@ -163,7 +176,7 @@ export function defineElement(api, scriptUrl) {
       // A new fingerprint after a verdict is the next game: the verdict belonged to
       // the last one, so it goes (and a check still running for it is dropped).
       if (this._record && (!this._shown || this._shown.commitment !== c)) {
-        this._token++;
+        this._cancel();
         this._record = null;
         this._result = null;
         this._progress(null);
@@ -192,8 +205,16 @@ export function defineElement(api, scriptUrl) {
       return `${page}#record=${textToBase64url(text)}`;
     }
 
-    _fail(err) {
+    /** Drops the running verification: its worker job is cancelled, and nothing
+     *  it answers is shown. */
+    _cancel() {
       this._token++;
+      if (this._job) this._job.abort();
+      this._job = null;
+    }
+
+    _fail(err) {
+      this._cancel();
       const e = errorData(err);
       if (!e.message) e.message = explain(e);
       this._result = { state: 'error', error: e };
@@ -204,7 +225,8 @@ export function defineElement(api, scriptUrl) {
 
     async _verify() {
       const rec = this._record;
-      const token = ++this._token;
+      this._cancel();
+      const token = this._token;
       const live = () => token === this._token;
       if (rec === null || rec === undefined) { this._result = null; this._render(); return; }
       this._result = { state: 'checking' };
@@ -221,30 +243,29 @@ export function defineElement(api, scriptUrl) {
         try { await warmed; } catch (e) { this._fail({ code: 'internal', message: String(e) }); return; }
         if (!live()) return;
       }
+      const job = new AbortController();
+      this._job = job;
+      const remembering = this._remembering();
       let res;
       try {
-        res = await verifyFlow(api, { record: rec }, {
+        res = await badgeClient(api, this.getAttribute('worker') !== 'off').verify({ record: rec }, {
           options: this._shown ? { shown: this._shown.commitment } : {},
-          recall: this._remembering() ? async (terminal) => positions.recall(terminal) : null,
+          store: remembering ? positions : undefined,
+          signal: job.signal,
           onPending: (report) => { if (live()) { this._result = { state: 'checking', report }; this._render(); } },
-          walk: walker({
-            api,
-            noWorker: this.getAttribute('worker') === 'off',
-            cancelled: () => !live(),
-            progress: (p) => { if (live()) this._progress(p.steps / p.maxSteps); },
-          }),
+          onProgress: (p) => { if (live()) this._progress(p.steps / p.maxSteps); },
         });
       } catch (e) {
         if (live()) this._fail(e);
         return;
       }
       if (!live() || !res) return;
+      this._job = null;
+      if (res.error) { this._fail(res.error); return; }
       // The verdict is drawn after the host's next frame (issue 25: the first
       // verification and its drawing would hold one host frame too long on a phone).
       await afterFrames(1);
       if (!live()) return;
-      const keep = this._remembering() ? toRemember(res) : null;
-      if (keep) positions.keep(keep.terminal, keep.found, keep.more);
       const report = res.report;
       this._progress(null);
       const shownCheck = (report.checks || []).find((c) => c.code === 'shownOk');

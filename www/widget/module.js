@@ -6,7 +6,7 @@ import { defineElement } from './element.js';
 import { makeMount } from './mount.js';
 import { explain } from './words.js';
 
-export const FairVerifier = createApi({ widget: true, explain });
+export const FairVerifier = createApi({ explain });
 export const FairVerifyElement = defineElement(FairVerifier, import.meta.url);
 export const mount = makeMount();
 export const ready = FairVerifier.ready;

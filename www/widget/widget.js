@@ -7,9 +7,9 @@ import { defineElement } from './element.js';
 import { makeMount } from './mount.js';
 import { explain } from './words.js';
 
-const script = typeof document !== 'undefined' && document.currentScript;
-const api = createApi({ widget: true, explain });
-if (!globalThis.FairVerifier) globalThis.FairVerifier = api;
+const script = /** @type {HTMLScriptElement | null} */ (typeof document !== 'undefined' ? document.currentScript : null);
+const api = createApi({ explain });
+if (!globalThis.FairVerifier) globalThis.FairVerifier = /** @type {any} */ (api);
 const Element = defineElement(api, (script && script.src) || '');
 if (!globalThis.FairVerify) {
   globalThis.FairVerify = {
