@@ -6,6 +6,7 @@
 
 // C0 but the line break, DEL, C1; zero-width and direction marks, embeddings and
 // overrides; line and paragraph separators; the byte-order mark.
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const UNSAFE_TERMINAL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\ufeff]/g;
 // The direction isolates too, except in a right-to-left language, whose sentences use
 // them around left-to-right text (www/render/words.js ltrText); an isolate cannot

@@ -185,7 +185,7 @@ export function readForm(partial) {
   const rec = { scheme: desc.id };
   for (const f of fieldsFor(desc, gameOf(desc))) {
     const input = /** @type {HTMLInputElement | null} */ (document.getElementById(`f-${f.name}`));
-    const seats = input ? [] : [...document.querySelectorAll(`#fields [data-field="${f.name}"] input[data-seat]`)];
+    const seats = input ? [] : /** @type {HTMLInputElement[]} */ ([...document.querySelectorAll(`#fields [data-field="${f.name}"] input[data-seat]`)]);
     // One input per seat: the list of their seeds in seat order, an empty seat's
     // seed the empty string (seeds trimmed as a list's lines are).
     if (seats.length) { rec[f.name] = seats.map((i) => i.value.trim()); continue; }

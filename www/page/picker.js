@@ -64,14 +64,14 @@ function chooseGame(g, fromUser) {
 /** Roving tabindex: `tile` (else the checked one, else the first) is the group's
  *  one tab stop. */
 function rove(tile) {
-  const tiles = [...document.querySelectorAll('#picker .game')];
+  const tiles = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('#picker .game')]);
   const stop = tile || tiles.find((b) => b.getAttribute('aria-checked') === 'true') || tiles[0];
   for (const b of tiles) b.tabIndex = b === stop ? 0 : -1;
 }
 
 /** Arrow keys (Left and Right as the page's direction reads), Home, End. */
 function onKey(e) {
-  const tiles = [...document.querySelectorAll('#picker .game')];
+  const tiles = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('#picker .game')]);
   const at = tiles.indexOf(e.target);
   if (at < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
   const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';

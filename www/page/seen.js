@@ -33,7 +33,7 @@ const stepLabel = (name) => (has(`seen.at.${name}`) ? t(`seen.at.${name}`) : nam
 /** Turns the form's played field into the entry, for `desc`'s game `game`. */
 export function attachEntry(desc, game) {
   const wrap = document.querySelector('#fields [data-field="played"]');
-  const input = document.getElementById('f-played');
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById('f-played'));
   if (!wrap || !input || wrap.querySelector('#played-entry')) return;
   const parts = entryParts(desc, game);
   if (!parts.length) return;

@@ -141,9 +141,9 @@ function enterPlayedButton() {
     const target = playedTarget();
     if (!target) return;
     for (let d = target.closest('details'); d; d = d.parentElement && d.parentElement.closest('details')) d.open = true;
-    if (target.tagName === 'DETAILS') target.open = true;
+    if (target instanceof HTMLDetailsElement) target.open = true;
     const focusable = 'input, textarea, select, button, summary, [tabindex]';
-    const first = target.matches(focusable) ? target : target.querySelector(focusable);
+    const first = /** @type {HTMLElement | null} */ (target.matches(focusable) ? target : target.querySelector(focusable));
     target.scrollIntoView({ block: 'start' });
     if (first) first.focus({ preventScroll: true });
   });
