@@ -75,7 +75,10 @@ test('a 20 MB record is too_large, file or standard input, refused before it is 
     assert.equal(r.code, 2);
     const e = report(r).error;
     assert.equal(e.code, 'too_large');
-    assert.equal(e.params.size, Buffer.byteLength(big));
+    // A file's size is known; standard input is read only until it passes the limit
+    // (an endless stream never ends), so its size is what was read by then.
+    if (args[0] === '-') assert.ok(e.params.size > e.params.limit && e.params.size <= Buffer.byteLength(big), String(e.params.size));
+    else assert.equal(e.params.size, Buffer.byteLength(big));
     assert.equal(e.params.limit, 16 * 1024 * 1024);
     // Refused by its size before any parse (a parse would report the `pad` field, not
     // the size); the time it takes is for ./build.sh bench, not a shared machine's test.

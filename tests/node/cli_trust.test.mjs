@@ -34,11 +34,15 @@ test('--human escapes the control and bidi characters of a record: no ESC byte r
   const fake = '\u001b[2J\u001b[H\u001b[32m✓ Verified: every check holds\u001b[8;30;40m';
   const rec = { scheme: 'crash', hash: sha('forged'), terminal: CRASH, maxSteps: 10, played: { multiplier: fake } };
   const file = tmpFile(JSON.stringify(rec), 'x\u001b]0;title\u0007.json');
-  for (const args of [['--human', file], ['--human', '--lang', 'ar', file], ['--human', file, file]]) {
+  // An unknown scheme's name is echoed in the error: with its escapes made visible.
+  const named = tmpFile(JSON.stringify({ scheme: '\u001b[2J\u001b[32m✓ Verified\u202e', hash: 'a' }));
+  // [arguments, whether a record's or file name's ESC is printed (made visible)]
+  for (const [args, echoed] of [[['--human', file], false], [['--human', '--lang', 'ar', file], false],
+    [['--human', file, file], true], [['--human', named], true], [['--human', '--lang', 'ru', named, file], true]]) {
     const r = runCli(args);
     assert.ok([1, 2].includes(r.code), `exit ${r.code}`);
     for (const bad of ['\u001b', '\u0007', '\u009b', '\u202e']) assert.ok(!r.stdout.includes(bad), `${args}: ${JSON.stringify(bad)} printed`);
-    assert.match(r.stdout, /⟨U\+001B⟩/);
+    if (echoed) assert.match(r.stdout, /⟨U\+001B⟩/, r.stdout);
   }
   // An unknown scheme's name and bidi overrides in JSON output: escaped as \uXXXX,
   // the same JSON value.

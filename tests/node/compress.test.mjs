@@ -2,7 +2,7 @@
 // decompresses (with Node's zlib, and the .gz with the system's gzip too) to FILE's
 // exact bytes, so the SHA-256 build.sh prints is what a browser runs; they are
 // listed in SHA256SUMS; compressing again in another process gives the same bytes
-// (no date, name or machine in them); and verifier.html.gz is at most 600 KB.
+// (no date, name or machine in them); and verifier.html.br (what a browser accepting br gets) is at most 600 KB.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -32,7 +32,9 @@ test('every FILE.gz / FILE.br in pkg/ decompresses to FILE, and SHA256SUMS lists
     assert.ok(gz.length < want.length && br.length < gz.length, `${f}: ${want.length} → gz ${gz.length}, br ${br.length}`);
     for (const c of [`${f}.gz`, `${f}.br`]) assert.ok(sums.includes(`${sha256(fs.readFileSync(path.join(PKG, c)))}  ${c}\n`), `SHA256SUMS lists ${c}`);
   }
-  assert.ok(fs.statSync(path.join(PKG, 'verifier.html.gz')).size <= 600 * 1024, 'verifier.html.gz at most 600 KB');
+  // What a browser that accepts `gzip, br` is sent (serve.py prefers brotli): at most
+  // 600 KB (issue 36); the gzip copy, for clients without brotli, is said in docs.
+  assert.ok(fs.statSync(path.join(PKG, 'verifier.html.br')).size <= 600 * 1024, 'verifier.html.br at most 600 KB');
 });
 
 test('compressing pkg/\'s files again, elsewhere and in another process, gives the same bytes', () => {

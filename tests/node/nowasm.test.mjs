@@ -133,7 +133,8 @@ test('the core of verifier-nowasm.html without WebAssembly gives what pkg/verifi
   assert.equal(value(4).report.verdict, 'pass');
   assert.equal(value(4).report.round, expect.round);
   assert.equal(value(4).walked.seen.length, Math.ceil(expect.round / 4096), 'the walk went in slices, as the page does it');
-  assert.equal(value(5).report.verdict, 'fail', 'the wrong terminal fails');
+  // Not reached within a bound below the published length: unchecked (SPEC §6).
+  assert.equal(value(5).report.verdict, 'unchecked', 'the wrong terminal is not reached');
   assert.equal(value(6).outcome.found, true);
   assert.equal(value(6).outcome.steps, expect.round);
   assert.equal(value(7).second.seen.at(-1).viaMemory, true);

@@ -45,30 +45,27 @@ test('the kind of proof comes from the checks and the descriptor', async () => {
   assert.notEqual(w.proofKind(crash, { ...desc('crash'), chain: false }), 'chain');
 });
 
-test('a walk cut by a step limit below the descriptor default says so; nothing else does', async () => {
+test('a walk cut by its step limit is unchecked and says so; a whole walk in vain, or a round of another chain, says that', async () => {
   const w = await words();
   const chain = first((c) => c.record.scheme === 'crash' && c.record.terminal && c.expect.round > 10 && !c.record.history, 'a crash round');
   const rec = { ...chain.record, maxSteps: 10 };
   const r = report(rec);
-  assert.equal(r.verdict, 'fail');
+  // SPEC §6: below the published length nothing is decided; the core's hint says why.
+  assert.equal(r.verdict, 'unchecked');
+  assert.deepEqual(r.hints.map((h) => [h.code, h.walked]), [['step_limit', 10]]);
   const d = desc('crash');
-  const maxField = d.fields.find((f) => f.name === 'maxSteps');
-  assert.ok(Number.isSafeInteger(maxField.default) && maxField.default > 10, 'the descriptor says the default');
-  assert.deepEqual(w.stepLimit(r, d, rec), { maxSteps: 10, label: maxField.label, name: 'maxSteps' });
-  const next = w.failNext(r, d, rec);
-  assert.equal(next.key, 'render.verdict.fail.next.stepLimit');
-  assert.equal(next.params.maxSteps, 10);
-  assert.equal(next.params.field, en['field.maxSteps'], 'the field by its label');
-  // At the default, or without a default to compare with: a chain failure, not the limit.
-  assert.equal(w.stepLimit(r, d, { ...rec, maxSteps: maxField.default }), null);
-  const noDefault = { ...d, fields: d.fields.map((f) => (f.name === 'maxSteps' ? { ...f, default: undefined } : f)) };
-  assert.equal(w.stepLimit(r, noDefault, rec), null);
-  assert.equal(w.failNext(r, noDefault, rec).key, 'render.verdict.fail.next.chain');
-  // A passing walk is no step limit.
-  assert.equal(w.stepLimit(report(chain.record), d, chain.record), null);
-  // The badge says the same, in its own words.
-  assert.match(w.failAdvice(r, d, rec, 'en'), /step limit/);
-  assert.doesNotMatch(w.failAdvice(r, d, rec, 'en'), /support/);
+  assert.equal(w.uncheckedWhy(r, d), en['render.verdict.unchecked.why.stepLimit']);
+  assert.notEqual(w.uncheckedWhy(report({ ...chain.record, terminal: undefined }), d), en['render.verdict.unchecked.why.stepLimit']);
+  // A whole published chain walked in vain, or a round met in another published chain
+  // (the core's foundIn), each with its own advice.
+  const failed = { verdict: 'fail', checks: [{ code: 'chainOk', ok: false, commitment: true }], terminalPublished: 'crash' };
+  assert.equal(w.failNext(failed, d, rec).key, 'render.verdict.fail.next.chainNone');
+  const other = { ...failed, foundIn: { terminal: 'eeb4d340bfaed702601b9a08faba2f8088c4810c3e3a883293accaf25053b883', round: 1843 }, foundInGame: 'platforms' };
+  assert.deepEqual(w.failNext(other, d, rec), { key: 'render.verdict.fail.next.foundIn', params: { round: '1843', game: en['game.platforms'] } });
+  // A terminal the record brings: a pass that says it proves that chain only.
+  assert.equal(w.passWhy({ ...report(chain.record), terminalPublished: null }, d), en['render.verdict.pass.why.chainPrivate']);
+  assert.equal(w.checkKey({ code: 'chainOk' }, { terminalPublished: null }), 'check.chainOk.private');
+  assert.equal(w.checkKey({ code: 'chainOk' }, { terminalPublished: 'crash' }), 'check.chainOk');
 });
 
 test('what to do next: the hint first, then only what was shown, then the proof kind', async () => {
@@ -114,12 +111,13 @@ test('the first seat\'s note by what the game recomputes; a played example by th
   for (const d of descriptors) assert.ok(d.results.some((r) => w.playedExample(d) === `{"${r.key}": …}`), d.id);
 });
 
-test('the CLI says the same: the step limit with its field, and a result from a hint not as the result', () => {
+test('the CLI says the same: a walk cut by its step limit is unchecked with its hint, and a result from a hint not as the result', () => {
   const chain = first((c) => c.record.scheme === 'crash' && c.record.terminal && c.expect.round > 10 && !c.record.history, 'a crash round');
-  const cut = runCli(['--human', '-'], JSON.stringify({ ...chain.record, maxSteps: 10 })).stdout;
-  const head = en['render.verdict.fail.next.stepLimit'].split('{')[0];
+  const run = runCli(['--human', '-'], JSON.stringify({ ...chain.record, maxSteps: 10 }));
+  const cut = run.stdout;
+  assert.equal(run.code, 3, 'unchecked');
+  const head = en['render.verdict.unchecked.why.stepLimit'].split(/[.:]/)[0];
   assert.ok(head.length > 10 && cut.includes(head), cut);
-  assert.match(cut, /\(maxSteps\)/, 'the field as a record names it');
   assert.doesNotMatch(cut, /support/);
   assert.doesNotMatch(cut, /(?<![\w])null(?![\w])/);
   const dice = first((c) => c.record.scheme === 'dice' && c.expect.commitmentOk && c.record.clientSeed && !c.record.bets, 'dice');

@@ -33,8 +33,10 @@ export async function historyOf(api, bytes) {
       return { report: pending, history: null };
     }
     const walked = await walkChain(api, text, null, { walker: (record) => api.historyWalker(record) });
-    const { steps, found, summary } = walked.outcome;
-    return { report: api.verify(text, { walk: { steps, found } }), history: summary };
+    // The outcome as the walker gave it (bound to its hash, terminal and bound), less
+    // the counts, which are the history's.
+    const { summary, ...outcome } = walked.outcome;
+    return { report: api.verify(text, { walk: outcome }), history: summary };
   } catch (e) {
     return { error: errorData(e) };
   }

@@ -7,7 +7,7 @@ import { t, has, language } from '../i18n/i18n.js';
 import { schemes } from './core.js';
 import { errorText } from '../render/errors.js';
 import { notShownLines } from '../render/keys.js';
-import { checkKey, computedText, failNext, typoHint, hintParams } from '../render/words.js';
+import { checkKey, computedText, failNext, typoHint, hintParams, uncheckedWhy, passWhy, foundInParams } from '../render/words.js';
 import { fieldLabel } from '../render/fields.js';
 
 const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
@@ -82,7 +82,14 @@ export function renderHuman(res, file) {
   const lines = file ? [`── ${file}`] : [];
   if (res.error) return lines.concat(errorLines(res.error)).join('\n');
   const r = res.report;
+  const desc = schemes().find((d) => d.id === r.scheme);
   lines.push(t(`verdict.${r.verdict}`));
+  // Why nothing was decided (a walk cut by its step limit: SPEC §6), or what a pass on
+  // a terminal the record brings proves: the page's second line.
+  if (r.verdict === 'unchecked') lines.push(`  ${uncheckedWhy(r, desc)}`);
+  else if (r.verdict === 'pass' && r.terminalPublished === null) lines.push(`  ${passWhy(r, desc)}`);
+  const found = foundInParams(r);
+  if (found && r.verdict !== 'fail') lines.push(`  ${t('render.chain.foundIn', found)}`);
   const checks = Array.isArray(r.checks) ? r.checks : [];
   lines.push(t('check.heading'));
   if (checks.length) lines.push(...checkLines(checks, r));
@@ -114,7 +121,7 @@ export function renderHuman(res, file) {
   }
   // What to do next, for the check that failed and the game (the page's words).
   if (r.verdict === 'fail') {
-    const next = failNext(r, schemes().find((d) => d.id === r.scheme), res.record);
+    const next = failNext(r, desc, res.record);
     // The field as a record names it too: "Maximum chain steps (maxSteps)".
     lines.push(t(next.key, next.field ? { ...next.params, field: fieldName(next.field) } : next.params));
   }
