@@ -81,7 +81,7 @@ function lzmaPack(bytes) {
 }
 
 /** The widget carries only the messages it shows, of every catalog. */
-const WIDGET_KEYS = /^(widget\.|err\.|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.playerValue$)/;
+const WIDGET_KEYS = /^(widget\.|err\.|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.(playerValue$|at\.)|ordinal\.)/;
 function catalogSubset(keep) {
   return {
     name: 'fv-catalog-subset',

@@ -7,7 +7,7 @@ import { t, has, language } from '../i18n/i18n.js';
 import { schemes } from './core.js';
 import { errorText } from '../render/errors.js';
 import { notShownLines } from '../render/keys.js';
-import { checkKey, computedText, failNext } from '../render/words.js';
+import { checkKey, computedText, failNext, hintWalked } from '../render/words.js';
 
 const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
 const PAIRS_UP_TO = 4; // published/recomputed shown for every check of short lists, else for failed ones
@@ -92,7 +92,7 @@ export function renderHuman(res, file) {
   }
   for (const h of Array.isArray(r.hints) ? r.hints : []) {
     const label = (name) => (name ? t(`field.${name}`) : '');
-    lines.push(`  • ${t(`hint.${h.code}`, { field: label(h.field), with: label(h.with), commitment: label(h.commitment) })}`);
+    lines.push(`  • ${t(`hint.${h.code}`, { field: label(h.field), with: label(h.with), commitment: label(h.commitment), walked: hintWalked(h) })}`);
   }
   if (Array.isArray(r.differences)) {
     const count = typeof r.differenceCount === 'number' ? r.differenceCount : r.differences.length;

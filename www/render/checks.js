@@ -6,7 +6,7 @@ import { t, has, parts } from '../i18n/i18n.js';
 import { hash } from './common.js';
 import { cardName } from './cards.js';
 import { fieldLabel } from './fields.js';
-import { checkKey, computedText } from './words.js';
+import { checkKey, computedText, hintWalked } from './words.js';
 
 export { verdictView, statusBadge } from './verdict.js';
 
@@ -44,9 +44,12 @@ function mark(c) {
 
 /** A hint's sentence and what to do, for people. */
 export function hintView(h) {
-  const params = { field: fieldLabel(h.field), with: fieldLabel(h.with), commitment: fieldLabel(h.commitment || h.with) };
+  // `walked` (step_limit): the steps a cut walk took, a count (grouped, its plural form).
+  const params = { field: fieldLabel(h.field), with: fieldLabel(h.with), commitment: fieldLabel(h.commitment || h.with), walked: hintWalked(h) };
+  // A hint's own label where "Probably a copying mistake" is not what it says (step_limit).
+  const label = has(`render.hint.label.${h.code}`) ? `render.hint.label.${h.code}` : 'render.hint.label';
   return el('div', { class: 'hint', 'data-hint': h.code, role: 'note' },
-    el('p', {}, parts('render.join.sentence', { first: el('strong', { text: t('render.hint.label') }), then: t(`hint.${h.code}`, params) })),
+    el('p', {}, parts('render.join.sentence', { first: el('strong', { text: t(label) }), then: t(`hint.${h.code}`, params) })),
     has(`render.hint.${h.code}.todo`) ? el('p', { text: t(`render.hint.${h.code}.todo`, params) }) : null);
 }
 

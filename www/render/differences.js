@@ -10,6 +10,7 @@ import { cardShort } from './cards.js';
 import { tileName } from './tiles.js';
 import { seatName, rollLabels } from './seats.js';
 import { historyLabel } from './chain.js';
+import { ordinal, deckOwner } from './words.js';
 
 /** A value as the item it is: a card "3♦", a tile "west wind", a die "5", a crash point "2.71×". */
 export function itemValue(item, v, ctx) {
@@ -34,20 +35,6 @@ function valueNode(item, v, ctx) {
   return item === 'card' && v !== undefined ? bdi(text) : text;
 }
 
-/** Whose card deck position `pos` (from 0) is, from the report's own hole cards and
- *  board (the same card id there): {player, card} (from 1), {board: card}, or null. */
-function deckOwner(r, pos) {
-  const id = Array.isArray(r.deck) ? r.deck[pos] : undefined;
-  if (id === undefined) return null;
-  const holes = Array.isArray(r.holeCards) ? r.holeCards : [];
-  for (let p = 0; p < holes.length; p++) {
-    const k = Array.isArray(holes[p]) ? holes[p].indexOf(id) : -1;
-    if (k >= 0) return { player: p + 1, card: k + 1 };
-  }
-  const b = Array.isArray(r.board) ? r.board.indexOf(id) : -1;
-  return b >= 0 ? { board: b + 1 } : null;
-}
-
 /** Where a difference is, in the game's words. */
 export function placeText(d, ctx) {
   const at = d.at || {};
@@ -60,17 +47,17 @@ export function placeText(d, ctx) {
   };
   switch (d.key) {
     case 'deals':
-      if (at.card !== undefined) return t('render.diff.at.dealCard', { deal: n(at.deal), seat: seat(at.seat), card: n(at.card) });
+      if (at.card !== undefined) return t('render.diff.at.dealCard', { deal: n(at.deal), seat: seat(at.seat), nth: ordinal('card', n(at.card)) });
       break;
     case 'hands':
       // Which part of the hand the core's pattern named: first deal, second, face-up.
       if (d.part === 'faceUp') return t('render.diff.at.faceUp', { hand: n(at.hand) });
       if (at.card !== undefined) {
-        return t(d.part === 'second' ? 'render.diff.at.handSecond' : 'render.diff.at.handFirst', { hand: n(at.hand), seat: seat(at.seat), card: n(at.card) });
+        return t(d.part === 'second' ? 'render.diff.at.handSecond' : 'render.diff.at.handFirst', { hand: n(at.hand), seat: seat(at.seat), nth: ordinal('card', n(at.card)) });
       }
       break;
     case 'rolls':
-      if (at.die !== undefined) return t('render.diff.at.roll', { roll: rollLabels(ctx.r.rolls || [])[at.roll] || n(at.roll), die: n(at.die) });
+      if (at.die !== undefined) return t('render.diff.at.roll', { roll: rollLabels(ctx.r.rolls || [])[at.roll] || n(at.roll), nth: ordinal('die', n(at.die)) });
       break;
     case 'seats':
       if (at.seat !== undefined) return seat(at.seat);
@@ -79,17 +66,17 @@ export function placeText(d, ctx) {
       if (at.draw !== undefined) return t('render.diff.at.draw', { n: n(at.draw) });
       break;
     case 'holeCards':
-      if (at.card !== undefined) return t('render.diff.at.hole', { player: n(at.player), card: n(at.card) });
+      if (at.card !== undefined) return t('render.diff.at.hole', { player: n(at.player), nth: ordinal('card', n(at.card)) });
       break;
     case 'board':
-      if (at.card !== undefined) return t('render.diff.at.board', { card: n(at.card) });
+      if (at.card !== undefined) return t('render.diff.at.board', { nth: ordinal('card', n(at.card)) });
       break;
     case 'deck':
       if (at.position !== undefined) {
         // Whose card it is: a player's hole card or a board card (else an undealt one).
         const who = deckOwner(ctx.r, Number(at.position));
-        if (who && who.player) return t('render.diff.at.deckHole', { player: who.player, card: who.card, position: n(at.position) });
-        if (who && who.board) return t('render.diff.at.deckBoard', { card: who.board, position: n(at.position) });
+        if (who && who.player) return t('render.diff.at.deckHole', { player: who.player, nth: ordinal('card', who.card), position: n(at.position) });
+        if (who && who.board) return t('render.diff.at.deckBoard', { nth: ordinal('card', who.board), position: n(at.position) });
         return t('render.diff.at.deck', { position: n(at.position) });
       }
       break;
@@ -148,12 +135,11 @@ export function markDifferences(root, report, ctx) {
     target.setAttribute('data-played', fmt(d.played));
     const shown = itemValue(d.item, d.played, ctx);
     const label = target.getAttribute('aria-label');
-    // In the deck the cards stand a card's width apart: two tags side by side ("shown 7♥",
-    // "shown J♦") would run into each other, so the tag there is the card alone; the
-    // sentence ("…you were shown 7♥…") is in the list of differences above and in the title.
-    const tag = target.closest('ol.deck')
-      ? el('span', { class: 'shown', title: t('diff.shown', { played: shown }), 'aria-hidden': label ? 'true' : null }, valueNode(d.item, d.played, ctx))
-      : el('span', { class: 'shown', 'aria-hidden': label ? 'true' : null }, parts('diff.shown', { played: valueNode(d.item, d.played, ctx) }));
+    // The tag says it was the shown value ("shown Q♠"): a bare "Q♠" under a card reads as
+    // that card's real name. In the deck the cards stand a card's width apart, so there
+    // the tag's words wrap above the value (the style's `ol.deck .shown`), not beside it.
+    const tag = el('span', { class: 'shown', title: t('diff.shown', { played: shown }), 'aria-hidden': label ? 'true' : null },
+      parts('diff.shown', { played: valueNode(d.item, d.played, ctx) }));
     target.append(tag);
     if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: shown }));
   }

@@ -15,7 +15,10 @@ export const CSS = `
   .badge[data-state="pass"] { border-color: var(--fv-ok, #16703a); color: var(--fv-ok, #16703a); }
   .badge[data-state="fail"] { border: 2px solid var(--fv-bad, #b3261e); background: var(--fv-bad, #b3261e); color: #fff; font-weight: 700; }
   .badge[data-state="error"], .badge[data-state="unchecked"], .badge[data-state="checking"] { border-style: dashed; color: var(--fv-muted, #4a4a4f); }
-  .icon { font-size: 14px; }
+  /* The label shrinks inside the pill and ends in "…" when the table is narrower than
+     its words (an Italian fail label at 360 px); its whole text is the badge's title. */
+  .badge > [part="label"] { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .icon { font-size: 14px; flex: none; }
   .bar { display: inline-block; width: 36px; height: 4px; border-radius: 2px; background: #ddd; overflow: hidden; }
   .bar[hidden] { display: none; }
   .bar i { display: block; height: 100%; width: 0; background: var(--fv-muted, #4a4a4f); }

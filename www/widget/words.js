@@ -1,7 +1,7 @@
 // The badge's sentences from a report (codes and values from the core; the words
 // from the catalogs): the first difference in the game's terms, bets, what is missing.
 import { t, has, decimalText } from '../i18n/i18n.js';
-import { checkKey, ltrText } from '../render/words.js';
+import { checkKey, ltrText, ordinal, deckOwner } from '../render/words.js';
 
 const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 const SUITS = ['♣', '♦', '♥', '♠'];
@@ -33,16 +33,41 @@ function where(d, report, lang) {
   }).join(', ');
 }
 
+/** Where a difference is in the page's own words (www/render/differences.js), where
+ *  the badge can say them without the page's drawing: whose card a deck position is
+ *  ("Player 3's 2nd hole card (deck position 6)"), a hole or board card as an ordinal,
+ *  a value the record has once ("Crash point"); else null. */
+function pagePlace(d, report, lang) {
+  const at = d.at || {};
+  const n = (x) => Number(x) + 1;
+  if (d.key === 'deck' && at.position !== undefined) {
+    const who = deckOwner(report, Number(at.position));
+    if (who && who.player) return t('render.diff.at.deckHole', { player: String(who.player), nth: ordinal('card', who.card, lang), position: String(n(at.position)) }, lang);
+    if (who && who.board) return t('render.diff.at.deckBoard', { nth: ordinal('card', who.board, lang), position: String(n(at.position)) }, lang);
+    return t('render.diff.at.deck', { position: String(n(at.position)) }, lang);
+  }
+  if (d.key === 'holeCards' && at.card !== undefined) return t('render.diff.at.hole', { player: String(n(at.player)), nth: ordinal('card', n(at.card), lang) }, lang);
+  if (d.key === 'board' && at.card !== undefined) return t('render.diff.at.board', { nth: ordinal('card', n(at.card), lang) }, lang);
+  if (!(d.order || []).length && d.key && has(`render.diff.at.${d.key}`, lang)) return t(`render.diff.at.${d.key}`, {}, lang);
+  return null;
+}
+
 /** The first difference between what was shown and the recomputation, or null. */
 export function firstDifference(report, desc, lang) {
   const d = (report.differences || [])[0];
   if (!d) return null;
   const cards = desc && desc.cards;
+  const place = pagePlace(d, report, lang);
+  if (place) {
+    return t('widget.firstDiffAt', {
+      where: place, played: shownValue(d.played, d.item, cards, lang), computed: shownValue(d.computed, d.item, cards, lang),
+    }, lang);
+  }
   const item = has(`widget.item.${d.item}`, lang) ? t(`widget.item.${d.item}`, {}, lang) : t('widget.item.value', {}, lang);
-  return t('widget.firstDiff', {
-    item, where: where(d, report, lang) || d.path,
-    played: shownValue(d.played, d.item, cards, lang), computed: shownValue(d.computed, d.item, cards, lang),
-  }, lang);
+  const at = where(d, report, lang);
+  const values = { played: shownValue(d.played, d.item, cards, lang), computed: shownValue(d.computed, d.item, cards, lang) };
+  // Never the record's raw path ("Multiplier (multiplier)"): the item alone when there is no place.
+  return at ? t('widget.firstDiff', { item, where: at, ...values }, lang) : t('widget.firstDiffAt', { where: item, ...values }, lang);
 }
 
 /** The one-line summary of a finished report. */
