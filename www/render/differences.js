@@ -129,18 +129,32 @@ export function differencesView(report, ctx) {
  *  played (a navigator calls it again for each page it draws). */
 export function markDifferences(root, report, ctx) {
   for (const d of report.differences || []) {
-    const target = root.querySelector(`[data-path="${CSS.escape(d.path)}"]`);
-    if (!target || target.classList.contains('mismatch')) continue;
-    target.classList.add('mismatch');
-    target.setAttribute('data-played', fmt(d.played));
-    const shown = itemValue(d.item, d.played, ctx);
-    const label = target.getAttribute('aria-label');
-    // The tag says it was the shown value ("shown Q♠"): a bare "Q♠" under a card reads as
-    // that card's real name. In the deck the cards stand a card's width apart, so there
-    // the tag's words wrap above the value (the style's `ol.deck .shown`), not beside it.
-    const tag = el('span', { class: 'shown', title: t('diff.shown', { played: shown }), 'aria-hidden': label ? 'true' : null },
-      parts('diff.shown', { played: valueNode(d.item, d.played, ctx) }));
-    target.append(tag);
-    if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: shown }));
+    for (const p of [d.path, ownerPath(d, ctx)]) if (p) markOne(root, d, p, ctx);
   }
+}
+
+/** A deck position's card where the player looks first: in its owner's hand or on the
+ *  board (the same card there, `deckOwner`), else null. */
+function ownerPath(d, ctx) {
+  if (d.key !== 'deck' || !d.at || d.at.position === undefined) return null;
+  const who = deckOwner(ctx.r, Number(d.at.position));
+  if (who && who.player) return `holeCards[${who.player - 1}][${who.card - 1}]`;
+  if (who && who.board) return `board[${who.board - 1}]`;
+  return null;
+}
+
+function markOne(root, d, path, ctx) {
+  const target = root.querySelector(`[data-path="${CSS.escape(path)}"]`);
+  if (!target || target.classList.contains('mismatch')) return;
+  target.classList.add('mismatch');
+  target.setAttribute('data-played', fmt(d.played));
+  const shown = itemValue(d.item, d.played, ctx);
+  const label = target.getAttribute('aria-label');
+  // The tag says it was the shown value ("shown Q♠"): a bare "Q♠" under a card reads as
+  // that card's real name. In the deck the cards stand a card's width apart, so there
+  // the tag's words wrap above the value (the style's `ol.deck .shown`), not beside it.
+  const tag = el('span', { class: 'shown', title: t('diff.shown', { played: shown }), 'aria-hidden': label ? 'true' : null },
+    parts('diff.shown', { played: valueNode(d.item, d.played, ctx) }));
+  target.append(tag);
+  if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: shown }));
 }
