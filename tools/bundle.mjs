@@ -81,10 +81,10 @@ function lzmaPack(bytes) {
 }
 
 /** The widget carries only the messages it shows, of every catalog: its own, and the
- *  page's words for the places of a difference it says as the page does (a deck
- *  position's owner, a hole or board card, a value the record has once: www/widget/words.js
- *  pagePlace), with the ordinals of a hole or board card (1 to 5). */
-const WIDGET_KEYS = /^(widget\.|err\.|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.(playerValue|at\.(deck|deckHole|deckBoard|hole|board|multiplier|lastPlatform|winner|face|win|hash))$|ordinal\.card\.[1-5n]$)/;
+ *  page's words for the card places it says as the page does (a deck position's owner, a
+ *  hole or board card: www/widget/words.js pagePlace), with the ordinals of a hole or
+ *  board card (1 to 5). */
+const WIDGET_KEYS = /^(widget\.|err\.|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.(playerValue|at\.(deckHole|deckBoard|hole|board))$|ordinal\.card\.[1-5n]$)/;
 function catalogSubset(keep) {
   return {
     name: 'fv-catalog-subset',

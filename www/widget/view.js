@@ -1,7 +1,7 @@
 // What the badge and its popover say, from the badge's state: the fingerprint shown
 // before the game, "checking n %", the verdict in the game's words, what to do on a
 // fail, and the links. Every word from the catalogs; user values with textContent.
-import { t, has, direction, langTag } from '../i18n/i18n.js';
+import { t, direction, langTag } from '../i18n/i18n.js';
 import { details } from './words.js';
 
 const ICONS = { pass: '✓', fail: '✗', error: '!', checking: '…', unchecked: '○', shown: '◉' };
@@ -76,11 +76,7 @@ function closeButton(s) {
 
 /** The full check's link in the badge's language: `#lang=` before the record, as the
  *  page reads its fragment (an Italian table's badge opens an Italian page). */
-export function withLanguage(url, lang) {
-  const at = String(url).indexOf('#');
-  if (!lang) return url;
-  return at < 0 ? `${url}#lang=${lang}` : `${url.slice(0, at)}#lang=${lang}&${url.slice(at + 1)}`;
-}
+export const withLanguage = (url, lang) => url.replace(/#|$/, `#lang=${lang}&`).replace(/&$/, '');
 
 function linkRow(s) {
   const row = make('div', 'row');
@@ -119,9 +115,11 @@ export function popoverContent(s) {
   } else {
     p('summary', r.summary, 'summary');
     for (const line of details(r.report, s.lang)) p('more', line);
-    // Before the deal, the round, your bets or the game: the game's own moment.
-    const scheme = r.report && r.report.scheme;
-    if (r.shownAt) p('when', tr(scheme && has(`widget.shownAt.${scheme}`, s.lang) ? `widget.shownAt.${scheme}` : 'widget.shownAt', { time: timeText(r.shownAt) }));
+    // The game's own moment: before the deal (hole cards, a poker deck), before the round
+    // (a chain's round), else in advance: never "the deal" for dice or a crash round.
+    const rep = r.report || {};
+    const when = rep.holeCards || rep.leafClimbs ? '.deal' : (rep.checks || []).some((c) => c.code === 'chainOk') ? '.round' : '';
+    if (r.shownAt) p('when', tr(`widget.shownAt${when}`, { time: timeText(r.shownAt) }));
     if (s.shown) fingerprint(s.shown);
     if (r.state === 'fail') p('advice', r.advice || tr('widget.failAdvice'), 'advice');
     parts.push(linkRow(s));

@@ -33,22 +33,19 @@ function where(d, report, lang) {
   }).join(', ');
 }
 
-/** Where a difference is in the page's own words (www/render/differences.js), where
- *  the badge can say them without the page's drawing: whose card a deck position is
- *  ("Player 3's 2nd hole card (deck position 6)"), a hole or board card as an ordinal,
- *  a value the record has once ("Crash point"); else null. */
+/** Where a difference is in the page's own words (www/render/differences.js), for a
+ *  card the badge can place without the page's drawing: whose card a deck position is
+ *  ("Player 3's 2nd hole card (deck position 6)"), a hole or board card as an ordinal;
+ *  else null. */
 function pagePlace(d, report, lang) {
   const at = d.at || {};
-  const n = (x) => Number(x) + 1;
-  if (d.key === 'deck' && at.position !== undefined) {
-    const who = deckOwner(report, Number(at.position));
-    if (who && who.player) return t('render.diff.at.deckHole', { player: String(who.player), nth: ordinal('card', who.card, lang), position: String(n(at.position)) }, lang);
-    if (who && who.board) return t('render.diff.at.deckBoard', { nth: ordinal('card', who.board, lang), position: String(n(at.position)) }, lang);
-    return t('render.diff.at.deck', { position: String(n(at.position)) }, lang);
-  }
-  if (d.key === 'holeCards' && at.card !== undefined) return t('render.diff.at.hole', { player: String(n(at.player)), nth: ordinal('card', n(at.card), lang) }, lang);
-  if (d.key === 'board' && at.card !== undefined) return t('render.diff.at.board', { nth: ordinal('card', n(at.card), lang) }, lang);
-  if (!(d.order || []).length && d.key && has(`render.diff.at.${d.key}`, lang)) return t(`render.diff.at.${d.key}`, {}, lang);
+  const card = (k) => ordinal('card', k, lang);
+  const who = d.key === 'deck' && at.position !== undefined ? deckOwner(report, at.position) : null;
+  const position = String(at.position + 1);
+  if (who && who.player) return t('render.diff.at.deckHole', { player: String(who.player), nth: card(who.card), position }, lang);
+  if (who) return t('render.diff.at.deckBoard', { nth: card(who.board), position }, lang);
+  if (d.key === 'holeCards' && at.card !== undefined) return t('render.diff.at.hole', { player: String(at.player + 1), nth: card(at.card + 1) }, lang);
+  if (d.key === 'board' && at.card !== undefined) return t('render.diff.at.board', { nth: card(at.card + 1) }, lang);
   return null;
 }
 
