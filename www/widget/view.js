@@ -118,8 +118,8 @@ export function popoverContent(s) {
     // The game's own moment: before the deal (hole cards, a poker deck), before the round
     // (a chain's round), else in advance: never "the deal" for dice or a crash round.
     const rep = r.report || {};
-    const when = rep.holeCards || rep.leafClimbs ? '.deal' : (rep.checks || []).some((c) => c.code === 'chainOk') ? '.round' : '';
-    if (r.shownAt) p('when', tr(`widget.shownAt${when}`, { time: timeText(r.shownAt) }));
+    const when = rep.holeCards || rep.leafClimbs ? 'deal' : (rep.checks || []).some((c) => c.code === 'chainOk') ? 'round' : 'advance';
+    if (r.shownAt) p('when', tr('widget.shownAt', { time: timeText(r.shownAt), moment: tr(`widget.moment.${when}`) }));
     if (s.shown) fingerprint(s.shown);
     if (r.state === 'fail') p('advice', r.advice || tr('widget.failAdvice'), 'advice');
     parts.push(linkRow(s));
