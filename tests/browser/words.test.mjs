@@ -234,7 +234,7 @@ for (const lang of LANGS) {
         const tags = await page.$$eval('#result .shown', (els) => els.map((e) => e.textContent));
         for (const tag of tags) if (!word || !tag.includes(word)) problems.push(`${at}: a tag does not say it was shown: ${tag}`);
         // The changed hole card is marked in its owner's hand too, where the player looks first.
-        const inHand = await page.$$eval('#result .hand .mismatch .shown', (els) => els.length);
+        const inHand = await page.$$eval('#result .hand .mismatch', (els) => els.length);
         if (inHand < 1) problems.push(`${at}: the changed hole card is not marked in the player's hand`);
         // The tags of two neighbouring cards do not run into each other.
         const overlaps = await page.$$eval('#result .shown', (els) => {

@@ -129,7 +129,11 @@ export function differencesView(report, ctx) {
  *  played (a navigator calls it again for each page it draws). */
 export function markDifferences(root, report, ctx) {
   for (const d of report.differences || []) {
-    for (const p of [d.path, ownerPath(d, ctx)]) if (p) markOne(root, d, p, ctx);
+    markOne(root, d, d.path, ctx, true);
+    // The owner's card is marked (outlined), its tag is in the deck: two tags over two
+    // neighbouring cards of one hand would run into each other.
+    const owner = ownerPath(d, ctx);
+    if (owner) markOne(root, d, owner, ctx, false);
   }
 }
 
@@ -143,7 +147,7 @@ function ownerPath(d, ctx) {
   return null;
 }
 
-function markOne(root, d, path, ctx) {
+function markOne(root, d, path, ctx, tagged) {
   const target = root.querySelector(`[data-path="${CSS.escape(path)}"]`);
   if (!target || target.classList.contains('mismatch')) return;
   target.classList.add('mismatch');
@@ -155,6 +159,6 @@ function markOne(root, d, path, ctx) {
   // the tag's words wrap above the value (the style's `ol.deck .shown`), not beside it.
   const tag = el('span', { class: 'shown', title: t('diff.shown', { played: shown }), 'aria-hidden': label ? 'true' : null },
     parts('diff.shown', { played: valueNode(d.item, d.played, ctx) }));
-  target.append(tag);
+  if (tagged) target.append(tag);
   if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: shown }));
 }
