@@ -29,7 +29,7 @@ function manifest(cat, lang, startUrl) {
     name: cat['app.name'],
     short_name: cat['app.shortName'],
     description: cat['page.tagline'],
-    lang,
+    lang: lang === 'zh' ? 'zh-Hans' : lang, // Simplified Chinese glyphs (the catalog stays zh.json)
     dir: RTL.includes(lang) ? 'rtl' : 'ltr',
     start_url: startUrl,
     scope: './',

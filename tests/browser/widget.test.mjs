@@ -67,14 +67,18 @@ test('embed.html: commitment shown, then a passing and a tampered reveal', async
   assert.match(b.text, /shown to you at/);
   const u = new URL(b.href);
   assert.equal(u.pathname, new URL('verifier.html', WIDGET).pathname, 'details link: verifier.html beside the widget');
-  const rec = JSON.parse(Buffer.from(u.hash.slice('#record='.length), 'base64url').toString('utf8'));
+  // The full check opens in the badge's language, then the record (issue 34).
+  const fragment = new URLSearchParams(u.hash.slice(1));
+  assert.equal(fragment.get('lang'), 'en');
+  const rec = JSON.parse(Buffer.from(fragment.get('record'), 'base64url').toString('utf8'));
   assert.equal(rec.seed, hand.seed);
 
   await page.click('#reveal-tampered');
   await page.waitForFunction(() => document.getElementById('badge-tampered').getAttribute('data-state') === 'fail');
   b = await badge(page, 'badge-tampered');
   // The first difference in the game's words, and what to do.
-  assert.match(b.text, /Card \(player 2, card 2\): you were shown/);
+  // Whose card, as the page says it (an ordinal: "card 2" reads as the deuce).
+  assert.match(b.text, /Player 2’s 2nd hole card: you were shown/);
   assert.match(b.text, /contact the operator’s support/);
   const ev = await page.evaluate(() => window.__events);
   assert.deepEqual(ev.map((e) => [e.id, e.detail.verdict]), [['badge-fair', 'pass'], ['badge-tampered', 'fail']]);
@@ -171,7 +175,7 @@ test('a bare page with only widget.js: FairVerify.mount, remembered commitment a
   const b = await badge(page, 'm2');
   assert.equal(b.state, 'pass');
   assert.match(b.text, /shown to you at/);
-  assert.ok(b.href.startsWith('https://example.invalid/v.html#record='));
+  assert.ok(b.href.startsWith('https://example.invalid/v.html#lang=en&record='), b.href);
   // remember="off": nothing stored.
   // The badge stores a fingerprint in a timer task set from the next animation frame:
   // a frame callback requested after its own, then a timer, run after it, so the

@@ -228,6 +228,14 @@ for (const lang of LANGS) {
         const where = await page.textContent('#result .diffs li');
         const whose = String(cat['render.diff.at.deckHole'] || '').split('{')[0].trim();
         if (!whose || !where.includes(whose)) problems.push(`${at}: the deck difference does not say whose card: ${where}`);
+        // Every tag says it was the shown value ("shown Q♠"), the deck's too: a bare "Q♠"
+        // under a card reads as that card's real name (turn-4 readers, ar and zh).
+        const word = String(cat['diff.shown'] || '').split('{')[0].trim();
+        const tags = await page.$$eval('#result .shown', (els) => els.map((e) => e.textContent));
+        for (const tag of tags) if (!word || !tag.includes(word)) problems.push(`${at}: a tag does not say it was shown: ${tag}`);
+        // The changed hole card is marked in its owner's hand too, where the player looks first.
+        const inHand = await page.$$eval('#result .hand .mismatch', (els) => els.length);
+        if (inHand < 1) problems.push(`${at}: the changed hole card is not marked in the player's hand`);
         // The tags of two neighbouring cards do not run into each other.
         const overlaps = await page.$$eval('#result .shown', (els) => {
           const rs = els.map((e) => e.getBoundingClientRect());

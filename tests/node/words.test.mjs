@@ -133,16 +133,43 @@ test('every catalog\'s step-limit advice names the field and the limit, and what
   const whole = String(d.default);
   for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
     const cat = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
-    for (const key of ['render.verdict.fail.next.stepLimit', 'widget.failAdvice.stepLimit']) {
-      const s = cat[key];
-      assert.equal(typeof s, 'string', `${lang} ${key}`);
-      assert.ok(s.includes('{field}') && s.includes('{maxSteps}'), `${lang} ${key}: the field and the limit`);
-      if (key.startsWith('render')) {
+    // The badge's advice names the field, not the number (one sentence right for every
+    // limit, within the badge's size budget); the page's says both.
+    assert.equal(typeof cat['widget.failAdvice.stepLimit'], 'string', `${lang} widget.failAdvice.stepLimit`);
+    assert.ok(cat['widget.failAdvice.stepLimit'].includes('{field}'), `${lang} widget.failAdvice.stepLimit: the field`);
+    for (const key of ['render.verdict.fail.next.stepLimit']) {
+      // A sentence with a number: plural forms, each for every number of its category.
+      assert.equal(typeof cat[key], 'object', `${lang} ${key}: plural forms`);
+      for (const [form, s] of Object.entries(cat[key])) {
+        assert.ok(s.includes('{field}'), `${lang} ${key}.${form}: the field`);
+        // Arabic says one and two in words ("خطوة واحدة", "خطوتان"), without the digit.
+        assert.ok(s.includes('{maxSteps}') || (lang === 'ar' && ['one', 'two'].includes(form)), `${lang} ${key}.${form}: the limit`);
         // The whole chain's length, as the language groups it ("10,000,000", "10 000 000").
         const digits = s.replace(/(\d)[\s,.\u00a0\u202f\u066c](?=\d{3})/g, '$1');
-        assert.ok(digits.includes(whole), `${lang} ${key}: no ${whole}`);
+        assert.ok(digits.includes(whole), `${lang} ${key}.${form}: no ${whole}`);
       }
     }
   }
-  assert.match(en['render.verdict.fail.next.stepLimit'], /^(?!.*support).*Empty “\{field\}” \(the whole chain/);
+  assert.match(en['render.verdict.fail.next.stepLimit'].other, /^(?!.*support).*Empty “\{field\}” \(the whole chain/);
+});
+
+// Round r needs exactly r steps (SPEC section 6): a round beyond a cut walk is a later
+// round, numbered above the steps walked. The turn-4 readers found "the round may simply
+// be older" in every language: a player checking today's round ruled it out.
+test('no catalog calls a round beyond the walk older; the advice and the hint say a later round', () => {
+  const older = { en: /older/i, ro: /mai veche/i, it: /più vecchi/i, ru: /старше/i, ar: /أقدم/, zh: /更早/ };
+  const later = { en: /later round/, ro: /rundă ulterioară/, it: /round successivo/, ru: /более поздн/, ar: /لاحقة/, zh: /更晚/ };
+  const forms = (m) => (typeof m === 'object' ? Object.values(m) : [m]);
+  for (const lang of Object.keys(older)) {
+    const cat = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+    for (const key of ['render.verdict.fail.next.stepLimit', 'widget.failAdvice.stepLimit', 'render.check.chainOk.bad', 'hint.step_limit']) {
+      for (const s of forms(cat[key])) assert.doesNotMatch(s, older[lang], `${lang} ${key}: ${s}`);
+    }
+    for (const key of ['render.verdict.fail.next.stepLimit', 'widget.failAdvice.stepLimit', 'hint.step_limit']) {
+      for (const s of forms(cat[key])) assert.match(s, later[lang], `${lang} ${key}: ${s}`);
+    }
+    // The hint says how far it walked and what an empty field does.
+    for (const s of forms(cat['hint.step_limit'])) assert.ok(s.includes('{field}'), `${lang} hint.step_limit: the field`);
+    assert.ok(forms(cat['hint.step_limit']).some((s) => s.includes('{walked}')), `${lang} hint.step_limit: the steps walked`);
+  }
 });

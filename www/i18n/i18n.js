@@ -1,6 +1,8 @@
 // Words for people: t(key, params, lang) from the bundled catalogs. Placeholders are
 // `{name}`; a message may be an object of plural forms ({"one": …, "other": …})
-// chosen with Intl.PluralRules by the `count` param; numbers are formatted with
+// chosen with Intl.PluralRules by the `count` param (or, in a message without
+// {count}, by its first placeholder whose param is a number: "{maxSteps} steps",
+// "{walked} steps"), so that a sentence reads right for every number; numbers are formatted with
 // Intl.NumberFormat. A key missing from a catalog falls back to English. Seeds and
 // hashes never pass through here: they are shown verbatim, left to right.
 import { CATALOGS, FALLBACK } from './catalogs.js';
@@ -112,11 +114,27 @@ function render(value, lang) {
   return Number.isInteger(value) && Math.abs(value) < 1e21 ? formatNumber(value, lang) : String(value);
 }
 
-/** The message's template, with the plural form chosen by params.count. */
+/** The number a plural message is said for: params.count, else (a message without
+ *  {count}) its first placeholder whose param is a number. */
+function pluralNumber(msg, params) {
+  if (!params) return NaN;
+  if (params.count !== undefined) return Number(params.count);
+  const re = /\{([A-Za-z0-9_]+)\}/g;
+  let m;
+  while ((m = re.exec(String(msg.other))) !== null) if (typeof params[m[1]] === 'number') return params[m[1]];
+  return NaN;
+}
+
+/** The BCP 47 tag a catalog's language is marked up with (<html lang>, lang=): Chinese
+ *  is Simplified Chinese, "zh-Hans", so that a browser with several CJK fonts picks
+ *  Simplified glyphs; the catalog's name stays "zh". */
+export const langTag = (lang = current) => (lang === 'zh' ? 'zh-Hans' : lang);
+
+/** The message's template, with the plural form chosen by params.count (pluralNumber). */
 function template(key, params, lang) {
   const { msg, lang: used } = lookup(key, lang);
   if (msg && typeof msg === 'object') {
-    const n = Number(params && params.count);
+    const n = pluralNumber(msg, params);
     const own = plain && plain.plural(n, used);
     const form = typeof own === 'string' ? own : pluralRules(used).select(n);
     return { text: msg[form] !== undefined ? msg[form] : msg.other, lang: used };

@@ -10,7 +10,7 @@
 // The words are the page's own sentences for this report (www/render/), made again
 // in each language.
 import { el } from '../ui/dom.js';
-import { t, has, language, setLanguage, direction } from '../i18n/i18n.js';
+import { t, has, language, setLanguage, direction, langTag } from '../i18n/i18n.js';
 import * as render from '../render/report.js';
 import { itemValue, placeText } from '../render/differences.js';
 import { cardShort } from '../render/cards.js';
@@ -113,7 +113,7 @@ export function evidenceHtml(report, record, recordText, now = new Date(), recip
     return n;
   };
   const html = doc.documentElement;
-  html.setAttribute('lang', lang);
+  html.setAttribute('lang', langTag(lang));
   html.setAttribute('dir', direction(lang));
   const csp = `default-src 'none'; style-src 'sha256-${hexToBase64(sha256Hex(new TextEncoder().encode(CSS)))}'; base-uri 'none'; form-action 'none'`;
   doc.head.append(
@@ -134,14 +134,14 @@ export function evidenceHtml(report, record, recordText, now = new Date(), recip
   const tone = report.verdict === 'pass' ? 'pass' : report.verdict === 'fail' ? 'fail' : '';
   b.append(make('section', { class: `verdict ${tone}`, id: 'verdict', 'data-verdict': report.verdict },
     ...words.flatMap((w, i) => [
-      make('p', { class: i ? 'head en' : 'head', lang: w.lang, dir: direction(w.lang) }, w.head),
-      ...w.why.map((x) => make('p', { class: i ? 'en' : null, lang: w.lang, dir: direction(w.lang) }, x))])));
+      make('p', { class: i ? 'head en' : 'head', lang: langTag(w.lang), dir: direction(w.lang) }, w.head),
+      ...w.why.map((x) => make('p', { class: i ? 'en' : null, lang: langTag(w.lang), dir: direction(w.lang) }, x))])));
   // What differs first: for a fail it is what matters.
   const diffs = words[0].differences;
   if (diffs.length || words[0].notShown.length) {
     b.append(make('h2', {}, words[0].headings.differences));
     for (const w of words) {
-      b.append(make('ul', { lang: w.lang, dir: direction(w.lang), class: w === words[0] ? null : 'en', 'data-differences': String(report.differenceCount || 0) },
+      b.append(make('ul', { lang: langTag(w.lang), dir: direction(w.lang), class: w === words[0] ? null : 'en', 'data-differences': String(report.differenceCount || 0) },
         ...w.differences.map((x) => make('li', {}, x)), ...w.notShown.map((x) => make('li', { class: 'muted' }, x))));
     }
     // What was shown beside what was recomputed, item by item.
@@ -156,9 +156,9 @@ export function evidenceHtml(report, record, recordText, now = new Date(), recip
     for (const w of words) {
       const line = w.checks[i];
       if (!line) continue;
-      box.append(make('p', { class: `${c.ok === true ? 'ok' : c.ok === false ? 'bad' : ''}${w === words[0] ? '' : ' en'}`, lang: w.lang, dir: direction(w.lang) },
+      box.append(make('p', { class: `${c.ok === true ? 'ok' : c.ok === false ? 'bad' : ''}${w === words[0] ? '' : ' en'}`, lang: langTag(w.lang), dir: direction(w.lang) },
         `${c.ok === true ? '✓' : c.ok === false ? '✗' : '…'} ${line.text}`));
-      for (const h of line.hints) box.append(make('p', { class: w === words[0] ? null : 'en', lang: w.lang }, h));
+      for (const h of line.hints) box.append(make('p', { class: w === words[0] ? null : 'en', lang: langTag(w.lang) }, h));
     }
     if (c.code !== 'played') {
       // A hash as it is; a round, "not reached", nothing: in the page's words.

@@ -85,7 +85,8 @@ function fieldView(desc, f, values, gameId) {
   // What you were shown: an example of this scheme's own result key, left to right.
   const help = f.kind === 'bets' ? t(desc.id === 'mines' ? 'bets.help.mines' : 'bets.help.dice')
     : f.role === 'played' ? parts('fieldhelp.playedExample', { example: code(playedExample(desc)) })
-      : f.help && has(f.help) ? t(f.help) : '';
+      // A scheme's own help where the field means more there (the server seed of dice).
+      : f.help && has(`${f.help}.${desc.id}`) ? t(`${f.help}.${desc.id}`) : f.help && has(f.help) ? t(f.help) : '';
   if (help && help.length) {
     wrap.append(el('p', { class: 'fieldhelp', id: `${id}-help` }, help));
     for (const i of seats ? wrap.querySelectorAll('input') : [input]) i.setAttribute('aria-describedby', `${id}-help ${id}-err`);

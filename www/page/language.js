@@ -3,7 +3,7 @@
 // is stored: a reload starts again from the link and the browser. <html lang dir>
 // follows the choice (rtl for Arabic).
 import { $, el } from '../ui/dom.js';
-import { t, languages, language, pickLanguage, setLanguage, direction } from '../i18n/i18n.js';
+import { t, languages, language, pickLanguage, setLanguage, direction, langTag } from '../i18n/i18n.js';
 import { NAMES } from '../i18n/catalogs.js';
 import { readFragment } from './links.js';
 
@@ -22,7 +22,7 @@ function ownName(lang) {
 /** Words of the static markup ([data-i18n]), the title, <html lang dir>. */
 export function applyLanguage() {
   const html = document.documentElement;
-  html.lang = language();
+  html.lang = langTag();
   html.dir = direction();
   document.title = t('page.title');
   for (const e of document.querySelectorAll('[data-i18n]')) {
@@ -31,7 +31,7 @@ export function applyLanguage() {
     if (e.textContent !== text) e.textContent = text;
   }
   const menu = $('#lang');
-  menu.replaceChildren(...languages().map((l) => el('option', { value: l, lang: l, dir: direction(l), text: ownName(l) })));
+  menu.replaceChildren(...languages().map((l) => el('option', { value: l, lang: langTag(l), dir: direction(l), text: ownName(l) })));
   menu.value = language();
 }
 

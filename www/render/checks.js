@@ -49,8 +49,10 @@ function mark(c) {
 /** A hint's sentence and what to do, for people. */
 export function hintView(h) {
   const params = hintParams(h, fieldLabel);
+  // A hint's own label where "Probably a copying mistake" is not what it says (step_limit).
+  const label = has(`render.hint.label.${h.code}`) ? `render.hint.label.${h.code}` : 'render.hint.label';
   return el('div', { class: 'hint', 'data-hint': h.code, role: 'note' },
-    el('p', {}, parts('render.join.sentence', { first: el('strong', { text: t('render.hint.label') }), then: t(`hint.${h.code}`, params) })),
+    el('p', {}, parts('render.join.sentence', { first: el('strong', { text: t(label) }), then: t(`hint.${h.code}`, params) })),
     has(`render.hint.${h.code}.todo`) ? el('p', { text: t(`render.hint.${h.code}.todo`, params) }) : null);
 }
 

@@ -10,6 +10,7 @@ import { cardShort } from './cards.js';
 import { tileName } from './tiles.js';
 import { seatName, rollLabels } from './seats.js';
 import { historyLabel } from './chain.js';
+import { ordinal, deckOwner } from './words.js';
 
 /** A value as the item it is: a card "3♦", a tile "west wind", a die "5", a crash point "2.71×". */
 export function itemValue(item, v, ctx) {
@@ -34,20 +35,6 @@ function valueNode(item, v, ctx) {
   return item === 'card' && v !== undefined ? bdi(text) : text;
 }
 
-/** Whose card deck position `pos` (from 0) is, from the report's own hole cards and
- *  board (the same card id there): {player, card} (from 1), {board: card}, or null. */
-function deckOwner(r, pos) {
-  const id = Array.isArray(r.deck) ? r.deck[pos] : undefined;
-  if (id === undefined) return null;
-  const holes = Array.isArray(r.holeCards) ? r.holeCards : [];
-  for (let p = 0; p < holes.length; p++) {
-    const k = Array.isArray(holes[p]) ? holes[p].indexOf(id) : -1;
-    if (k >= 0) return { player: p + 1, card: k + 1 };
-  }
-  const b = Array.isArray(r.board) ? r.board.indexOf(id) : -1;
-  return b >= 0 ? { board: b + 1 } : null;
-}
-
 /** Where a difference is, in the game's words. */
 export function placeText(d, ctx) {
   const at = d.at || {};
@@ -61,7 +48,7 @@ export function placeText(d, ctx) {
   switch (d.key) {
     case 'deals':
       if (d.set && at.seat !== undefined) return t('render.diff.at.dealHand', { deal: n(at.deal), seat: seat(at.seat) });
-      if (at.card !== undefined) return t('render.diff.at.dealCard', { deal: n(at.deal), seat: seat(at.seat), card: n(at.card) });
+      if (at.card !== undefined) return t('render.diff.at.dealCard', { deal: n(at.deal), seat: seat(at.seat), nth: ordinal('card', n(at.card)) });
       break;
     case 'hands':
       // Which part of the hand the core's pattern named: first deal, second, face-up.
@@ -70,13 +57,13 @@ export function placeText(d, ctx) {
         return t(d.part === 'second' ? 'render.diff.at.handSecondSet' : 'render.diff.at.handFirstSet', { hand: n(at.hand), seat: seat(at.seat) });
       }
       if (at.card !== undefined) {
-        return t(d.part === 'second' ? 'render.diff.at.handSecond' : 'render.diff.at.handFirst', { hand: n(at.hand), seat: seat(at.seat), card: n(at.card) });
+        return t(d.part === 'second' ? 'render.diff.at.handSecond' : 'render.diff.at.handFirst', { hand: n(at.hand), seat: seat(at.seat), nth: ordinal('card', n(at.card)) });
       }
       break;
     case 'rolls':
       // A roll after the opening one, compared as a pair: the roll's own name.
       if (d.set && at.roll !== undefined) return rollLabels(ctx.r.rolls || [])[at.roll] || t('render.diff.at.path', { path: d.path });
-      if (at.die !== undefined) return t('render.diff.at.roll', { roll: rollLabels(ctx.r.rolls || [])[at.roll] || n(at.roll), die: n(at.die) });
+      if (at.die !== undefined) return t('render.diff.at.roll', { roll: rollLabels(ctx.r.rolls || [])[at.roll] || n(at.roll), nth: ordinal('die', n(at.die)) });
       break;
     case 'seats':
       if (at.seat !== undefined) return seat(at.seat);
@@ -86,18 +73,18 @@ export function placeText(d, ctx) {
       break;
     case 'holeCards':
       if (d.set && at.player !== undefined) return t('render.diff.at.holeSet', { player: n(at.player) });
-      if (at.card !== undefined) return t('render.diff.at.hole', { player: n(at.player), card: n(at.card) });
+      if (at.card !== undefined) return t('render.diff.at.hole', { player: n(at.player), nth: ordinal('card', n(at.card)) });
       break;
     case 'board':
       if (d.set) return t('render.diff.at.flop');
-      if (at.card !== undefined) return t('render.diff.at.board', { card: n(at.card) });
+      if (at.card !== undefined) return t('render.diff.at.board', { nth: ordinal('card', n(at.card)) });
       break;
     case 'deck':
       if (at.position !== undefined) {
         // Whose card it is: a player's hole card or a board card (else an undealt one).
         const who = deckOwner(ctx.r, Number(at.position));
-        if (who && who.player) return t('render.diff.at.deckHole', { player: who.player, card: who.card, position: n(at.position) });
-        if (who && who.board) return t('render.diff.at.deckBoard', { card: who.board, position: n(at.position) });
+        if (who && who.player) return t('render.diff.at.deckHole', { player: who.player, nth: ordinal('card', who.card), position: n(at.position) });
+        if (who && who.board) return t('render.diff.at.deckBoard', { nth: ordinal('card', who.board), position: n(at.position) });
         return t('render.diff.at.deck', { position: n(at.position) });
       }
       break;
@@ -170,7 +157,11 @@ export function differencesView(report, ctx) {
 export function markDifferences(root, report, ctx) {
   for (const d of report.differences || []) {
     if (d.set) { markSet(root, d, ctx); continue; }
-    markOne(root.querySelector(`[data-path="${CSS.escape(d.path)}"]`), d, d.played, ctx);
+    markOne(root.querySelector(`[data-path="${CSS.escape(d.path)}"]`), d, d.played, ctx, true);
+    // The owner's card is marked (outlined), its tag is in the deck: two tags over two
+    // neighbouring cards of one hand would run into each other.
+    const owner = ownerPath(d, ctx);
+    if (owner) markOne(root.querySelector(`[data-path="${CSS.escape(owner)}"]`), d, d.played, ctx, false);
   }
 }
 
@@ -183,24 +174,33 @@ function markSet(root, d, ctx) {
     const under = `[data-path^=${JSON.stringify(`${d.path}[`)}]`;
     const target = Array.from(root.querySelectorAll(under)).find((e) => ['data-card', 'data-cell', 'data-die', 'data-tile']
       .some((a) => e.getAttribute(a) === String(v)) && !e.classList.contains('mismatch'));
-    markOne(target, d, shownOnly[i], ctx);
+    markOne(target, d, shownOnly[i], ctx, true);
   });
 }
 
-/** Marks one drawn item as differing, tagged with what was shown there. */
-function markOne(target, d, played, ctx) {
+/** A deck position's card where the player looks first: in its owner's hand or on the
+ *  board (the same card there, `deckOwner`), else null. */
+function ownerPath(d, ctx) {
+  if (d.key !== 'deck' || !d.at || d.at.position === undefined) return null;
+  const who = deckOwner(ctx.r, Number(d.at.position));
+  if (who && who.player) return `holeCards[${who.player - 1}][${who.card - 1}]`;
+  if (who && who.board) return `board[${who.board - 1}]`;
+  return null;
+}
+
+/** Marks one drawn item as differing; `tagged`: with what was shown there. */
+function markOne(target, d, played, ctx, tagged) {
   if (!target || target.classList.contains('mismatch')) return;
   target.classList.add('mismatch');
   if (played === undefined) return;
   target.setAttribute('data-played', fmt(played));
   const shown = itemValue(d.item, played, ctx);
   const label = target.getAttribute('aria-label');
-  // In the deck the cards stand a card's width apart: two tags side by side ("shown 7♥",
-  // "shown J♦") would run into each other, so the tag there is the card alone; the
-  // sentence ("…you were shown 7♥…") is in the list of differences above and in the title.
-  const tag = target.closest('ol.deck')
-    ? el('span', { class: 'shown', title: t('diff.shown', { played: shown }), 'aria-hidden': label ? 'true' : null }, valueNode(d.item, played, ctx))
-    : el('span', { class: 'shown', 'aria-hidden': label ? 'true' : null }, parts('diff.shown', { played: valueNode(d.item, played, ctx) }));
-  target.append(tag);
+  // The tag says it was the shown value ("shown Q♠"): a bare "Q♠" under a card reads as
+  // that card's real name. In the deck the cards stand a card's width apart, so there
+  // the tag's words wrap above the value (the style's `ol.deck .shown`), not beside it.
+  const tag = el('span', { class: 'shown', title: t('diff.shown', { played: shown }), 'aria-hidden': label ? 'true' : null },
+    parts('diff.shown', { played: valueNode(d.item, played, ctx) }));
+  if (tagged) target.append(tag);
   if (label) target.setAttribute('aria-label', t('diff.shownLabel', { label, played: shown }));
 }

@@ -38,8 +38,9 @@ export function testLines(s) {
   return lines;
 }
 
-/** The number of a threshold such as "1000.00" as the page writes numbers (1,000). */
-const threshold = (text) => formatNumber(Number(text));
+/** A threshold such as "1000.00" as the page writes a multiplier: never grouped (1000×),
+ *  as the crash points themselves (decimalText), so one screen spells a multiplier one way. */
+const threshold = (text) => formatNumber(Number(text), undefined, { useGrouping: false });
 
 function crashFacts(s) {
   const n = s.rounds;
@@ -174,7 +175,7 @@ export function chartOf(s) {
     return shareChart({
       points: s.shares.map((x) => ({ x: Number(x.atLeast), observed: x.observed, expected: x.expected })),
       rounds: s.rounds, title: t('history.crash.chart'), xLabel: t('history.crash.axisX'), yLabel: t('history.crash.axisY'),
-      counted, expected: t('history.chart.formula'), fmtX: (x) => t('draw.multiplier', { value: formatNumber(x) }), fmtY, dir,
+      counted, expected: t('history.chart.formula'), fmtX: (x) => t('draw.multiplier', { value: formatNumber(x, undefined, { useGrouping: false }) }), fmtY, dir,
     });
   }
   const bars = (counts, of, expected, label) => counts.map((c, i) => ({ label: label(i), observed: share(c, of) || 0, expected: expected(i) }));

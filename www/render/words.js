@@ -86,6 +86,8 @@ export function hintParams(h, label) {
     position: Number.isInteger(h.position) ? h.position + 1 : '',
     char: typeof h.char === 'string' ? h.char : '',
     count: Number.isInteger(h.count) ? h.count : 1,
+    // step_limit: the steps a cut walk took, a count (grouped, its plural form).
+    walked: hintWalked(h),
   };
 }
 
@@ -169,3 +171,32 @@ export function playedExample(desc) {
  *  (a card code "Q♠", a bet line): isolated with LRI…PDI where the text is plain (the
  *  badge, the CLI); the page isolates with <bdi dir="ltr"> instead. */
 export const ltrText = (s, lang) => (direction(lang) === 'rtl' ? `\u2066${s}\u2069` : String(s));
+
+/** The steps a walk cut by its limit took (the step_limit hint's `walked`), as a number. */
+export const hintWalked = (h) => {
+  const w = h.walked !== undefined ? h.walked : h.params && h.params.walked;
+  return typeof w === 'number' ? w : Number(w);
+};
+
+/** A position as an ordinal in the catalog's words ("the 2nd card": a bare "card 2"
+ *  reads as the deuce), the noun's gender and form chosen by the catalog
+ *  (`ordinal.card.2` "a doua", "seconda", "вторая", "الثانية", "第 2 张"); beyond the
+ *  words a catalog has, `ordinal.<kind>.n` with the digits. */
+export function ordinal(kind, k, lang) {
+  const own = `ordinal.${kind}.${k}`;
+  return has(own, lang) ? t(own, {}, lang) : t(`ordinal.${kind}.n`, { n: String(k) }, lang);
+}
+
+/** Whose card deck position `pos` (from 0) is, from the report's own hole cards and
+ *  board (the same card id there): {player, card} (from 1), {board: card}, or null. */
+export function deckOwner(r, pos) {
+  const id = Array.isArray(r.deck) ? r.deck[pos] : undefined;
+  if (id === undefined) return null;
+  const holes = Array.isArray(r.holeCards) ? r.holeCards : [];
+  for (let p = 0; p < holes.length; p++) {
+    const k = Array.isArray(holes[p]) ? holes[p].indexOf(id) : -1;
+    if (k >= 0) return { player: p + 1, card: k + 1 };
+  }
+  const b = Array.isArray(r.board) ? r.board.indexOf(id) : -1;
+  return b >= 0 ? { board: b + 1 } : null;
+}

@@ -3,6 +3,8 @@
 // style attributes are blocked, so the styles are constructable stylesheets adopted
 // by the shadow root (one shared sheet, plus each badge's own one-rule sheet that
 // places its popover); a <style> element only where adoptedStyleSheets is missing.
+// The label shrinks inside the pill and ends in "…" when the table is narrower than its
+// words (an Italian fail label at 360 px); its whole text is the badge's title (view.js).
 export const CSS = `
   :host { all: initial; display: inline-block; position: relative; font: 13px/1.3 var(--fv-font, system-ui, sans-serif);
     color: var(--fv-fg, #1d1d1f); vertical-align: middle; max-width: 100%; }
@@ -15,7 +17,8 @@ export const CSS = `
   .badge[data-state="pass"] { border-color: var(--fv-ok, #16703a); color: var(--fv-ok, #16703a); }
   .badge[data-state="fail"] { border: 2px solid var(--fv-bad, #b3261e); background: var(--fv-bad, #b3261e); color: #fff; font-weight: 700; }
   .badge[data-state="error"], .badge[data-state="unchecked"], .badge[data-state="checking"] { border-style: dashed; color: var(--fv-muted, #4a4a4f); }
-  .icon { font-size: 14px; }
+  .badge > [part="label"] { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .icon { font-size: 14px; flex: none; }
   .bar { display: inline-block; width: 36px; height: 4px; border-radius: 2px; background: #ddd; overflow: hidden; }
   .bar[hidden] { display: none; }
   .bar i { display: block; height: 100%; width: 0; background: var(--fv-muted, #4a4a4f); }

@@ -1,7 +1,7 @@
 // What the badge and its popover say, from the badge's state: the fingerprint shown
 // before the game, "checking n %", the verdict in the game's words, what to do on a
 // fail, and the links. Every word from the catalogs; user values with textContent.
-import { t, direction } from '../i18n/i18n.js';
+import { t, direction, langTag } from '../i18n/i18n.js';
 import { details } from './words.js';
 
 const ICONS = { pass: '✓', fail: '✗', error: '!', checking: '…', unchecked: '○', shown: '◉' };
@@ -38,12 +38,15 @@ export function renderBadge(el, s) {
     n.setAttribute('data-state', state);
     // Arabic words read right to left whatever the host page's direction.
     n.setAttribute('dir', dir);
+    n.setAttribute('lang', langTag(s.lang));
   }
   el.icon.textContent = ICONS[state] || '○';
   if (state === 'shown') el.text.textContent = s.label;
   else if (state === 'checking' && s.percent !== null) el.text.textContent = tr('widget.state.progress', { label: s.label, percent: s.percent });
   else el.text.textContent = tr(`widget.state.${state}`, { label: s.label });
   el.badge.setAttribute('aria-label', tr('widget.showDetails', { text: el.text.textContent }));
+  // A label too long for a narrow table ends in "…" (the style); the whole of it on hover.
+  el.badge.setAttribute('title', el.text.textContent);
   return state;
 }
 
@@ -71,11 +74,15 @@ function closeButton(s) {
   return b;
 }
 
+/** The full check's link in the badge's language: `#lang=` before the record, as the
+ *  page reads its fragment (an Italian table's badge opens an Italian page). */
+export const withLanguage = (url, lang) => url.replace(/#|$/, `#lang=${lang}&`).replace(/&$/, '');
+
 function linkRow(s) {
   const row = make('div', 'row');
   const failed = s.result && s.result.state === 'fail';
   const a = make('a', null, t(failed ? 'widget.openFull' : 'widget.details', {}, s.lang), 'details');
-  a.href = s.pageUrl;
+  a.href = withLanguage(s.pageUrl, s.lang);
   a.target = '_blank';
   a.rel = 'noopener noreferrer';
   row.append(a, closeButton(s));
@@ -108,7 +115,11 @@ export function popoverContent(s) {
   } else {
     p('summary', r.summary, 'summary');
     for (const line of details(r.report, s.lang)) p('more', line);
-    if (r.shownAt) p('when', tr('widget.shownAt', { time: timeText(r.shownAt) }));
+    // The game's own moment: before the deal (hole cards, a poker deck), before the round
+    // (a chain's round), else in advance: never "the deal" for dice or a crash round.
+    const rep = r.report || {};
+    const when = rep.holeCards || rep.leafClimbs ? 'deal' : (rep.checks || []).some((c) => c.code === 'chainOk') ? 'round' : 'advance';
+    if (r.shownAt) p('when', tr('widget.shownAt', { time: timeText(r.shownAt), moment: tr(`widget.moment.${when}`) }));
     if (s.shown) fingerprint(s.shown);
     if (r.state === 'fail') p('advice', r.advice || tr('widget.failAdvice'), 'advice');
     parts.push(linkRow(s));

@@ -1,7 +1,7 @@
 // The badge's sentences from a report (codes and values from the core; the words
 // from the catalogs): the first difference in the game's terms, bets, what is missing.
 import { t, has, decimalText } from '../i18n/i18n.js';
-import { checkKey, ltrText } from '../render/words.js';
+import { checkKey, ltrText, ordinal, deckOwner } from '../render/words.js';
 
 const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 const SUITS = ['♣', '♦', '♥', '♠'];
@@ -33,18 +33,38 @@ function where(d, report, lang) {
   }).join(', ');
 }
 
+/** Where a difference is in the page's own words (www/render/differences.js), for a
+ *  card the badge can place without the page's drawing: whose card a deck position is
+ *  ("Player 3's 2nd hole card (deck position 6)"), a hole or board card as an ordinal;
+ *  else null. */
+function pagePlace(d, report, lang) {
+  const at = d.at || {};
+  const card = (k) => ordinal('card', k, lang);
+  const who = d.key === 'deck' && at.position !== undefined ? deckOwner(report, at.position) : null;
+  const position = String(at.position + 1);
+  if (who && who.player) return t('render.diff.at.deckHole', { player: String(who.player), nth: card(who.card), position }, lang);
+  if (who) return t('render.diff.at.deckBoard', { nth: card(who.board), position }, lang);
+  if (d.key === 'holeCards' && at.card !== undefined) return t('render.diff.at.hole', { player: String(at.player + 1), nth: card(at.card + 1) }, lang);
+  if (d.key === 'board' && at.card !== undefined) return t('render.diff.at.board', { nth: card(at.card + 1) }, lang);
+  return null;
+}
+
 /** The first difference between what was shown and the recomputation, or null. */
 export function firstDifference(report, desc, lang) {
   const d = (report.differences || [])[0];
   if (!d) return null;
   const cards = desc && desc.cards;
-  const item = has(`widget.item.${d.item}`, lang) ? t(`widget.item.${d.item}`, {}, lang) : t('widget.item.value', {}, lang);
   // A set (a hand, the mines): what was shown but not recomputed, and the reverse.
   const values = (vs) => (vs.length ? vs.map((v) => shownValue(v, d.item, cards, lang)).join(' ') : '—');
   const [played, computed] = d.set && Array.isArray(d.shownOnly) && Array.isArray(d.computedOnly)
     ? [values(d.shownOnly), values(d.computedOnly)]
     : [shownValue(d.played, d.item, cards, lang), shownValue(d.computed, d.item, cards, lang)];
-  return t('widget.firstDiff', { item, where: where(d, report, lang) || d.path, played, computed }, lang);
+  const place = pagePlace(d, report, lang);
+  if (place) return t('widget.firstDiffAt', { where: place, played, computed }, lang);
+  const item = has(`widget.item.${d.item}`, lang) ? t(`widget.item.${d.item}`, {}, lang) : t('widget.item.value', {}, lang);
+  const at = where(d, report, lang);
+  // Never the record's raw path ("Multiplier (multiplier)"): the item alone when there is no place.
+  return at ? t('widget.firstDiff', { item, where: at, played, computed }, lang) : t('widget.firstDiffAt', { where: item, played, computed }, lang);
 }
 
 /** The one-line summary of a finished report. */
