@@ -64,11 +64,12 @@ test('--history --human: the counts in the catalog’s words, in the language as
   }
 });
 
-test('--history: a walk that stops short fails the record, other records are refused with the core’s error', () => {
+test('--history: a walk that stops short decides nothing (SPEC §6), other records are refused with the core’s error', () => {
   let r = runCli(['--history', '--json', tmpFile({ ...crash, maxSteps: n - 1 })]);
-  assert.equal(r.code, 1);
+  assert.equal(r.code, 3);
   const out = JSON.parse(r.stdout);
-  assert.equal(out.report.verdict, 'fail');
+  assert.equal(out.report.verdict, 'unchecked');
+  assert.equal(out.report.hints[0].code, 'step_limit');
   assert.equal(out.history.found, false);
   r = runCli(['--history', '--json', tmpFile({ scheme: 'hash_chain', hash: links[0], terminal: links[n] })]);
   assert.equal(r.code, 2);
