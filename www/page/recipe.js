@@ -47,7 +47,7 @@ function copy(r, status) {
 /** The fold's content once the core has written the recipe. */
 function fill(box, r) {
   const copyButton = el('button', { type: 'button', class: 'link', id: 'recipe-copy', text: t('recipe.panel.copy') });
-  const save = el('button', { type: 'button', class: 'link', id: 'recipe-download', text: t('recipe.panel.download', { file: r.file }) });
+  const save = el('button', { type: 'button', class: 'link', id: 'recipe-download' }, parts('recipe.panel.download', { file: el('code', { dir: 'ltr', text: r.file }) }));
   const status = el('span', { class: 'note', id: 'recipe-status', role: 'status' });
   const script = el('pre', { class: 'recipe-text', id: 'recipe-text', dir: 'ltr', tabindex: '0' }, el('code', { text: r.text }));
   copyButton.addEventListener('click', () => copy(r, status));

@@ -57,10 +57,12 @@ export function hintView(h) {
 }
 
 export function checksView(report, chainScheme, cards) {
+  const hints = report.hints || [];
   if (!report.checks || report.checks.length === 0) {
+    // No check ran; a hint may still say why (a walk cut by its step limit).
+    if (hints.length) return el('ul', { class: 'checks' }, ...hints.map((h) => el('li', { class: typoHint(h) ? 'bad' : 'note' }, hintView(h))));
     return el('p', { class: 'note', text: t(chainScheme ? 'check.noneChain' : 'check.none') });
   }
-  const hints = report.hints || [];
   const list = el('ul', { class: 'checks' });
   for (const c of report.checks) {
     const state = checkState(c);

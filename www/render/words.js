@@ -37,7 +37,9 @@ export const passWhy = (r, desc) => t(variant('render.verdict.pass.why', private
  *  (chess), else `game`. null where the pass words already say it all (a partial reveal). */
 export function passMoment(r, desc) {
   const kind = proofKind(r, desc);
-  if (kind === 'chain') return 'round';
+  // A terminal the record brings proves nothing about the round's moment: the pass
+  // line says what it proves (chainPrivate).
+  if (kind === 'chain') return privateChain(r) ? null : 'round';
   if (kind === 'bets') return 'bets';
   if (kind === 'partial') return null;
   const items = new Set(((desc && desc.results) || []).filter((x) => r[x.key] !== undefined && r[x.key] !== null).map((x) => x.item));
