@@ -183,36 +183,23 @@ fn walks_are_finished_by_the_core() {
         "unchecked"
     );
     // An outcome for another hash, terminal or bound is refused, not believed.
-    let other = Options {
-        walk: Walk::Done(outcome(&"6f".repeat(32), 4, true)),
-        ..Options::default()
+    let refused = |o: WalkOutcome| {
+        let opts = Options {
+            walk: Walk::Done(o),
+            ..Options::default()
+        };
+        fairverify::verify_with(&rec, &opts).unwrap_err().field
     };
     assert_eq!(
-        fairverify::verify_with(&rec, &other).unwrap_err().field,
+        refused(outcome(&"6f".repeat(32), 4, true)),
         "options.walk.hash"
     );
     let mut o = outcome(&start, 4, true);
     o.terminal = fairverify::testing::Hex64::parse(&start).unwrap();
-    let e = fairverify::verify_with(
-        &rec,
-        &Options {
-            walk: Walk::Done(o),
-            ..Options::default()
-        },
-    )
-    .unwrap_err();
-    assert_eq!(e.field, "options.walk.terminal");
+    assert_eq!(refused(o), "options.walk.terminal");
     let mut o = outcome(&start, 4, true);
     o.max_steps = 4;
-    let e = fairverify::verify_with(
-        &rec,
-        &Options {
-            walk: Walk::Done(o),
-            ..Options::default()
-        },
-    )
-    .unwrap_err();
-    assert_eq!(e.field, "options.walk.maxSteps");
+    assert_eq!(refused(o), "options.walk.maxSteps");
     assert!(fairverify::verify_with(&rec, &done(3, false)).is_err());
     // The chain record with played.round passes wherever it is verified.
     let mut rec = rec;
