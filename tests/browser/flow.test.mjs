@@ -77,7 +77,10 @@ test('a 4,000,000-link walk is "checking" (never fail) with progress in view at 
   const { samples, progressSeen } = await page.evaluate(() => { clearInterval(window.sampler); return { samples: window.samples, progressSeen: window.progressSeen }; });
   assert.ok(samples.filter((s) => s === 'checking').length >= 5, `the walk was sampled while checking: ${samples.length} samples`);
   assert.ok(!samples.includes('fail'), 'never fail while the walk runs');
-  assert.ok(progressSeen.length > 0 && progressSeen.every(Boolean), 'the progress bar is in view during the walk');
+  // The verdict is scrolled to in the frame after it is drawn (issue 25): from the first
+  // sample that sees the bar in view, it stays in view for the whole walk.
+  const from = progressSeen.indexOf(true);
+  assert.ok(from >= 0 && from <= 2 && progressSeen.slice(from).every(Boolean), `the progress bar is in view during the walk: ${progressSeen.join(',')}`);
   assert.equal(await page.getAttribute('#result [data-round]', 'data-round'), '4000000');
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);

@@ -209,8 +209,6 @@ function drawCtx(report, record) {
   return { r: report, record, desc: d, game: (record && record.game) || report.game || (d.games[0] && d.games[0].id) };
 }
 
-const DIE = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
-
 /** One value as the page shows it: a card in its colour, a die with its face, a
  *  hash as code, anything else in the page's words (a win, a seat's player, a cell). */
 function leafNode(item, v, ctx, make) {
@@ -218,7 +216,7 @@ function leafNode(item, v, ctx, make) {
     const text = cardShort(v, ctx.desc.cards || 'rank_major');
     return make('bdi', { dir: 'ltr', class: `card ${/[♦♥]/.test(text) ? 'red' : 'black'}`, 'data-card': String(v) }, text);
   }
-  if ((item === 'die' || item === 'face') && Number.isInteger(v) && v >= 1 && v <= 6) return make('span', { class: 'die' }, `${DIE[v - 1]} ${v}`);
+  if ((item === 'die' || item === 'face') && Number.isInteger(v) && v >= 1 && v <= 6) return make('span', { class: 'die' }, String(v));
   if (item === 'hash') return make('code', { dir: 'ltr' }, String(v));
   if (item === 'round' || item === 'platform') return String(v);
   return itemValue(item, v, ctx);
