@@ -200,7 +200,7 @@ fn read_item(scheme: &Scheme, item: &str, v: &Value) -> Option<Value> {
         "multiplier" => multiplier(v).map(|h| Value::from(format!("{}.{:02}", h / 100, h % 100))),
         "white" => match v {
             Value::Bool(b) => Some(Value::Bool(*b)),
-            Value::String(s) => match s.trim().to_lowercase().as_str() {
+            Value::String(s) => match ascii_lowercase(s.trim()).as_str() {
                 "white" => Some(Value::Bool(true)),
                 "black" => Some(Value::Bool(false)),
                 _ => None,
@@ -214,6 +214,19 @@ fn read_item(scheme: &Scheme, item: &str, v: &Value) -> Option<Value> {
         // Whatever else a result holds is compared as given.
         _ => Some(v.clone()),
     }
+}
+
+/// `s.to_lowercase()` as far as it can equal an ASCII word: the one character
+/// outside ASCII whose lower case is an ASCII letter, the Kelvin sign `K` (U+212A),
+/// becomes `k`; the other characters outside ASCII are kept, and no lower case of
+/// theirs is ASCII. Rust's full case tables (about 20 KB of the badge's wasm) stay out.
+fn ascii_lowercase(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '\u{212A}' => 'k',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
 }
 
 /// An integer in `min..=max`, written as a JSON integer or as its digits.
@@ -307,10 +320,7 @@ pub(crate) fn multiplier(v: &Value) -> Option<u64> {
     };
     let t = text.trim();
     let t = t.strip_suffix(['x', 'X', '×']).map_or(t, str::trim_end);
-    let (int, frac) = match t.find(['.', ',']) {
-        Some(i) => (&t[..i], &t[i + 1..]),
-        None => (t, ""),
-    };
+    let (int, frac) = t.split_once(['.', ',']).unwrap_or((t, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     // A crash point can be as large as 2^52 (about 4.5·10^15, 16 digits); 17 digits
     // in hundredths still fit in 64 bits.
@@ -338,11 +348,8 @@ pub(crate) fn too_precise(v: &Value) -> bool {
         _ => return false,
     };
     let t = text.trim().trim_end_matches(['x', 'X', '×']).trim_end();
-    match t.find(['.', ',']) {
-        Some(i) => {
-            let frac = &t[i + 1..];
-            frac.len() > 2 && frac.bytes().all(|b| b.is_ascii_digit())
-        }
+    match t.split_once(['.', ',']) {
+        Some((_, frac)) => frac.len() > 2 && frac.bytes().all(|b| b.is_ascii_digit()),
         None => false,
     }
 }
@@ -354,6 +361,22 @@ mod tests {
 
     fn rank_major(v: Value) -> Option<u64> {
         card("rank_major", &v)
+    }
+
+    /// `ascii_lowercase` agrees with `to_lowercase` on every character whose lower
+    /// case is ASCII, and leaves every other character outside ASCII.
+    #[test]
+    fn ascii_lowercase_is_to_lowercase_for_ascii_words() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let full: String = c.to_lowercase().collect();
+            let ours = ascii_lowercase(c.encode_utf8(&mut [0; 4]));
+            if full.is_ascii() || ours.is_ascii() {
+                assert_eq!(ours, full, "U+{:04X}", c as u32);
+            }
+        }
+        let white = |s: &str| read_item(&match_seed_v2::SCHEME, "white", &json!(s));
+        assert_eq!(white(" BLAC\u{212A} "), Some(Value::Bool(false)));
+        assert_eq!(white("Whİte"), None);
     }
 
     #[test]

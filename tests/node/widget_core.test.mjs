@@ -124,3 +124,24 @@ test('the badge\'s core matches the page for walks, shown commitments and played
   }
   assert.deepEqual(bad, []);
 });
+
+test('the badge\'s core finds seed_case where the page does, beyond ASCII (its case mappings are the engine\'s)', async () => {
+  const { createHash } = await import('node:crypto');
+  const sha256 = (s) => createHash('sha256').update(s, 'utf8').digest('hex');
+  const c = loadCases().find((x) => x.record && typeof x.record.serverSeed === 'string' && typeof x.record.serverSeedHash === 'string');
+  assert.ok(c, 'a vector with serverSeed and serverSeedHash');
+  const bad = [];
+  // Typed, and the seed the hash was made from: ß becomes SS, a final Σ becomes ς,
+  // the Kelvin sign a k, İ an i with a dot above, ǅ (title case) Ǆ or ǆ.
+  for (const [typed, seed, cased] of [
+    ['ΣΑΣ Straße İ ǅ K', 'σας straße i̇ ǆ k', 'lower'],
+    ['straße σας ǅ ﬃ', 'STRASSE ΣΑΣ Ǆ FFI', 'upper'],
+  ]) {
+    const rec = { ...c.record, serverSeed: typed, serverSeedHash: sha256(seed) };
+    const why = same(rec, `${c.name} seed ${JSON.stringify(typed)}`);
+    if (why) bad.push(why);
+    const hint = (full.verify(rec).hints || []).find((h) => h.code === 'seed_case');
+    assert.equal(hint && hint.case, cased, `the page's seed_case for ${JSON.stringify(typed)}`);
+  }
+  assert.deepEqual(bad, []);
+});
