@@ -145,3 +145,21 @@ test('the badge\'s core finds seed_case where the page does, beyond ASCII (its c
   }
   assert.deepEqual(bad, []);
 });
+
+test('the badge\'s core reads a played multiplier written as a number as the page does (serde_json\'s text of it)', () => {
+  const c = loadCases().find((x) => x.record && x.record.scheme === 'crash' && x.expect && typeof x.expect.multiplier === 'string');
+  assert.ok(c, 'a crash vector with its multiplier');
+  const text = JSON.stringify({ ...c.record, played: { multiplier: 0 } });
+  const bad = [];
+  const shown = c.expect.multiplier;
+  // As JSON text, so 2.0 stays a float as the page's serde_json reads it; across the
+  // notations (zmij writes plain from 1e-5 to below 1e16, JavaScript from 1e-6 to below 1e21).
+  const numbers = [shown, `${shown}0`, `${shown}1`, `${shown}e0`, `${Number(shown) * 100}e-2`, '2', '2.0', '2.5', '0.0', '-0.0', '-2.5',
+    '1e-5', '0.00001', '1.5e-5', '9.99e-6', '1e-6', '1e-7', '5e-324', '123456789012345.67', '9999999999999998.0',
+    '1e16', '1.5e16', '1.2345678901234567e20', '1e21', '1.7976931348623157e308', '100.125', '0.1', '0.10', '33.333'];
+  for (const n of numbers) {
+    const why = same(text.replace('"multiplier":0', `"multiplier":${n}`), `${c.name} played multiplier ${n}`);
+    if (why) bad.push(why);
+  }
+  assert.deepEqual(bad, []);
+});
