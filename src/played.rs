@@ -200,7 +200,7 @@ fn read_item(scheme: &Scheme, item: &str, v: &Value) -> Option<Value> {
         "multiplier" => multiplier(v).map(|h| Value::from(format!("{}.{:02}", h / 100, h % 100))),
         "white" => match v {
             Value::Bool(b) => Some(Value::Bool(*b)),
-            Value::String(s) => match s.trim().to_lowercase().as_str() {
+            Value::String(s) => match ascii_lowercase(s.trim()).as_str() {
                 "white" => Some(Value::Bool(true)),
                 "black" => Some(Value::Bool(false)),
                 _ => None,
@@ -214,6 +214,19 @@ fn read_item(scheme: &Scheme, item: &str, v: &Value) -> Option<Value> {
         // Whatever else a result holds is compared as given.
         _ => Some(v.clone()),
     }
+}
+
+/// `s.to_lowercase()` as far as it can equal an ASCII word: the one character
+/// outside ASCII whose lower case is an ASCII letter, the Kelvin sign `K` (U+212A),
+/// becomes `k`; the other characters outside ASCII are kept, and no lower case of
+/// theirs is ASCII. Rust's full case tables (about 20 KB of the badge's wasm) stay out.
+fn ascii_lowercase(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '\u{212A}' => 'k',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
 }
 
 /// An integer in `min..=max`, written as a JSON integer or as its digits.
@@ -301,16 +314,13 @@ fn read_roll(s: &str) -> Option<Value> {
 /// sign, at most two decimals, an optional `x`/`×` after it, spaces around.
 pub(crate) fn multiplier(v: &Value) -> Option<u64> {
     let text = match v {
-        Value::Number(n) => n.to_string(),
+        Value::Number(n) => number_text(n),
         Value::String(s) => s.clone(),
         _ => return None,
     };
     let t = text.trim();
     let t = t.strip_suffix(['x', 'X', '×']).map_or(t, str::trim_end);
-    let (int, frac) = match t.find(['.', ',']) {
-        Some(i) => (&t[..i], &t[i + 1..]),
-        None => (t, ""),
-    };
+    let (int, frac) = t.split_once(['.', ',']).unwrap_or((t, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     // A crash point can be as large as 2^52 (about 4.5·10^15, 16 digits); 17 digits
     // in hundredths still fit in 64 bits.
@@ -329,20 +339,117 @@ pub(crate) fn multiplier(v: &Value) -> Option<u64> {
     Some(whole * 100 + cents)
 }
 
+/// serde_json's text of a number (`Number::to_string`).
+#[cfg(not(all(feature = "widget", target_arch = "wasm32")))]
+fn number_text(n: &serde_json::Number) -> String {
+    n.to_string()
+}
+
+/// The badge's build writes the same text without serde_json's number formatting
+/// (itoa, zmij and its tables: about 8 KB of the badge's wasm): integers digit by
+/// digit, floats from the engine's shortest digits (`float_text`).
+#[cfg(all(feature = "widget", target_arch = "wasm32"))]
+fn number_text(n: &serde_json::Number) -> String {
+    let mut out = String::new();
+    if let Some(u) = n.as_u64() {
+        push_digits(&mut out, u);
+    } else if let Some(i) = n.as_i64() {
+        out.push('-');
+        push_digits(&mut out, i.unsigned_abs());
+    } else {
+        out = float_text(n.as_f64().unwrap_or(0.0));
+    }
+    out
+}
+
+/// `n` in decimal digits.
+#[cfg(any(test, all(feature = "widget", target_arch = "wasm32")))]
+fn push_digits(out: &mut String, mut n: u64) {
+    let mut d = [0u8; 20];
+    let mut i = d.len();
+    loop {
+        i -= 1;
+        d[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    d[i..].iter().for_each(|&b| out.push(b as char));
+}
+
+/// A float as serde_json writes it (zmij's shortest digits: `0.0`, `20.0`, `2.5`,
+/// `0.00001`, plain from 10^-5 to below 10^16, else `1e-6`, `1.5e+16`), from the
+/// engine's `Number.prototype.toString`, which gives the same shortest digits in its
+/// own notation (plain from 10^-6 to below 10^21, `20` without `.0`).
+#[cfg(all(feature = "widget", target_arch = "wasm32"))]
+fn float_text(f: f64) -> String {
+    let js = js_sys::Number::from(f.abs())
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default();
+    zmij_form(f.is_sign_negative(), &js)
+}
+
+/// zmij's form of a positive number's shortest digits written by JavaScript's
+/// `toString` (`"1.5"`, `"0.000001"`, `"12345678901234567000"`, `"1.5e+21"`, `"1e-7"`).
+#[cfg(any(test, all(feature = "widget", target_arch = "wasm32")))]
+fn zmij_form(negative: bool, js: &str) -> String {
+    let mut out = String::new();
+    if negative {
+        out.push('-');
+    }
+    let (mantissa, exp) = js.split_once('e').unwrap_or((js, "0"));
+    let exp: i32 = exp.trim_start_matches('+').parse().unwrap_or(0);
+    let point = mantissa.find('.').unwrap_or(mantissa.len()) as i32;
+    let all: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    let zeros = all.iter().take_while(|&&b| b == b'0').count();
+    let Some(digits) = all.get(zeros..).filter(|d| !d.is_empty()) else {
+        out.push_str("0.0");
+        return out;
+    };
+    let len = digits.iter().rposition(|&b| b != b'0').map_or(1, |i| i + 1);
+    let digits = digits.get(..len).unwrap_or(digits);
+    // The decimal exponent of the first significant digit.
+    let e = point - 1 - zeros as i32 + exp;
+    let push = |out: &mut String, d: &[u8]| d.iter().for_each(|&b| out.push(b as char));
+    if (-5..=15).contains(&e) {
+        if e < 0 {
+            out.push_str("0.");
+            (0..-e - 1).for_each(|_| out.push('0'));
+            push(&mut out, digits);
+        } else {
+            let int = (e + 1) as usize;
+            (0..int).for_each(|i| out.push(digits.get(i).map_or('0', |&b| b as char)));
+            out.push('.');
+            match digits.get(int..).filter(|f| !f.is_empty()) {
+                Some(frac) => push(&mut out, frac),
+                None => out.push('0'),
+            }
+        }
+    } else {
+        push(&mut out, digits.get(..1).unwrap_or_default());
+        if let Some(rest) = digits.get(1..).filter(|r| !r.is_empty()) {
+            out.push('.');
+            push(&mut out, rest);
+        }
+        out.push_str(if e < 0 { "e-" } else { "e+" });
+        push_digits(&mut out, u64::from(e.unsigned_abs()));
+    }
+    out
+}
+
 /// Is `v` a multiplier with more than two decimals (an error of its own: the game
 /// never shows a third)?
 pub(crate) fn too_precise(v: &Value) -> bool {
     let text = match v {
-        Value::Number(n) => n.to_string(),
+        Value::Number(n) => number_text(n),
         Value::String(s) => s.clone(),
         _ => return false,
     };
     let t = text.trim().trim_end_matches(['x', 'X', '×']).trim_end();
-    match t.find(['.', ',']) {
-        Some(i) => {
-            let frac = &t[i + 1..];
-            frac.len() > 2 && frac.bytes().all(|b| b.is_ascii_digit())
-        }
+    match t.split_once(['.', ',']) {
+        Some((_, frac)) => frac.len() > 2 && frac.bytes().all(|b| b.is_ascii_digit()),
         None => false,
     }
 }
@@ -354,6 +461,56 @@ mod tests {
 
     fn rank_major(v: Value) -> Option<u64> {
         card("rank_major", &v)
+    }
+
+    /// `ascii_lowercase` agrees with `to_lowercase` on every character whose lower
+    /// case is ASCII, and leaves every other character outside ASCII.
+    #[test]
+    fn ascii_lowercase_is_to_lowercase_for_ascii_words() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let full: String = c.to_lowercase().collect();
+            let ours = ascii_lowercase(c.encode_utf8(&mut [0; 4]));
+            if full.is_ascii() || ours.is_ascii() {
+                assert_eq!(ours, full, "U+{:04X}", c as u32);
+            }
+        }
+        let white = |s: &str| read_item(&match_seed_v2::SCHEME, "white", &json!(s));
+        assert_eq!(white(" BLAC\u{212A} "), Some(Value::Bool(false)));
+        assert_eq!(white("Whİte"), None);
+    }
+
+    /// The badge's number text is serde_json's, float by float: JavaScript's
+    /// `toString` of each (as V8 writes it) turned into zmij's form.
+    #[test]
+    fn zmij_form_is_serde_jsons_text() {
+        for (f, js) in [
+            (0.0, "0"),
+            (-0.0, "0"),
+            (2.5, "2.5"),
+            (20.0, "20"),
+            (-7.0, "7"),
+            (0.1, "0.1"),
+            (123.456, "123.456"),
+            (1e-5, "0.00001"),
+            (1.5e-5, "0.000015"),
+            (9.99e-6, "0.00000999"),
+            (1e-6, "0.000001"),
+            (1e-7, "1e-7"),
+            (1.25e-300, "1.25e-300"),
+            (5e-324, "5e-324"),
+            (123456789012345.67, "123456789012345.67"),
+            (9999999999999998.0, "9999999999999998"),
+            (1e16, "10000000000000000"),
+            (1.2345678901234568e20, "123456789012345680000"),
+            (1e21, "1e+21"),
+            (1.7976931348623157e308, "1.7976931348623157e+308"),
+        ] {
+            let want = serde_json::Number::from_f64(f).map(|n| n.to_string());
+            assert_eq!(Some(zmij_form(f.is_sign_negative(), js)), want, "{js}");
+        }
+        let mut s = String::new();
+        push_digits(&mut s, u64::MAX);
+        assert_eq!(s, u64::MAX.to_string());
     }
 
     #[test]

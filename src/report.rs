@@ -509,12 +509,32 @@ fn seed_case(c: &Check, record: &Map<String, Value>, published: &str) -> Option<
     if c.computed.as_str() != Some(sha256_hex(s.as_bytes()).as_str()) {
         return None;
     }
-    [("lower", s.to_lowercase()), ("upper", s.to_uppercase())]
+    let [lower, upper] = cases(s);
+    [("lower", lower), ("upper", upper)]
         .into_iter()
         .find(|(_, t)| t != s && sha256_hex(t.as_bytes()) == published)
         .map(|(case, _)| {
             json!({"code": "seed_case", "field": secret, "with": c.field, "check": c.name, "case": case})
         })
+}
+
+/// `s` in lower case and in upper case, by Unicode's full mappings (`ß` → `SS`, a
+/// final `Σ` → `ς`).
+#[cfg(not(all(feature = "widget", target_arch = "wasm32")))]
+fn cases(s: &str) -> [String; 2] {
+    [s.to_lowercase(), s.to_uppercase()]
+}
+
+/// The badge's build asks the engine: `toLowerCase` and `toUpperCase` apply the same
+/// full mappings (Final_Sigma included) without Rust's case tables, about 20 KB of the
+/// badge's wasm. `tests/node/widget_core.test.mjs` holds the two to the same hint.
+#[cfg(all(feature = "widget", target_arch = "wasm32"))]
+fn cases(s: &str) -> [String; 2] {
+    let js = js_sys::JsString::from(s);
+    [
+        String::from(js.to_lower_case()),
+        String::from(js.to_upper_case()),
+    ]
 }
 
 /// Cc (controls: line break, tab…) and Cf (format: zero-width, direction marks and

@@ -41,9 +41,9 @@ pub fn mark_floats(text: &str) -> Option<String> {
                 {
                     i += 1;
                 }
-                let number = &text[start..i];
+                let number = text.get(start..i).unwrap_or_default();
                 if number.bytes().any(|x| matches!(x, b'.' | b'e' | b'E')) {
-                    out.push_str(&text[last..start]);
+                    out.push_str(text.get(last..start).unwrap_or_default());
                     out.push_str("\"\\udfff");
                     out.push_str(number);
                     out.push('"');
@@ -57,7 +57,7 @@ pub fn mark_floats(text: &str) -> Option<String> {
     if !marked {
         return None;
     }
-    out.push_str(&text[last..]);
+    out.push_str(text.get(last..).unwrap_or_default());
     Some(out)
 }
 

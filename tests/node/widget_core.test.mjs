@@ -124,3 +124,42 @@ test('the badge\'s core matches the page for walks, shown commitments and played
   }
   assert.deepEqual(bad, []);
 });
+
+test('the badge\'s core finds seed_case where the page does, beyond ASCII (its case mappings are the engine\'s)', async () => {
+  const { createHash } = await import('node:crypto');
+  const sha256 = (s) => createHash('sha256').update(s, 'utf8').digest('hex');
+  const c = loadCases().find((x) => x.record && typeof x.record.serverSeed === 'string' && typeof x.record.serverSeedHash === 'string');
+  assert.ok(c, 'a vector with serverSeed and serverSeedHash');
+  const bad = [];
+  // Typed, and the seed the hash was made from: ß becomes SS, a final Σ becomes ς,
+  // the Kelvin sign a k, İ an i with a dot above, ǅ (title case) Ǆ or ǆ.
+  for (const [typed, seed, cased] of [
+    ['ΣΑΣ Straße İ ǅ K', 'σας straße i̇ ǆ k', 'lower'],
+    ['straße σας ǅ ﬃ', 'STRASSE ΣΑΣ Ǆ FFI', 'upper'],
+  ]) {
+    const rec = { ...c.record, serverSeed: typed, serverSeedHash: sha256(seed) };
+    const why = same(rec, `${c.name} seed ${JSON.stringify(typed)}`);
+    if (why) bad.push(why);
+    const hint = (full.verify(rec).hints || []).find((h) => h.code === 'seed_case');
+    assert.equal(hint && hint.case, cased, `the page's seed_case for ${JSON.stringify(typed)}`);
+  }
+  assert.deepEqual(bad, []);
+});
+
+test('the badge\'s core reads a played multiplier written as a number as the page does (serde_json\'s text of it)', () => {
+  const c = loadCases().find((x) => x.record && x.record.scheme === 'crash' && x.expect && typeof x.expect.multiplier === 'string');
+  assert.ok(c, 'a crash vector with its multiplier');
+  const text = JSON.stringify({ ...c.record, played: { multiplier: 0 } });
+  const bad = [];
+  const shown = c.expect.multiplier;
+  // As JSON text, so 2.0 stays a float as the page's serde_json reads it; across the
+  // notations (zmij writes plain from 1e-5 to below 1e16, JavaScript from 1e-6 to below 1e21).
+  const numbers = [shown, `${shown}0`, `${shown}1`, `${shown}e0`, `${Number(shown) * 100}e-2`, '2', '2.0', '2.5', '0.0', '-0.0', '-2.5',
+    '1e-5', '0.00001', '1.5e-5', '9.99e-6', '1e-6', '1e-7', '5e-324', '123456789012345.67', '9999999999999998.0',
+    '1e16', '1.5e16', '1.2345678901234567e20', '1e21', '1.7976931348623157e308', '100.125', '0.1', '0.10', '33.333'];
+  for (const n of numbers) {
+    const why = same(text.replace('"multiplier":0', `"multiplier":${n}`), `${c.name} played multiplier ${n}`);
+    if (why) bad.push(why);
+  }
+  assert.deepEqual(bad, []);
+});
