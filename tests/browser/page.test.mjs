@@ -36,6 +36,9 @@ function compare(name, expect, got) {
       comparePaged(assert, name, k, got[k], want);
     } else if (k === 'history') {
       assert.deepEqual(got.history.slice(0, want.length), want, `${name}: history`);
+    } else if (want === null) {
+      // SPEC "Vectors": null means the key is absent (or null).
+      assert.ok(got[k] === undefined || got[k] === null, `${name}: ${k} absent`);
     } else {
       assert.deepEqual(got[k], want, `${name}: ${k}`);
     }
