@@ -87,7 +87,7 @@ function lzmaPack(bytes) {
  *  page's words for the card places it says as the page does (a deck position's owner, a
  *  hole or board card: www/widget/words.js pagePlace), with the ordinals of a hole or
  *  board card (1 to 5). */
-const WIDGET_KEYS = /^(widget\.|err\.|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.(playerValue|at\.(deckHole|deckBoard|hole|board))$|ordinal\.card\.[1-5]$)/;
+const WIDGET_KEYS = /^(widget\.|err\.|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.(playerValue|at\.(deckHole|deckBoard|hole|holeSet|board|flop))$|ordinal\.card\.[1-5]$)/;
 function catalogSubset(keep) {
   return {
     name: 'fv-catalog-subset',

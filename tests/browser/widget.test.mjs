@@ -77,8 +77,8 @@ test('embed.html: commitment shown, then a passing and a tampered reveal', async
   await page.waitForFunction(() => document.getElementById('badge-tampered').getAttribute('data-state') === 'fail');
   b = await badge(page, 'badge-tampered');
   // The first difference in the game's words, and what to do.
-  // Whose card, as the page says it (an ordinal: "card 2" reads as the deuce).
-  assert.match(b.text, /Player 2’s 2nd hole card: you were shown/);
+  // Whose cards, as the page says it (a player's hole cards are a set: SPEC).
+  assert.match(b.text, /Player 2’s hole cards: you were shown 8♠, the recomputation gives 7♥/);
   assert.match(b.text, /contact the operator’s support/);
   const ev = await page.evaluate(() => window.__events);
   assert.deepEqual(ev.map((e) => [e.id, e.detail.verdict]), [['badge-fair', 'pass'], ['badge-tampered', 'fail']]);

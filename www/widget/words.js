@@ -44,6 +44,9 @@ function pagePlace(d, report, lang) {
   const position = String(at.position + 1);
   if (who && who.player) return t('render.diff.at.deckHole', { player: String(who.player), nth: card(who.card), position }, lang);
   if (who) return t('render.diff.at.deckBoard', { nth: card(who.board), position }, lang);
+  // A player's hole cards and the flop are sets (SPEC): the set's own name.
+  if (d.key === 'holeCards' && d.set && at.player !== undefined) return t('render.diff.at.holeSet', { player: String(at.player + 1) }, lang);
+  if (d.key === 'board' && d.set) return t('render.diff.at.flop', {}, lang);
   if (d.key === 'holeCards' && at.card !== undefined) return t('render.diff.at.hole', { player: String(at.player + 1), nth: card(at.card + 1) }, lang);
   if (d.key === 'board' && at.card !== undefined) return t('render.diff.at.board', { nth: card(at.card + 1) }, lang);
   return null;
