@@ -137,6 +137,8 @@ test('the mines tapped on the board, in any order, pass', async () => {
   const c = passing((x) => x.record.scheme === 'mines' && !x.record.bets && x.expect.mines.length >= 3);
   const { page, errors, context } = await open(c.record);
   await page.click('#played-entry > summary');
+  // The parts are drawn when the entry is first opened.
+  await page.waitForSelector('#played-entry .seenmines button');
   const cells = await page.$$eval('#played-entry .seenmines button', (bs) => bs.map((b) => [b.querySelector('.visually-hidden').textContent, b.getAttribute('aria-pressed'), b.getBoundingClientRect().height]));
   assert.equal(cells.length, 25);
   assert.ok(cells.every(([name, pressed, h]) => /^Cell \d+$/.test(name) && pressed === 'false' && h >= 44));
