@@ -39,6 +39,9 @@ export function goToPanel() {
   h.setAttribute('tabindex', '-1');
   box.scrollIntoView({ block: 'start' });
   h.focus({ preventScroll: true });
+  // The verdict takes the focus in the frame after it is drawn (issue 25): a tap that
+  // comes before that frame keeps the panel's heading focused after it.
+  requestAnimationFrame(() => { if (document.activeElement !== h) { box.scrollIntoView({ block: 'start' }); h.focus({ preventScroll: true }); } });
 }
 
 /** The offer's key for this browser. */
