@@ -29,9 +29,12 @@ const randomHash = (seed) => createHash('sha256').update(`flow test ${seed}`).di
 async function openTimed(page, fragment) {
   return page.evaluate((frag) => new Promise((resolve) => {
     const t0 = performance.now();
+    // The last verdict can still change (its offer lines arrive a frame later) before
+    // the hashchange reaches the page: only a verdict drawn after it counts.
+    const old = document.querySelector('#verdict');
     const done = () => {
       const v = document.querySelector('#verdict');
-      if (!v || v.dataset.verdict === 'checking') return false;
+      if (!v || v === old || v.dataset.verdict === 'checking') return false;
       obs.disconnect();
       const round = document.querySelector('#result [data-round]');
       const r = document.querySelector('#result');
