@@ -168,6 +168,36 @@ impl VerifyError {
         }
     }
 
+    /// `field` as segments: member names and list indexes (`bets[3].nonce` →
+    /// `["bets", 3, "nonce"]`), empty for the whole record; the first is the record
+    /// field a form shows the error under.
+    pub fn path(&self) -> Vec<Value> {
+        let mut out = Vec::new();
+        for part in self.field.split('.').filter(|p| !p.is_empty()) {
+            let mut rest = part;
+            if let Some(i) = rest.find('[') {
+                if i > 0 {
+                    out.push(Value::from(&rest[..i]));
+                }
+                rest = &rest[i..];
+                while let Some(tail) = rest.strip_prefix('[') {
+                    let Some(end) = tail.find(']') else { break };
+                    let inner = &tail[..end];
+                    out.push(match inner.parse::<u64>() {
+                        Ok(n) => Value::from(n),
+                        Err(_) => Value::from(inner),
+                    });
+                    rest = &tail[end + 1..];
+                }
+                if rest.is_empty() {
+                    continue;
+                }
+            }
+            out.push(Value::from(rest));
+        }
+        out
+    }
+
     /// Adds a value for the message.
     pub fn with(mut self, key: &str, value: impl Into<Value>) -> Self {
         self.params.insert(key.to_string(), value.into());
@@ -233,3 +263,23 @@ impl fmt::Display for VerifyError {
 impl std::error::Error for VerifyError {}
 
 pub type Result<T> = std::result::Result<T, VerifyError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_is_also_given_as_segments() {
+        let path = |f: &str| VerifyError::new(ErrorCode::BadJson, f, "").path();
+        assert_eq!(
+            path("bets[3].nonce"),
+            vec![json!("bets"), json!(3), json!("nonce")]
+        );
+        assert_eq!(
+            path("played.deals[2][1]"),
+            vec![json!("played"), json!("deals"), json!(2), json!(1)]
+        );
+        assert_eq!(path("clientSeeds"), vec![json!("clientSeeds")]);
+        assert!(path("").is_empty());
+    }
+}

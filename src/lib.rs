@@ -87,8 +87,8 @@ pub fn parse_json(text: &str) -> Result<Value, VerifyError> {
 
 /// The error as the JSON object the CLI and page show: `{code, field, message, params}`.
 pub fn error_json(e: &VerifyError) -> Value {
-    json!({"code": e.code.as_str(), "field": e.field, "params": e.params,
-                       "message": e.message})
+    json!({"code": e.code.as_str(), "field": e.field, "path": e.path(),
+                       "params": e.params, "message": e.message})
 }
 
 /// The pieces this crate's own tests, benchmarks and fuzz targets check one by one

@@ -5,6 +5,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::batch::Status;
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::played::{self, fit, fit_prefix, path_text, Seg, Unreadable};
 use crate::primitives::sha256::sha256_hex;
@@ -145,6 +146,18 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// SPEC's exit status of a final verdict (0 pass, 1 fail, 3 unchecked), the
+    /// batch's rule (`Status::exit_code`); none while a walk runs.
+    pub fn exit_code(self) -> Option<u8> {
+        let status = match self {
+            Verdict::Pass => Status::Pass,
+            Verdict::Fail => Status::Fail,
+            Verdict::Unchecked => Status::Unchecked,
+            Verdict::Checking => return None,
+        };
+        Some(status.exit_code())
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Pass => "pass",
@@ -184,6 +197,9 @@ pub struct Report {
     compared: bool,
     /// Hints a scheme gave of its own (`nonce_unit`, `step_limit`).
     hints: Vec<Value>,
+    /// The result key whose parts each get a `status` (`bets`), and the parts that
+    /// carried their own `played`: (index, whether it differed).
+    parts: Option<(&'static str, Vec<(usize, bool)>)>,
 }
 
 /// A value the player was shown that differs from the recomputation.
@@ -239,7 +255,15 @@ impl Report {
             diffs: Diffs::default(),
             compared: false,
             hints: Vec::new(),
+            parts: None,
         }
+    }
+
+    /// Each part of the list `key` (every bet of `bets`) gets a `status` in the
+    /// report: `fail` when its own `played` differs, `pass` when its `played` was
+    /// compared and the record passed, else `recomputed` (shown, nothing compared).
+    pub fn part_status(&mut self, key: &'static str) {
+        self.parts = Some((key, Vec::new()));
     }
 
     /// Compares part `index` of the list `key` (a bet, `bets[3]`) with its own
@@ -256,6 +280,7 @@ impl Report {
             return Err(VerifyError::wrong_type(&field, Want::Object, played));
         };
         let mut segs = vec![Seg::Index(index)];
+        let before = self.diffs.count;
         for (k, v) in seen {
             let prefix = segs.len();
             let Some(c) = ours.get(k) else {
@@ -277,6 +302,12 @@ impl Report {
             })?;
             diff(self.scheme, key, &mut segs, &v, c, &mut self.diffs);
             segs.pop();
+        }
+        let differs = self.diffs.count > before;
+        if let Some((k, shown)) = &mut self.parts {
+            if *k == key {
+                shown.push((index, differs));
+            }
         }
         self.compared = true;
         Ok(())
@@ -418,7 +449,7 @@ impl Report {
         }
         let differences: Vec<Value> = differences
             .into_iter()
-            .map(|d| describe(self.scheme, d))
+            .map(|d| describe(self.scheme, d, &self.result))
             .collect();
         let mut hints = hints(self.scheme, &self.checks, record);
         hints.extend(invisible_chars(self.scheme, record));
@@ -434,9 +465,35 @@ impl Report {
             }
         }
 
+        let proof = self.proof();
+        let held = self
+            .checks
+            .iter()
+            .any(|c| c.proves && c.state == State::Held);
+        let unproven = unproven(self.scheme, record);
         let mut out = self.result;
+        if let Some((key, shown)) = &self.parts {
+            if let Some(Value::Array(list)) = out.get_mut(*key) {
+                for (i, part) in list.iter_mut().enumerate() {
+                    let status = match shown.iter().find(|(j, _)| *j == i) {
+                        Some((_, true)) => "fail",
+                        Some((_, false)) if verdict == Verdict::Pass => "pass",
+                        _ => "recomputed",
+                    };
+                    if let Value::Object(m) = part {
+                        m.insert("status".into(), Value::from(status));
+                    }
+                }
+            }
+        }
         out.insert("scheme".into(), Value::from(self.scheme.id));
         out.insert("verdict".into(), Value::from(verdict.as_str()));
+        if let Some(exit) = verdict.exit_code() {
+            out.insert("exit".into(), Value::from(exit));
+        }
+        out.insert("proof".into(), Value::from(proof));
+        out.insert("commitmentHeld".into(), Value::Bool(held));
+        out.insert("unproven".into(), json!(unproven));
         out.insert(
             "checks".into(),
             Value::Array(self.checks.iter().map(Check::to_json).collect()),
@@ -456,6 +513,66 @@ impl Report {
         }
         Ok(Value::Object(out))
     }
+}
+
+impl Report {
+    /// The kind of proof the report rests on, for the words that explain a verdict:
+    /// - `chain`: a chain game (the round hash against the published terminal);
+    /// - `bets`: bets under one server seed (the report's `bets`);
+    /// - `partial`: cards proved by their Merkle paths, no seed revealed (a leaf
+    ///   check and no deck recomputed);
+    /// - `seeds`: more than one player's revealed seed (`commitAOk`, `commitBOk`);
+    /// - `seed`: a revealed seed against the hash shown before the game.
+    fn proof(&self) -> &'static str {
+        let has = |code: &str| self.checks.iter().any(|c| c.code == code);
+        if self.scheme.chain {
+            "chain"
+        } else if matches!(self.result.get("bets"), Some(Value::Array(_))) {
+            "bets"
+        } else if has("leafOk") && !self.result.contains_key("deck") {
+            "partial"
+        } else if has("commitAOk") || has("commitBOk") {
+            "seeds"
+        } else {
+            "seed"
+        }
+    }
+}
+
+/// The record's fields that a pass does not prove (nothing published covers them,
+/// yet they change the result): those of role id, client or setting that the record
+/// gives (the match id, the client seeds, a nonce, the chances…), in the
+/// descriptor's order; never the game's name.
+fn unproven(scheme: &Scheme, record: &Map<String, Value>) -> Vec<&'static str> {
+    scheme
+        .fields
+        .iter()
+        .filter(|f| matches!(f.role, Role::Id | Role::Client | Role::Setting))
+        .filter(|f| f.name != "game")
+        .filter(|f| !matches!(record.get(f.name), None | Some(Value::Null)))
+        .map(|f| f.name)
+        .collect()
+}
+
+/// Whose card deck position `pos` is, from the report's own hole cards and board
+/// (the same card id there): `{key: "holeCards", player, card, path}` or
+/// `{key: "board", card, path}` (indexes from 0), or None for an undealt card.
+fn deck_owner(result: &Map<String, Value>, pos: usize) -> Option<Value> {
+    let id = result.get("deck")?.as_array()?.get(pos)?;
+    if let Some(Value::Array(holes)) = result.get("holeCards") {
+        for (p, hole) in holes.iter().enumerate() {
+            if let Some(k) = hole.as_array().and_then(|h| h.iter().position(|c| c == id)) {
+                return Some(json!({"key": "holeCards", "player": p, "card": k,
+                                   "path": format!("holeCards[{p}][{k}]")}));
+            }
+        }
+    }
+    let b = result
+        .get("board")?
+        .as_array()?
+        .iter()
+        .position(|c| c == id)?;
+    Some(json!({"key": "board", "card": b, "path": format!("board[{b}]")}))
 }
 
 /// SPEC hints: a failed commitment check that is explained by a typo.
@@ -681,7 +798,10 @@ fn string_leaves<'a>(scheme: &Scheme, record: &'a Map<String, Value>) -> Vec<(St
 /// `shownOnly`/`computedOnly` the values shown but not recomputed and the reverse;
 /// `played` and `computed` are both lists; `first` (the flop: 3) when the set is
 /// the start of the list.
-fn describe(scheme: &Scheme, d: Diff) -> Value {
+///
+/// A deck position's difference names the position's owner in `at.owner`
+/// (`deck_owner`): the hole card or board card a player sees it as.
+fn describe(scheme: &Scheme, d: Diff, result: &Map<String, Value>) -> Value {
     let mut item = "value";
     let mut at = Map::new();
     let mut order: Vec<&str> = Vec::new();
@@ -704,6 +824,15 @@ fn describe(scheme: &Scheme, d: Diff) -> Value {
                     Step::Member(m) => part = Some(m),
                 }
             }
+        }
+    }
+    if d.key == "deck" {
+        if let Some(owner) = at
+            .get("position")
+            .and_then(Value::as_u64)
+            .and_then(|p| deck_owner(result, p as usize))
+        {
+            at.insert("owner".into(), owner);
         }
     }
     let mut m = Map::new();

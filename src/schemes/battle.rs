@@ -161,5 +161,7 @@ pub fn run(f: Fields, r: &mut Report, o: &Options) -> Result<()> {
     r.set("point", v);
     r.set("cumulative", json!(sums));
     r.set("hash", hash.as_str());
+    // The shares as given, for the wheel's drawing: an input, never compared.
+    r.note("chances", json!(chances));
     run_chain(chain, &hash, r, o)
 }

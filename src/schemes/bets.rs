@@ -100,6 +100,7 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
         .with("count", list.len()));
     }
     let default_client = f.opt_str("clientSeed")?;
+    r.part_status("bets");
     let mut out = Vec::with_capacity(list.len());
     // `nonce_unit` once for the list: the first such bet, and how many there are.
     let mut seconds: Option<(usize, i64, usize)> = None;
@@ -135,6 +136,13 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
         let computed = Value::Object(m);
         if let Some(played) = bf.get("played") {
             r.compare_played("bets", i, played, &computed)?;
+        }
+        // The bet's own setting as given (dice's `selected`), for the drawing; after
+        // the comparison, so `played` can never name it. Mines' `mines` is the
+        // recomputed board already.
+        let mut computed = computed;
+        if let (Value::Object(m), Some(v)) = (&mut computed, bf.get(setting)) {
+            m.entry(setting).or_insert_with(|| v.clone());
         }
         out.push(computed);
     }

@@ -35,6 +35,7 @@ pub const SCHEME: Scheme = Scheme::new(
         players: 2,
         seats: "chess",
         family: "chess",
+        sorted_hands: false,
     }],
     &FIELDS,
     &RESULTS,

@@ -197,6 +197,9 @@ pub struct GameDesc {
     /// The game players pick on the page (`entry.game.<family>`): both poker
     /// schemes are "poker".
     pub family: &'static str,
+    /// Hands are shown sorted by suit by default (the dealt order one click away):
+    /// the card games whose players hold their hands sorted.
+    pub sorted_hands: bool,
 }
 
 impl GameDesc {
@@ -207,6 +210,7 @@ impl GameDesc {
             players: 0,
             seats: "",
             family: id,
+            sorted_hands: false,
         }
     }
 }
@@ -448,7 +452,7 @@ impl Scheme {
             .iter()
             .map(|g| {
                 json!({"id": g.id, "label": format!("game.{}", g.id), "players": g.players,
-                       "seats": g.seats, "family": g.family})
+                       "seats": g.seats, "family": g.family, "sortedHands": g.sorted_hands})
             })
             .collect();
         let results: Vec<Value> = self

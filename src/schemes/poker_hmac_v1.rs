@@ -55,6 +55,7 @@ pub const SCHEME: Scheme = Scheme::new(
         players: 0,
         seats: "",
         family: "poker",
+        sorted_hands: false,
     }],
     &FIELDS,
     &RESULTS,

@@ -39,6 +39,7 @@ pub const SCHEME: Scheme = Scheme::new(
         players: 0,
         seats: "",
         family: "poker",
+        sorted_hands: false,
     }],
     &FIELDS,
     &RESULTS,

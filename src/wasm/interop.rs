@@ -18,6 +18,7 @@ pub fn to_js_error(e: &VerifyError) -> JsValue {
     // Reflect::set on a fresh Error object cannot fail; ignore its Result.
     let _ = Reflect::set(obj, &"code".into(), &e.code.as_str().into());
     let _ = Reflect::set(obj, &"field".into(), &e.field.as_str().into());
+    let _ = Reflect::set(obj, &"path".into(), &js_value(&Value::Array(e.path())));
     let _ = Reflect::set(obj, &"params".into(), &js_object(&e.params));
     err.into()
 }
