@@ -486,6 +486,10 @@ impl Report {
                 }
             }
         }
+        // What the player saw, as given, for the drawing beside the recomputation.
+        if let Some(obj) = played {
+            out.insert("played".into(), Value::Object(obj.clone()));
+        }
         out.insert("scheme".into(), Value::from(self.scheme.id));
         out.insert("verdict".into(), Value::from(verdict.as_str()));
         if let Some(exit) = verdict.exit_code() {

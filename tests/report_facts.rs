@@ -217,6 +217,10 @@ fn the_report_echoes_the_inputs_its_drawing_needs() {
         fairverify::verify(&b).unwrap_err().code.as_str(),
         "unknown_field"
     );
+    // What the player saw, as given (as the record gives it), for the drawing beside it.
+    let mut b = bridge;
+    b["played"] = json!({"seats": [1, 0]});
+    assert_eq!(verify(b)["played"], json!({"seats": [1, 0]}));
     let chess = vector(|r| r["scheme"] == "chess_colour_v1" && r["seedB"].is_null());
     assert_eq!(verify(chess)["bot"], true);
 }

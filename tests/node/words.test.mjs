@@ -1,5 +1,6 @@
-// www/render/words.js: which sentence a report gets, chosen from the report's checks and
-// the scheme's descriptor (never a scheme id), on real reports of the built core.
+// www/render/words.js: which sentence a report gets, chosen from the core's report (its
+// proof, checks, hints) and the scheme's descriptor (never a scheme id), on real reports
+// of the built core.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -26,23 +27,37 @@ async function words() {
   return import('data:text/javascript;base64,' + Buffer.from(r.outputFiles[0].text).toString('base64'));
 }
 
-test('the kind of proof comes from the checks and the descriptor', async () => {
+test('the kind of proof is the core\'s (report.proof), and the words follow it', async () => {
   const w = await words();
-  const kind = (c) => w.proofKind(report(c.record), desc(c.record.scheme));
+  const kind = (c) => report(c.record).proof;
   assert.equal(kind(first((c) => c.record.scheme === 'crash' && c.record.terminal, 'crash')), 'chain');
   assert.equal(kind(first((c) => c.record.scheme === 'platforms' && !c.record.terminal, 'platforms')), 'chain', 'unchecked too');
   // Bets under one server seed: the vector's bet as a list of one.
   const dice = first((c) => c.record.scheme === 'dice' && c.record.nonce !== undefined, 'dice');
   const { nonce, selected, ...seeds } = dice.record;
   const bets = { ...seeds, bets: [{ nonce, selected }] };
-  assert.equal(w.proofKind(report(bets), desc('dice')), 'bets');
+  assert.equal(report(bets).proof, 'bets');
   assert.equal(kind(first((c) => c.record.scheme === 'poker_hmac_v1' && c.record.leaves, 'a partial reveal')), 'partial');
   assert.equal(kind(first((c) => c.record.scheme === 'poker_hmac_v1' && !c.record.leaves, 'a full reveal')), 'seed');
   assert.equal(kind(first((c) => c.record.scheme === 'chess_colour_v1', 'chess')), 'seeds');
   assert.equal(kind(first((c) => c.record.game === 'table', 'backgammon')), 'seed');
-  // The same report under a descriptor that is not a chain's is not a chain's.
-  const crash = report(first((c) => c.record.scheme === 'crash' && c.record.terminal, 'crash').record);
-  assert.notEqual(w.proofKind(crash, { ...desc('crash'), chain: false }), 'chain');
+  // The words read the report's proof, nothing else: the same report said to rest on
+  // another proof gets that proof's sentences.
+  const crash = { ...report(first((c) => c.record.scheme === 'crash' && c.record.terminal, 'crash').record), terminalPublished: 'crash' };
+  assert.equal(w.passWhy(crash), en['render.verdict.pass.why.chain']);
+  assert.equal(w.passWhy({ ...crash, proof: 'seeds' }), en['render.verdict.pass.why.seeds']);
+  assert.equal(w.passMoment({ ...crash, proof: 'bets' }, desc('crash')), 'bets');
+  assert.equal(w.failNext({ verdict: 'fail', checks: [{ code: 'x', ok: false }], proof: 'partial' }).key, 'render.verdict.fail.next.partial');
+});
+
+test('only what was shown failed: the advice follows the core\'s commitmentHeld, not the checks\' flags', async () => {
+  const w = await words();
+  // shownOk held (a comparison, `commitment: true` on the wire) beside a failed played:
+  // nothing published proved anything, so the generic advice.
+  const r = { verdict: 'fail', proof: 'seed', commitmentHeld: false,
+    checks: [{ code: 'shownOk', ok: true, commitment: true }, { code: 'played', ok: false, commitment: false }] };
+  assert.equal(w.failNext(r).key, 'render.verdict.fail.next');
+  assert.equal(w.failNext({ ...r, commitmentHeld: true }).key, 'render.verdict.fail.next.played');
 });
 
 test('a walk cut by its step limit is unchecked and says so; a whole walk in vain, or a round of another chain, says that', async () => {

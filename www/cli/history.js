@@ -15,9 +15,8 @@ import * as core from './core.js';
 import { terminalText, jsonText } from './safe.js';
 import { direction } from '../i18n/i18n.js';
 
-// The exit status of one record's verdict, as SPEC gives it (the batch rule of
-// several records is the core's; --history takes one record).
-const EXIT = { pass: 0, fail: 1, unchecked: 3 };
+// A record's exit status is its report's (the core's `exit`, SPEC's statuses); input
+// that could not be checked exits as invalid input.
 const INVALID = 2;
 
 /** A record's bytes → {report, history} or {error} (the core's error as data). */
@@ -56,5 +55,5 @@ export async function runHistory(api, file, format) {
   }
   if (!process.stdout.write(text + '\n')) await new Promise((r) => process.stdout.once('drain', r));
   if (res.error) return INVALID;
-  return Object.prototype.hasOwnProperty.call(EXIT, res.report.verdict) ? EXIT[res.report.verdict] : INVALID;
+  return Number.isInteger(res.report.exit) ? res.report.exit : INVALID;
 }

@@ -82,12 +82,11 @@ export function renderHuman(res, file) {
   const lines = file ? [`── ${file}`] : [];
   if (res.error) return lines.concat(errorLines(res.error)).join('\n');
   const r = res.report;
-  const desc = schemes().find((d) => d.id === r.scheme);
   lines.push(t(`verdict.${r.verdict}`));
   // Why nothing was decided (a walk cut by its step limit: SPEC §6), or what a pass on
   // a terminal the record brings proves: the page's second line.
-  if (r.verdict === 'unchecked') lines.push(`  ${uncheckedWhy(r, desc)}`);
-  else if (r.verdict === 'pass' && r.terminalPublished === null) lines.push(`  ${passWhy(r, desc)}`);
+  if (r.verdict === 'unchecked') lines.push(`  ${uncheckedWhy(r)}`);
+  else if (r.verdict === 'pass' && r.terminalPublished === null) lines.push(`  ${passWhy(r)}`);
   const found = foundInParams(r);
   if (found && r.verdict !== 'fail') lines.push(`  ${t('render.chain.foundIn', found)}`);
   const checks = Array.isArray(r.checks) ? r.checks : [];
@@ -121,7 +120,7 @@ export function renderHuman(res, file) {
   }
   // What to do next, for the check that failed and the game (the page's words).
   if (r.verdict === 'fail') {
-    const next = failNext(r, desc, res.record);
+    const next = failNext(r);
     // The field as a record names it too: "Maximum chain steps (maxSteps)".
     lines.push(t(next.key, next.field ? { ...next.params, field: fieldName(next.field) } : next.params));
   }

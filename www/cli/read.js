@@ -2,11 +2,13 @@
 // size limit enforced while reading: a file larger than the limit is not read at
 // all, and standard input is counted past the limit without being kept.
 // Node's fs, looked up only when the CLI runs (verifier.js also loads in browsers).
+import { errorValue } from '../core/errors.js';
+
 const nodeFs = () => require('fs');
 
 function ioError(name, e) {
   const reason = (e && e.code) || 'EIO';
-  return { code: 'io_error', field: '', message: `cannot read ${name}: ${e && e.message}`, params: { file: name, reason } };
+  return errorValue('io_error', '', `cannot read ${name}: ${e && e.message}`, { file: name, reason });
 }
 
 /** Reads a stream to its end, or until it has given more than the limit (a device

@@ -23,10 +23,6 @@ const BATCH_PAGE = 200;
 /** The order of the list: what needs looking at first. */
 const SHOWN_FIRST = ['fail', 'invalid', 'unchecked', 'pass'];
 
-function parsed(text) {
-  try { return JSON.parse(text); } catch (e) { return null; }
-}
-
 function itemView(it, i) {
   const what = [it.name === undefined || it.name === null ? t('batch.unnamed', { n: String(it.index + 1) }) : String(it.name)];
   const r = it.report;
@@ -41,7 +37,7 @@ function itemView(it, i) {
   // Drawn when opened, so thousands of rows stay cheap.
   det.addEventListener('toggle', () => {
     if (det.open && det.childElementCount === 1) {
-      det.append(r ? render.report(r, parsed(it.text), d) : render.error(it.error));
+      det.append(r ? render.report(r, d) : render.error(it.error));
       det.querySelectorAll('#verdict').forEach((v) => v.removeAttribute('id'));
     }
   });

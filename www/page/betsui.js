@@ -3,6 +3,7 @@
 import { t, language } from '../i18n/i18n.js';
 import { readBetLines } from './betlines.js';
 import { ltrText } from '../render/words.js';
+import { verifyError } from '../core/errors.js';
 
 // A unit list; where the language's unit list has no separator at all (Chinese joins
 // "9", "13" into "913"), its narrow conjunction list instead ("9、13").
@@ -61,7 +62,7 @@ export function betsFromLines(text, game, read) {
   if (read) read(r);
   if (!r.ok) {
     const sentence = errorText(r.error, r.game || game);
-    throw Object.assign(new Error(sentence), { name: 'VerifyError', code: 'bet_lines', field: 'bets', params: { ...r.error }, text: sentence });
+    throw Object.assign(verifyError('bet_lines', 'bets', sentence, { ...r.error }), { text: sentence });
   }
   return r.bets;
 }

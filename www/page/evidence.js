@@ -56,9 +56,9 @@ function inLanguage(lang, fn) {
 
 /** The page's own sentences for this report, in `lang`: its verdict, what differs,
  *  what was not shown, each check and hint. */
-function sentences(report, record, lang) {
+function sentences(report, lang) {
   return inLanguage(lang, () => {
-    const view = render.report(report, record, scheme(report.scheme));
+    const view = render.report(report, scheme(report.scheme));
     const text = (sel) => [...view.querySelectorAll(sel)].map((n) => n.textContent.trim()).filter(Boolean);
     return {
       lang,
@@ -100,7 +100,7 @@ export function evidenceName(report, record) {
 export function evidenceHtml(report, record, recordText, now = new Date(), recipe = null) {
   const lang = language();
   const langs = lang === 'en' ? ['en'] : [lang, 'en'];
-  const words = langs.map((l) => sentences(report, record, l));
+  const words = langs.map((l) => sentences(report, l));
   // The core's fingerprint as the worker gave it (the page's thread runs no core).
   const core = state.core || {};
   const page = fileText();
@@ -145,7 +145,7 @@ export function evidenceHtml(report, record, recordText, now = new Date(), recip
         ...w.differences.map((x) => make('li', {}, x)), ...w.notShown.map((x) => make('li', { class: 'muted' }, x))));
     }
     // What was shown beside what was recomputed, item by item.
-    if ((report.differences || []).length) b.append(inLanguage(lang, () => sideBySide(report, record, make)));
+    if ((report.differences || []).length) b.append(inLanguage(lang, () => sideBySide(report, make)));
   }
   // Every check: what it states, held or not, and both values (one block each, so
   // that it fits a phone's width in every language).
@@ -171,7 +171,7 @@ export function evidenceHtml(report, record, recordText, now = new Date(), recip
   });
   // What the seeds give: each result in words and pictures, as the page draws it
   // (cards as cards, dice as dice, seats by name, a win as a word: never raw data).
-  const blocks = inLanguage(lang, () => resultBlocks(report, record, make));
+  const blocks = inLanguage(lang, () => resultBlocks(report, make));
   if (blocks.length) b.append(make('h2', {}, inLanguage(lang, () => t('evidence.results'))), make('div', { id: 'results', class: 'results' }, ...blocks));
   // The record, exactly as verified (its own text, not a copy made again).
   b.append(make('h2', {}, inLanguage(lang, () => t('evidence.record'))), make('pre', { dir: 'ltr', id: 'record' }, recordText));
@@ -204,9 +204,9 @@ export function evidenceHtml(report, record, recordText, now = new Date(), recip
 }
 
 /** The drawing's context for the render modules' words (seat names, card order). */
-function drawCtx(report, record) {
+function drawCtx(report) {
   const d = scheme(report.scheme) || { results: [], games: [], cards: '' };
-  return { r: report, record, desc: d, game: (record && record.game) || report.game || (d.games[0] && d.games[0].id) };
+  return { r: report, desc: d, game: report.game || (d.games[0] && d.games[0].id) };
 }
 
 /** One value as the page shows it: a card in its colour, a die with its face, a
@@ -260,8 +260,8 @@ function walkResult(v, steps, labels, rows, item, ctx, patterns) {
 }
 
 /** Every result of the report in words and pictures, one section a result key. */
-function resultBlocks(report, record, make) {
-  const ctx = drawCtx(report, record);
+function resultBlocks(report, make) {
+  const ctx = drawCtx(report);
   const out = [];
   for (const res of ctx.desc.results || []) {
     const v = report[res.key];
@@ -282,8 +282,8 @@ function resultBlocks(report, record, make) {
 }
 
 /** What was shown beside what was recomputed, one row a difference. */
-function sideBySide(report, record, make) {
-  const ctx = drawCtx(report, record);
+function sideBySide(report, make) {
+  const ctx = drawCtx(report);
   const cell = (d, v) => make('td', {}, leafNode(d.item, v, ctx, make));
   return make('table', { class: 'sidebyside' },
     make('tr', {}, make('th', { class: 'place' }, ''), make('th', {}, t('field.played')), make('th', {}, t('check.recomputed'))),

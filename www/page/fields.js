@@ -7,6 +7,7 @@
 // (baloot), select. Values that do not parse are passed on as typed, so the core's
 // error names the field.
 import { betsFromLines } from './betsui.js';
+import { verifyError } from '../core/errors.js';
 
 /** The text a field shows for a record's value. */
 export function toText(f, v) {
@@ -106,7 +107,7 @@ export function fromText(f, raw, partial, ctx = {}) {
       // falls through: JSON
     case 'json':
       try { return parseTyped(t); } catch (e) {
-        if (!partial) throw Object.assign(new Error(e.message), { name: 'VerifyError', code: 'bad_json', field: f.name });
+        if (!partial) throw verifyError('bad_json', f.name, e.message);
         return t;
       }
     default: return t;

@@ -202,9 +202,10 @@ export function clearFieldErrors() {
   document.querySelectorAll('.field.invalid').forEach((p) => p.classList.remove('invalid'));
 }
 
-/** Puts an error's sentence under its field, if the form has that field. */
+/** Puts an error's sentence under its field, if the form has that field: the first
+ *  segment of the core's `path` (an error made in JavaScript names a whole field). */
 export function showFieldError(e, text) {
-  const top = String(e.field || '').split(/[.[]/)[0];
+  const top = Array.isArray(e.path) ? String(e.path[0] === undefined ? '' : e.path[0]) : String(e.field || '');
   const p = document.getElementById(`f-${top}-err`);
   if (!p) return false;
   p.textContent = text;

@@ -20,6 +20,7 @@ import { client } from './client.js';
 import { looksLikeBetLines, readBetLines } from './betlines.js';
 import { readText as betsReadText, errorText as betsErrorText, rememberRead } from './betsui.js';
 import { terminalName } from '../render/words.js';
+import { errorValue } from '../core/errors.js';
 
 const HEX64 = /^[0-9a-fA-F]{64}(?![0-9a-zA-Z])/;
 
@@ -198,7 +199,7 @@ function go(f, loadRecord) {
     }
     case 'bets': if (!f.error) takeBets(f); break;
     default: {
-      const e = { code: 'bad_json', field: '', message: f.error ? f.error.message : '' };
+      const e = errorValue('bad_json', '', f.error ? f.error.message : '');
       setRedo(() => showResult(render.error(e)));
       showResult(render.error(e));
     }

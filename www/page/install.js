@@ -22,8 +22,8 @@ import { takeInput } from './input.js';
 import { drawOffline, hideDownloadOnPhone } from './offline.js';
 import { wirePasteButton, relabelPasteButton } from './paste.js';
 import { keepState, wireTopLink } from './keep.js';
+import { HEX64 } from '../core/hex.js';
 
-const HEX64 = /^[0-9a-f]{64}$/;
 const web = () => /^https?:$/.test(location.protocol);
 
 let on = false;

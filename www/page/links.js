@@ -8,6 +8,7 @@ import { showResult } from '../ui/notices.js';
 import * as render from '../render/report.js';
 import { readForm, showFieldError } from './form.js';
 import { chosenLanguage } from './language.js';
+import { errorValue } from '../core/errors.js';
 
 /** The fragment's parameters: `#lang=ro&record=…` (either may be missing). */
 export function readFragment(hash = location.hash) {
@@ -51,7 +52,7 @@ export function openFragment(load) {
     text = base64urlToText(record);
     value = JSON.parse(text);
   } catch (e) {
-    showResult(render.error({ code: 'bad_json', field: '', message: `${t('err.badLink')} (${e.message})` }));
+    showResult(render.error(errorValue('bad_json', '', `${t('err.badLink')} (${e.message})`)));
     return true;
   }
   // The record's own text goes to the core (the parsed copy only fills the form).

@@ -30,7 +30,8 @@ import { recipePanel } from './recipe.js';
 /** Records with more bets than this (dice, mines: SPEC §7) show a busy bar while
  *  the core works through them: 10,000 mines bets take it about a second. */
 const MANY_BETS = 200;
-/** Texts longer than this are not parsed by the page to be drawn (the core still verifies them). */
+/** Texts longer than this are not parsed by the page (for the busy bar's bet count and
+ *  the evidence file's name; the report alone is drawn, and the core still verifies them). */
 const DRAW_LIMIT = 4 << 20;
 
 /** The verdict banner first in the result, in view and focused (announced).
@@ -54,7 +55,7 @@ export function verdictFirst(focus = true) {
   return v;
 }
 
-/** The record a source describes, for drawing (null when it cannot be read). */
+/** The record a source describes (null when it cannot be read): its bet count and id. */
 function recordOf(src) {
   if (src.record !== undefined) return src.record;
   if (src.parsed !== undefined) return src.parsed;
@@ -65,9 +66,9 @@ function recordOf(src) {
   return src.parsed;
 }
 
-export function showReport(report, record) {
+export function showReport(report) {
   showRememberFor(!!(scheme(report.scheme) || {}).chain);
-  showResult(render.report(report, record, scheme(report.scheme)));
+  showResult(render.report(report, scheme(report.scheme)));
   resultShown();
 }
 
@@ -94,7 +95,7 @@ export function verifyRecordText(text) {
 }
 
 function shown(report, src, after, final = true) {
-  showReport(report, recordOf(src));
+  showReport(report);
   // The final report as the core made it, for tests that compare the page with
   // verifier.js; `data-walking` while the verdict is not final: the core's answer not
   // back yet, or a walk still running (a pending report can already fail on what was
@@ -192,7 +193,7 @@ export async function verifySource(src, { full = false } = {}) {
   $('#result').removeAttribute('data-walking');
   if (!res) {
     // Cancelled: the chain check never finished, so nothing is decided either way.
-    if (pending) showReport(cancelledReport(pending), recordOf(src));
+    if (pending) showReport(cancelledReport(pending));
     const banner = verdictView('cancelled', t('flow.cancelled'));
     if ($('#verdict')) $('#verdict').replaceWith(banner); else showResult(banner);
     banner.after(againButton(src));

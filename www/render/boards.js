@@ -4,9 +4,9 @@ import { el } from '../ui/dom.js';
 import { t } from '../i18n/i18n.js';
 import { section } from './common.js';
 
-export function drawChess(r, record, out) {
+export function drawChess(r, out) {
   const a = r.aPlaysWhite;
-  const bot = r.bot || (record && record.seedB === null);
+  const bot = r.bot;
   const other = bot ? (a ? 'draw.botBlack' : 'draw.botWhite') : (a ? 'draw.bBlack' : 'draw.bWhite');
   out.append(section(t('draw.colours'), el('div', { class: 'chess', 'data-a-plays-white': String(a), 'data-path': 'aPlaysWhite' },
     el('p', { class: `side ${a ? 'white' : 'black'}`, text: t(a ? 'draw.aWhite' : 'draw.aBlack') }),

@@ -29,10 +29,10 @@ function diceBody(face, win, selected, path) {
     el('p', { text: t('draw.yourNumbers') }), picks(selected, face)];
 }
 
-export function drawDice(r, record, out, desc, ctx) {
-  if (r.bets) { out.append(betsView(r, record, 'dice', ctx)); return; }
+export function drawDice(r, out, desc, ctx) {
+  if (r.bets) { out.append(betsView(r, 'dice', ctx)); return; }
   out.append(section(t('draw.rollResult', { face: r.face, result: t(r.win ? 'draw.win' : 'draw.loss') }),
-    ...diceBody(r.face, r.win, r.selected || (record && record.selected), 'face')));
+    ...diceBody(r.face, r.win, r.selected, 'face')));
 }
 
 /** The 5×5 board as a table, cells 1–25 row by row from the top left (SPEC §7). */
@@ -66,15 +66,15 @@ const cellList = (mines) => (mines.length ? unitList(mines.map(String)) : t('dra
 /** "Mine at cell 19", "3 mines, at cells 3, 7, 12", "No mines": the count's plural form. */
 const minesText = (mines) => (mines.length ? t('draw.minesAtCount', { count: mines.length, cells: cellList(mines) }) : t('draw.noMinesAt'));
 
-export function drawMines(r, record, out, desc, ctx) {
-  if (r.bets) { out.append(betsView(r, record, 'mines', ctx)); return; }
+export function drawMines(r, out, desc, ctx) {
+  if (r.bets) { out.append(betsView(r, 'mines', ctx)); return; }
   out.append(section(minesText(r.mines), board(r.mines, '')));
 }
 
-/** Every bet: a table, the bets that differ first, each row opening to its die or board. */
-function betsView(r, record, game, ctx) {
-  const inputs = record && Array.isArray(record.bets) ? record.bets : [];
-  const bad = new Set((r.differences || []).filter((d) => d.at && d.at.bet !== undefined).map((d) => d.at.bet));
+/** Every bet: a table, the bets that differ first, each row opening to its die or board;
+ *  each bet's status is the core's (`bets[i].status`). */
+function betsView(r, game, ctx) {
+  const bad = new Set(r.bets.flatMap((b, i) => (b.status === 'fail' ? [i] : [])));
   const order = r.bets.map((_, i) => i).sort((a, b) => (Number(bad.has(b)) - Number(bad.has(a))) || a - b);
   const body = el('tbody');
   const mark = (ctx && ctx.mark) || (() => {});
@@ -87,12 +87,11 @@ function betsView(r, record, game, ctx) {
     const open = el('details', { class: 'betdetail' }, el('summary', { text: t('render.bets.open') }));
     open.addEventListener('toggle', () => {
       if (open.open && open.childElementCount === 1) {
-        const sel = inputs[i] && inputs[i].selected;
-        open.append(...(game === 'dice' ? diceBody(b.face, b.win, sel, `bets[${i}].face`) : [board(b.mines || [], `bets[${i}].`)]));
+        open.append(...(game === 'dice' ? diceBody(b.face, b.win, b.selected, `bets[${i}].face`) : [board(b.mines || [], `bets[${i}].`)]));
         mark(open);
       }
     });
-    const status = differs ? 'fail' : inputs[i] && inputs[i].played && r.verdict === 'pass' ? 'pass' : 'recomputed';
+    const status = b.status;
     return el('tr', { 'data-bet': i, class: differs ? 'differs' : '' },
       el('th', { scope: 'row' }, el('span', { class: 'betno', text: t('render.bets.bet', { n: String(i + 1) }) }), ' ', code(String(b.nonce)), ' ',
         statusBadge(status, t(`render.bets.status.${status}`))),

@@ -36,7 +36,7 @@ function historyTable(r, mark) {
   return el('div', { class: 'history' }, table, more);
 }
 
-export function drawCrash(r, record, out, desc, ctx) {
+export function drawCrash(r, out, desc, ctx) {
   const mark = (ctx && ctx.mark) || (() => {});
   out.append(section(t('draw.crashPoint'), el('div', {
     class: 'multiplier', 'data-multiplier': r.multiplier, 'data-path': 'multiplier',
@@ -48,7 +48,7 @@ export function drawCrash(r, record, out, desc, ctx) {
   }
 }
 
-export function drawPlatforms(r, record, out) {
+export function drawPlatforms(r, out) {
   // Platforms 1 to 25 in the game's own order: never mirrored in right-to-left
   // languages (style.css sets the grid left to right; its words keep their own).
   const grid = el('ol', { class: 'platforms', 'data-last-platform': r.lastPlatform, 'data-path': 'lastPlatform', 'aria-label': t('render.platforms.label') });
@@ -60,8 +60,8 @@ export function drawPlatforms(r, record, out) {
   out.append(section(t('draw.lastPlatform', { n: r.lastPlatform }), grid));
 }
 
-export function drawBattle(r, record, out) {
-  const chances = (record && Array.isArray(record.chances)) ? record.chances : [];
+export function drawBattle(r, out) {
+  const chances = Array.isArray(r.chances) ? r.chances : [];
   const total = chances.reduce((a, c) => a + (Number(c) > 0 ? Number(c) : 0), 0) || 100;
   const bar = svg('svg', { class: 'wheel', viewBox: '0 0 1000 40', preserveAspectRatio: 'none', role: 'img', 'aria-label': t('render.battle.wheel', { n: r.winner + 1 }) });
   let x = 0;
@@ -80,7 +80,7 @@ export function drawBattle(r, record, out) {
     el('p', { 'data-winner': r.winner, 'data-path': 'winner', text: t('render.battle.point', { point: decimalText(String(r.point)), n: r.winner + 1 }) })));
 }
 
-export function drawHashChain(r, record, out) {
+export function drawHashChain(r, out) {
   // A walk still running or cancelled has found nothing yet: never "not found".
   const walk = (r.checks || []).find((c) => c.code === 'chainOk' && (c.pending || c.cancelled));
   out.append(section(t('draw.chain'), el('p', {

@@ -10,7 +10,7 @@ import { cardShort } from './cards.js';
 import { tileName } from './tiles.js';
 import { seatName, rollLabels } from './seats.js';
 import { historyLabel } from './chain.js';
-import { ordinal, deckOwner } from './words.js';
+import { ordinal } from './words.js';
 
 /** A value as the item it is: a card "3♦", a tile "west wind", a die "5", a crash point "2.71×". */
 export function itemValue(item, v, ctx) {
@@ -81,10 +81,11 @@ export function placeText(d, ctx) {
       break;
     case 'deck':
       if (at.position !== undefined) {
-        // Whose card it is: a player's hole card or a board card (else an undealt one).
-        const who = deckOwner(ctx.r, Number(at.position));
-        if (who && who.player) return t('render.diff.at.deckHole', { player: who.player, nth: ordinal('card', who.card), position: n(at.position) });
-        if (who && who.board) return t('render.diff.at.deckBoard', { nth: ordinal('card', who.board), position: n(at.position) });
+        // Whose card it is (the core's `at.owner`): a player's hole card or a board
+        // card (else an undealt one).
+        const who = at.owner;
+        if (who && who.key === 'holeCards') return t('render.diff.at.deckHole', { player: n(who.player), nth: ordinal('card', n(who.card)), position: n(at.position) });
+        if (who && who.key === 'board') return t('render.diff.at.deckBoard', { nth: ordinal('card', n(who.card)), position: n(at.position) });
         return t('render.diff.at.deck', { position: n(at.position) });
       }
       break;
@@ -160,7 +161,7 @@ export function markDifferences(root, report, ctx) {
     markOne(root.querySelector(`[data-path="${CSS.escape(d.path)}"]`), d, d.played, ctx, true);
     // The owner's card is marked (outlined), its tag is in the deck: two tags over two
     // neighbouring cards of one hand would run into each other.
-    const owner = ownerPath(d, ctx);
+    const owner = ownerPath(d);
     if (owner) markOne(root.querySelector(`[data-path="${CSS.escape(owner)}"]`), d, d.played, ctx, false);
   }
 }
@@ -179,14 +180,8 @@ function markSet(root, d, ctx) {
 }
 
 /** A deck position's card where the player looks first: in its owner's hand or on the
- *  board (the same card there, `deckOwner`), else null. */
-function ownerPath(d, ctx) {
-  if (d.key !== 'deck' || !d.at || d.at.position === undefined) return null;
-  const who = deckOwner(ctx.r, Number(d.at.position));
-  if (who && who.player) return `holeCards[${who.player - 1}][${who.card - 1}]`;
-  if (who && who.board) return `board[${who.board - 1}]`;
-  return null;
-}
+ *  board (the core's `at.owner`), else null. */
+const ownerPath = (d) => (d.key === 'deck' && d.at && d.at.owner ? d.at.owner.path : null);
 
 /** Marks one drawn item as differing; `tagged`: with what was shown there. */
 function markOne(target, d, played, ctx, tagged) {

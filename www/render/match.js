@@ -12,12 +12,10 @@ import { tile } from './tiles.js';
 import { seatName, rollLabels } from './seats.js';
 import { firstSeatKey } from './words.js';
 
-/** The games whose hands are shown sorted by suit by default. */
-const SORTED_GAMES = ['bridge', 'tarneeb', 'trix', 'baloot'];
 const ROLL_PAGE = 60;
 
 function seatsView(ctx) {
-  const seeds = ctx.record && Array.isArray(ctx.record.clientSeeds) ? ctx.record.clientSeeds : null;
+  const seeds = Array.isArray(ctx.r.clientSeeds) ? ctx.r.clientSeeds : null;
   // Who moves or deals first, by what the game recomputes (no note for backgammon).
   const first = firstSeatKey(ctx.r);
   return section(t('draw.seatOrder'),
@@ -128,10 +126,14 @@ function sortToggle(ctx) {
   return el('div', { class: 'actions sortbar' }, state, button);
 }
 
-export function drawMatch(r, record, out, desc, ctx0) {
-  const game = (record && record.game) || r.game;
+export function drawMatch(r, out, desc, ctx0) {
+  const game = r.game;
+  // The games whose hands players hold sorted by suit (the descriptor's `sortedHands`):
+  // shown sorted by default, the dealt order one click away.
+  const g = ((desc && desc.games) || []).find((x) => x.id === game);
+  const sorted = !!(g && g.sortedHands);
   const ctx = {
-    r, record, desc, game, sortable: SORTED_GAMES.includes(game), view: { sorted: SORTED_GAMES.includes(game) },
+    r, desc, game, sortable: sorted, view: { sorted },
     mark: (ctx0 && ctx0.mark) || (() => {}),
   };
   out.append(seatsView(ctx));

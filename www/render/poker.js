@@ -64,7 +64,7 @@ function partialReveal(r, out, desc) {
       ...r.leafClimbs.map((l, i) => leafClimb(l, i)))));
 }
 
-export function drawPokerHmac(r, record, out, desc) {
+export function drawPokerHmac(r, out, desc) {
   if (r.deck) {
     const seats = r.seatOrder || [];
     out.append(holeCards(r, desc, (j) => t('render.poker.seat', { seat: seats[j] })));
@@ -74,7 +74,7 @@ export function drawPokerHmac(r, record, out, desc) {
   if (r.leafClimbs) partialReveal(r, out, desc);
 }
 
-export function drawSelfpoker(r, record, out, desc) {
+export function drawSelfpoker(r, out, desc) {
   out.append(holeCards(r, desc, (p) => t('draw.player', { n: p + 1 }), { number: true }));
   out.append(board(r, desc, { number: true }));
   out.append(deck(r, desc, 'render.deck.numpy', true));

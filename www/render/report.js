@@ -18,7 +18,7 @@ import { drawCrash, drawPlatforms, drawBattle, drawHashChain, chainNote } from '
 import { drawDice, drawMines } from './casino.js';
 import { passWhy, uncheckedWhy, failNext, foundInParams, passMoment, unprovenFields, typoHint } from './words.js';
 
-/** Each scheme's drawing: (report, record, out, desc, ctx) appends to `out`. */
+/** Each scheme's drawing: (report, out, desc, ctx) appends to `out`. */
 const DRAW = {
   match_seed_v2: drawMatch,
   poker_hmac_v1: drawPokerHmac,
@@ -36,10 +36,11 @@ const DRAW = {
 export const drawnSchemes = () => Object.keys(DRAW);
 
 /** The whole result for one report. `desc`: the scheme's descriptor (chain or not,
- *  how its cards are numbered, its games and seat names). */
-export function report(r, record, desc) {
+ *  how its cards are numbered, its games and seat names). The report alone says
+ *  what to draw: it echoes the inputs a drawing needs (`played`, `chances`…). */
+export function report(r, desc) {
   const d0 = desc || { chain: false, cards: '', games: [] };
-  const ctx = { r, record, desc: d0, game: (record && record.game) || r.game || (d0.games[0] && d0.games[0].id) };
+  const ctx = { r, desc: d0, game: r.game || (d0.games[0] && d0.games[0].id) };
   ctx.mark = (root) => markDifferences(root, r, ctx);
   const out = el('div', { class: 'report', 'data-scheme': r.scheme });
   const failed = r.verdict === 'fail';
@@ -47,11 +48,11 @@ export function report(r, record, desc) {
   // The second line and the advice say what is true for the proof that ran (a chain,
   // a seed, a partial reveal, bets) and for the check that failed.
   const why = failed && hinted ? t('render.verdict.fail.whyHint')
-    : r.verdict === 'pass' ? passWhy(r, d0)
-      : r.verdict === 'unchecked' ? uncheckedWhy(r, d0) : undefined;
-  const next = failed ? failNext(r, d0, record) : null;
+    : r.verdict === 'pass' ? passWhy(r)
+      : r.verdict === 'unchecked' ? uncheckedWhy(r) : undefined;
+  const next = failed ? failNext(r) : null;
   out.append(verdictView(r.verdict, undefined, {
-    proven: r.verdict === 'pass' ? provenText(r, d0, record) : null,
+    proven: r.verdict === 'pass' ? provenText(r, d0) : null,
     missing: r.verdict === 'unchecked' ? r.missing : null,
     terminals: d0.terminals,
     why,
@@ -65,13 +66,13 @@ export function report(r, record, desc) {
   const diffs = differencesView(r, ctx);
   if (diffs) out.append(diffs);
   // What the player entered, in the game's pictures, beside the recomputation.
-  const seen = seenView(r, record, d0, ctx);
+  const seen = seenView(r, d0, ctx);
   if (seen) out.append(seen);
   const checks = section(t('check.heading'), checksView(r, d0.chain, d0.cards));
   // A failed check is read right under the banner, not after 52 cards.
   if (failed) out.append(checks);
   const drawing = el('div', { class: 'drawing' });
-  (DRAW[r.scheme] || (() => {}))(r, record, drawing, d0, ctx);
+  (DRAW[r.scheme] || (() => {}))(r, drawing, d0, ctx);
   if (r.chainOk !== undefined && DRAW[r.scheme] !== drawHashChain) drawing.append(chainNote(r));
   // After a hint (the hash pasted as the seed, two fields swapped) the drawing comes
   // from the wrong input: folded and said so, never shown as the game's outcome.
@@ -87,10 +88,10 @@ export function report(r, record, desc) {
  *  what was published before the game is proven; the result is what these exact
  *  inputs give, so a result other than the one played points at an input copied
  *  wrong (a match id, a client seed, a nonce), said by name. */
-function provenText(r, desc, record) {
+function provenText(r, desc) {
   const moment = passMoment(r, desc);
   if (!moment) return null;
-  const fields = unprovenFields(desc, record).map((f) => t('render.quoted', { text: t(f.label) }));
+  const fields = unprovenFields(r, desc).map((f) => t('render.quoted', { text: t(f.label) }));
   const proven = t(`render.verdict.pass.proven.${moment}`);
   if (!fields.length) return { moment, text: proven };
   const list = new Intl.ListFormat(language(), { type: 'conjunction' }).format(fields);

@@ -114,8 +114,8 @@ function row(title, path, shown, computed, r) {
 }
 
 /** The section, or null when `played` holds nothing the entry knows how to draw. */
-export function seenView(r, record, desc, ctx) {
-  const played = record && isObject(record.played) ? record.played : null;
+export function seenView(r, desc, ctx) {
+  const played = isObject(r.played) ? r.played : null;
   if (!played || !desc || !desc.results) return null;
   const order = desc.cards || 'rank_major';
   const rows = [];

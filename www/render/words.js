@@ -1,24 +1,8 @@
 // Which sentence a report needs, by what ran: the kind of proof (a chain, a seed, each
-// player's seed, a partial poker reveal, bets under one server seed) read from the
-// report's checks and the scheme's descriptor, never from a scheme id. No DOM: the
-// page, the badge and the CLI say the same words.
+// player's seed, a partial poker reveal, bets under one server seed) is the core's
+// (`report.proof`), never read from a scheme id. No DOM: the page, the badge and the
+// CLI say the same words.
 import { t, has, direction } from '../i18n/i18n.js';
-
-/** The kind of proof a report rests on:
- *  - `chain`: the descriptor's chain game (the round hash and the published terminal);
- *  - `bets`: bets under one server seed (the report's `bets`);
- *  - `partial`: cards proved by their Merkle paths, no seed revealed (a `leafOk` check
- *    and no deck recomputed);
- *  - `seeds`: more than one player's revealed seed (`commitAOk`, `commitBOk`);
- *  - `seed`: a revealed seed against the hash shown before the game. */
-export function proofKind(r, desc) {
-  const codes = new Set((r.checks || []).map((c) => c.code));
-  if (desc && desc.chain) return 'chain';
-  if (Array.isArray(r.bets)) return 'bets';
-  if (codes.has('leafOk') && !r.deck) return 'partial';
-  if (codes.has('commitAOk') || codes.has('commitBOk')) return 'seeds';
-  return 'seed';
-}
 
 /** `key.<variant>` when the catalog has it, else `key`. */
 const variant = (key, v) => (v && has(`${key}.${v}`) ? `${key}.${v}` : key);
@@ -27,8 +11,9 @@ const variant = (key, v) => (v && has(`${key}.${v}`) ? `${key}.${v}` : key);
  *  core's `terminalPublished: null`): it proves the round of that chain only. */
 const privateChain = (r) => r.terminalPublished === null;
 
-/** The pass banner's second line, true for the proof that ran. */
-export const passWhy = (r, desc) => t(variant('render.verdict.pass.why', privateChain(r) ? 'chainPrivate' : proofKind(r, desc)));
+/** The pass banner's second line, true for the proof that ran (the core's
+ *  `proof`: chain, bets, partial, seeds, seed). */
+export const passWhy = (r) => t(variant('render.verdict.pass.why', privateChain(r) ? 'chainPrivate' : r.proof));
 
 /** What a pass proves was fixed before what (the pass words: "before the deal" only
  *  where cards or tiles are dealt): by the kind of proof and the items the report
@@ -36,7 +21,7 @@ export const passWhy = (r, desc) => t(variant('render.verdict.pass.why', private
  *  for dice and mines; `deal` (cards), `tiles`, `dice` (backgammon's rolls), `colour`
  *  (chess), else `game`. null where the pass words already say it all (a partial reveal). */
 export function passMoment(r, desc) {
-  const kind = proofKind(r, desc);
+  const kind = r.proof;
   // A terminal the record brings proves nothing about the round's moment: the pass
   // line says what it proves (chainPrivate).
   if (kind === 'chain') return privateChain(r) ? null : 'round';
@@ -51,19 +36,19 @@ export function passMoment(r, desc) {
   return 'game';
 }
 
-/** The inputs a pass does not prove (nothing published covers them, yet they change
- *  the result): the record's fields of role id, client or setting (the match id, the
- *  client seeds, a nonce, the chances…), as descriptor fields. */
-export function unprovenFields(desc, record) {
-  if (!record || typeof record !== 'object') return [];
-  return ((desc && desc.fields) || []).filter((f) => ['id', 'client', 'setting'].includes(f.role) && f.name !== 'game' &&
-    record[f.name] !== undefined && record[f.name] !== null);
+/** The inputs a pass does not prove (the core's `unproven`: the record's fields of
+ *  role id, client or setting, the match id, the client seeds, a nonce, the
+ *  chances…), as descriptor fields for their labels. */
+export function unprovenFields(r, desc) {
+  const names = Array.isArray(r.unproven) ? r.unproven : [];
+  const fields = (desc && desc.fields) || [];
+  return names.map((n) => fields.find((f) => f.name === n)).filter(Boolean);
 }
 
 /** The unchecked banner's second line: what is missing, for this kind of game; a walk
  *  stopped at its step limit (the core's hint `step_limit`) decided nothing. */
-export const uncheckedWhy = (r, desc) => t(variant('render.verdict.unchecked.why',
-  (r.hints || []).some((h) => h.code === 'step_limit') ? 'stepLimit' : proofKind(r, desc)));
+export const uncheckedWhy = (r) => t(variant('render.verdict.unchecked.why',
+  (r.hints || []).some((h) => h.code === 'step_limit') ? 'stepLimit' : r.proof));
 
 /** The round's place in another published chain, in words ({round, game}), when the
  *  walk met that chain's terminal (the core's `foundIn` and `foundInGame`). */
@@ -98,7 +83,7 @@ export function hintParams(h, label) {
  *  published chain, a whole published chain walked in vain, only "what you were
  *  shown", a partial reveal, bets, a seed. (A walk stopped at a lowered step limit is
  *  never a failure: the core makes it unchecked, SPEC §6.) */
-export function failNext(r, desc, record) {
+export function failNext(r) {
   const checks = r.checks || [];
   if ((r.hints || []).some(typoHint)) return { key: 'render.verdict.fail.next.hint', params: {} };
   const failed = checks.filter((c) => c.ok === false);
@@ -107,15 +92,15 @@ export function failNext(r, desc, record) {
   if (chainFailed && found) return { key: 'render.verdict.fail.next.foundIn', params: found };
   if (chainFailed && r.terminalPublished) return { key: 'render.verdict.fail.next.chainNone', params: {} };
   if (failed.length && failed.every((c) => c.code === 'played')) {
-    // The revealed values check out only when something published was checked.
-    const held = checks.some((c) => c.ok === true && c.commitment);
-    return { key: held ? 'render.verdict.fail.next.played' : 'render.verdict.fail.next', params: {} };
+    // The revealed values check out only when a commitment check held (the core's
+    // `commitmentHeld`: a comparison like `shownOk` proves nothing on its own).
+    return { key: r.commitmentHeld ? 'render.verdict.fail.next.played' : 'render.verdict.fail.next', params: {} };
   }
-  return { key: variant('render.verdict.fail.next', proofKind(r, desc)), params: {} };
+  return { key: variant('render.verdict.fail.next', r.proof), params: {} };
 }
 
 /** The badge's advice after a failure. */
-export function failAdvice(r, desc, record, lang) {
+export function failAdvice(lang) {
   return t('widget.failAdvice', {}, lang);
 }
 
@@ -187,18 +172,4 @@ export const hintWalked = (h) => {
 export function ordinal(kind, k, lang) {
   const own = `ordinal.${kind}.${k}`;
   return has(own, lang) ? t(own, {}, lang) : t(`ordinal.${kind}.n`, { n: String(k) }, lang);
-}
-
-/** Whose card deck position `pos` (from 0) is, from the report's own hole cards and
- *  board (the same card id there): {player, card} (from 1), {board: card}, or null. */
-export function deckOwner(r, pos) {
-  const id = Array.isArray(r.deck) ? r.deck[pos] : undefined;
-  if (id === undefined) return null;
-  const holes = Array.isArray(r.holeCards) ? r.holeCards : [];
-  for (let p = 0; p < holes.length; p++) {
-    const k = Array.isArray(holes[p]) ? holes[p].indexOf(id) : -1;
-    if (k >= 0) return { player: p + 1, card: k + 1 };
-  }
-  const b = Array.isArray(r.board) ? r.board.indexOf(id) : -1;
-  return b >= 0 ? { board: b + 1 } : null;
 }

@@ -9,7 +9,7 @@
 // (www/verify/serve.js): each badge cancels its own job (`on.signal`).
 import { serveTasks } from './serve.js';
 import { toRemember } from './flow.js';
-import { errorData, verifyError } from '../core/errors.js';
+import { errorValue } from '../core/errors.js';
 
 /**
  * `startWorker()`: a new Worker answering the protocol of www/verify/serve.js, or
@@ -76,7 +76,7 @@ export function createClient({ startWorker, api, tasks = {}, sliceMs = 40, hello
       clearTimeout(timer);
       if (!spoke) { refused(w); return; }
       drop();
-      const error = errorData(verifyError('internal', '', (e && e.message) || 'the worker stopped'));
+      const error = errorValue('internal', '', (e && e.message) || 'the worker stopped');
       for (const id of [...jobs.keys()]) finish(id, { error });
     };
     return w;
@@ -117,7 +117,7 @@ export function createClient({ startWorker, api, tasks = {}, sliceMs = 40, hello
         w.postMessage(job.msg);
       } catch (e) {
         // A record the worker cannot be sent (a function in it, say).
-        finish(id, { error: errorData(verifyError('internal', '', String((e && e.message) || e))) });
+        finish(id, { error: errorValue('internal', '', String((e && e.message) || e)) });
       }
     });
   }

@@ -13,12 +13,12 @@
 //
 // Format (localStorage, JSON): {v: 1, terminals: {<terminal hex>: {used: <ms>,
 // entries: [[<hash hex>, <round>], …] (oldest first)}}}.
+import { HEX64 } from '../core/hex.js';
 
 /** Positions kept per terminal (a 10,000,000-link walk leaves about 150). */
 export const MAX_PER_TERMINAL = 2000;
 /** Terminals kept; the least recently used is dropped. */
 export const MAX_TERMINALS = 16;
-const HEX64 = /^[0-9a-f]{64}$/;
 
 const goodEntry = (e) => Array.isArray(e) && typeof e[0] === 'string' && HEX64.test(e[0])
   && Number.isSafeInteger(e[1]) && e[1] >= 1;

@@ -14,7 +14,7 @@ import { badgeClient } from './client.js';
 import { t, pickLanguage, usePlainFormats } from '../i18n/i18n.js';
 import { PLAIN_FORMATS } from '../i18n/plain.js';
 import { textToBase64url } from '../core/base64.js';
-import { errorData } from '../core/errors.js';
+import { errorData, verifyError } from '../core/errors.js';
 import { findScheme } from '../core/descriptors.js';
 import { SCHEMES } from 'fv:schemes';
 import { chainStore } from '../verify/store.js';
@@ -142,7 +142,7 @@ export function defineElement(api, scriptUrl) {
       if (name === 'commitment') this._showCommitment(value);
       else if (name === 'record' && value !== null) {
         let rec;
-        try { rec = JSON.parse(value); } catch (e) { this._record = value; this._fail({ code: 'bad_json', message: e.message }); return; }
+        try { rec = JSON.parse(value); } catch (e) { this._record = value; this._fail(verifyError('bad_json', '', e.message)); return; }
         this.record = rec;
         return;
       }
@@ -234,13 +234,13 @@ export function defineElement(api, scriptUrl) {
       this._render();
       if (!wasmAvailable()) {
         // WebAssembly deleted or turned off (iOS Lockdown Mode): say so at once.
-        this._fail({ code: 'wasm_missing', message: 'WebAssembly is not available in this browser' });
+        this._fail(verifyError('wasm_missing', '', 'WebAssembly is not available in this browser'));
         return;
       }
       if (!api.isReady() || !warm) {
         // The wasm is still being inflated (a few milliseconds after load), or the
         // first uses are still being warmed in short tasks (above).
-        try { await warmed; } catch (e) { this._fail({ code: 'internal', message: String(e) }); return; }
+        try { await warmed; } catch (e) { this._fail(verifyError('internal', '', String(e))); return; }
         if (!live()) return;
       }
       const job = new AbortController();
@@ -274,7 +274,7 @@ export function defineElement(api, scriptUrl) {
       const text = summary(report, descriptor(report.scheme), this._lang());
       const shownAt = (this._shown ? this._shown.at : stored) || null;
       // What to do after a fail: a walk cut by the record's own step limit says so.
-      const advice = report.verdict === 'fail' ? failAdvice(report, descriptor(report.scheme), rec, this._lang()) : null;
+      const advice = report.verdict === 'fail' ? failAdvice(this._lang()) : null;
       this._result = { state: report.verdict, report, summary: text, commitmentChanged, shownAt, advice };
       this._render();
       this.dispatchEvent(new CustomEvent('fair-verify:result', {

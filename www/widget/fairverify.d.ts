@@ -24,13 +24,19 @@ export interface Difference {
   played: unknown;
   computed: unknown;
   item: string;
-  /** Indexes (0-based) named by the scheme's result patterns, e.g. {deal: 1, seat: 3, card: 5}. */
-  at: Record<string, number>;
+  /** Indexes (0-based) named by the scheme's result patterns, e.g. {deal: 1, seat: 3, card: 5};
+   *  a poker deck position's `owner`: the hole card or board card it is (0-based, with its path). */
+  at: Record<string, number> & { owner?: DeckOwner };
   /** The names of `at` in the pattern's order, e.g. ['deal', 'seat', 'card']. */
   order: string[];
   /** The member of the value the pattern names (baloot: 'first', 'second', 'faceUp'), or null. */
   part: string | null;
 }
+
+/** Whose card a deck position is: a player's hole card or a board card (indexes from 0). */
+export type DeckOwner =
+  | { key: 'holeCards'; player: number; card: number; path: string }
+  | { key: 'board'; card: number; path: string };
 
 /** What a pending report asks to walk (ChainWalker's constructor takes it). */
 export interface WalkRequest { hash: string; terminal: string; maxSteps: number }
@@ -76,6 +82,19 @@ export interface Report {
   walk?: WalkRequest;
   /** The record's primary commitment (what a table badge shows), lowercase. */
   fingerprint?: string;
+  /** SPEC's exit status of the verdict (0 pass, 1 fail, 3 unchecked); absent while checking. */
+  exit?: 0 | 1 | 3;
+  /** The kind of proof the verdict rests on. */
+  proof: 'chain' | 'bets' | 'partial' | 'seeds' | 'seed';
+  /** Whether a commitment check (something published before the game) held. */
+  commitmentHeld: boolean;
+  /** The record's fields of role id, client or setting that it gives: what a pass does not prove. */
+  unproven: string[];
+  /** The record's `played`, as given. */
+  played?: Record<string, unknown>;
+  /** With bets (dice, mines): each bet's recomputation, its own `selected` (dice) and its `status`:
+   *  fail (its played differs), pass (its played was compared and the record passed), recomputed. */
+  bets?: ({ nonce: number; gameSeed: string; status: 'pass' | 'fail' | 'recomputed'; selected?: number[] } & Record<string, unknown>)[];
   /** The scheme's result keys (deck, deals, round, multiplier, bets…). */
   [result: string]: unknown;
 }
@@ -84,6 +103,8 @@ export interface VerifyError extends Error {
   name: 'VerifyError';
   code: string;
   field: string;
+  /** `field` as segments (`bets[3].nonce` → ['bets', 3, 'nonce']). */
+  path: (string | number)[];
   params?: Record<string, unknown>;
 }
 
@@ -101,7 +122,8 @@ export interface SchemeDescriptor {
   chain: boolean;
   cards?: 'rank_major' | 'value_major' | '';
   /** `seats`: the message-key prefix of seat names ('' where none); `family`: the game players pick. */
-  games: { id: string; label: string; players: number; seats: string; family: string }[];
+  /** `sortedHands`: hands are shown sorted by suit by default. */
+  games: { id: string; label: string; players: number; seats: string; family: string; sortedHands: boolean }[];
   /** `required`: always; `unless` X: unless X is given; `insteadOf` X: exactly one of them; `with` X: both or neither.
    *  `min`/`max` bound an int (each item of a numbers list); `maxField`: at most that field's value. */
   fields: { name: string; kind: string; required: boolean; unless?: string; insteadOf?: string; with?: string;
@@ -156,7 +178,7 @@ export interface ResultDetail {
 }
 
 /** `message`: the English catalog sentence for `code` (the badge carries no other). */
-export interface ErrorDetail { code: string; field: string; message: string; params?: Record<string, unknown> }
+export interface ErrorDetail { code: string; field: string; message: string; params?: Record<string, unknown>; /** `field` as segments, when the core made the error. */ path?: (string | number)[] }
 
 export interface MountOptions {
   commitment?: string;

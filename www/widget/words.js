@@ -1,7 +1,7 @@
 // The badge's sentences from a report (codes and values from the core; the words
 // from the catalogs): the first difference in the game's terms, bets, what is missing.
 import { t, has, decimalText } from '../i18n/i18n.js';
-import { checkKey, ltrText, ordinal, deckOwner } from '../render/words.js';
+import { checkKey, ltrText, ordinal } from '../render/words.js';
 
 const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 const SUITS = ['♣', '♦', '♥', '♠'];
@@ -40,10 +40,11 @@ function where(d, report, lang) {
 function pagePlace(d, report, lang) {
   const at = d.at || {};
   const card = (k) => ordinal('card', k, lang);
-  const who = d.key === 'deck' && at.position !== undefined ? deckOwner(report, at.position) : null;
+  // Whose card a deck position is: the core's `at.owner` (indexes from 0).
+  const who = d.key === 'deck' ? at.owner : null;
   const position = String(at.position + 1);
-  if (who && who.player) return t('render.diff.at.deckHole', { player: String(who.player), nth: card(who.card), position }, lang);
-  if (who) return t('render.diff.at.deckBoard', { nth: card(who.board), position }, lang);
+  if (who && who.key === 'holeCards') return t('render.diff.at.deckHole', { player: String(who.player + 1), nth: card(who.card + 1), position }, lang);
+  if (who) return t('render.diff.at.deckBoard', { nth: card(who.card + 1), position }, lang);
   // A player's hole cards and the flop are sets (SPEC): the set's own name.
   if (d.key === 'holeCards' && d.set && at.player !== undefined) return t('render.diff.at.holeSet', { player: String(at.player + 1) }, lang);
   if (d.key === 'board' && d.set) return t('render.diff.at.flop', {}, lang);
