@@ -172,28 +172,34 @@ impl VerifyError {
     /// `["bets", 3, "nonce"]`), empty for the whole record; the first is the record
     /// field a form shows the error under.
     pub fn path(&self) -> Vec<Value> {
+        // Byte by byte: the separators are ASCII, so every cut is a char boundary.
         let mut out = Vec::new();
-        for part in self.field.split('.').filter(|p| !p.is_empty()) {
-            let mut rest = part;
-            if let Some(i) = rest.find('[') {
-                if i > 0 {
-                    out.push(Value::from(&rest[..i]));
+        let mut start = 0;
+        let mut index: Option<u64> = None;
+        for (i, b) in self.field.bytes().enumerate() {
+            match (b, index) {
+                (b'[', None) | (b'.', None) => {
+                    if i > start {
+                        out.push(Value::from(&self.field[start..i]));
+                    }
+                    if b == b'[' {
+                        index = Some(0);
+                    }
+                    start = i + 1;
                 }
-                rest = &rest[i..];
-                while let Some(tail) = rest.strip_prefix('[') {
-                    let Some(end) = tail.find(']') else { break };
-                    let inner = &tail[..end];
-                    out.push(match inner.parse::<u64>() {
-                        Ok(n) => Value::from(n),
-                        Err(_) => Value::from(inner),
-                    });
-                    rest = &tail[end + 1..];
+                (b']', Some(n)) => {
+                    out.push(Value::from(n));
+                    index = None;
+                    start = i + 1;
                 }
-                if rest.is_empty() {
-                    continue;
+                (b'0'..=b'9', Some(n)) => {
+                    index = Some(n.saturating_mul(10).saturating_add(u64::from(b - b'0')))
                 }
+                _ => {}
             }
-            out.push(Value::from(rest));
+        }
+        if start < self.field.len() && index.is_none() {
+            out.push(Value::from(&self.field[start..]));
         }
         out
     }

@@ -559,24 +559,24 @@ fn unproven(scheme: &Scheme, record: &Map<String, Value>) -> Vec<&'static str> {
 }
 
 /// Whose card deck position `pos` is, from the report's own hole cards and board
-/// (the same card id there): `{key: "holeCards", player, card, path}` or
-/// `{key: "board", card, path}` (indexes from 0), or None for an undealt card.
+/// (the same card id there): `{key: "holeCards", player, card}` or `{key: "board",
+/// card}` (indexes from 0), or None for an undealt card.
 fn deck_owner(result: &Map<String, Value>, pos: usize) -> Option<Value> {
     let id = result.get("deck")?.as_array()?.get(pos)?;
-    if let Some(Value::Array(holes)) = result.get("holeCards") {
-        for (p, hole) in holes.iter().enumerate() {
-            if let Some(k) = hole.as_array().and_then(|h| h.iter().position(|c| c == id)) {
-                return Some(json!({"key": "holeCards", "player": p, "card": k,
-                                   "path": format!("holeCards[{p}][{k}]")}));
-            }
-        }
+    let find = |v: &Value| v.as_array().and_then(|h| h.iter().position(|c| c == id));
+    let mut m = Map::new();
+    let holes = result.get("holeCards").and_then(Value::as_array);
+    if let Some((p, k)) =
+        holes.and_then(|h| h.iter().enumerate().find_map(|(p, x)| Some((p, find(x)?))))
+    {
+        m.insert("key".into(), Value::from("holeCards"));
+        m.insert("player".into(), Value::from(p));
+        m.insert("card".into(), Value::from(k));
+    } else {
+        m.insert("key".into(), Value::from("board"));
+        m.insert("card".into(), Value::from(find(result.get("board")?)?));
     }
-    let b = result
-        .get("board")?
-        .as_array()?
-        .iter()
-        .position(|c| c == id)?;
-    Some(json!({"key": "board", "card": b, "path": format!("board[{b}]")}))
+    Some(Value::Object(m))
 }
 
 /// SPEC hints: a failed commitment check that is explained by a typo.

@@ -142,7 +142,9 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
         // recomputed board already.
         let mut computed = computed;
         if let (Value::Object(m), Some(v)) = (&mut computed, bf.get(setting)) {
-            m.entry(setting).or_insert_with(|| v.clone());
+            if !m.contains_key(setting) {
+                m.insert(setting.to_string(), v.clone());
+            }
         }
         out.push(computed);
     }

@@ -9,7 +9,8 @@ use wasm_bindgen::prelude::*;
 use crate::error::{ErrorCode, VerifyError};
 
 /// The boundary's one error convention: every export that can fail throws a JS
-/// `Error` named `VerifyError` with the core's `code`, `field` and `params`
+/// `Error` named `VerifyError` with the core's `code`, `field` (and `path`, its
+/// segments, outside the badge's build) and `params`
 /// (and `message`, an English detail, empty in the badge's build).
 pub fn to_js_error(e: &VerifyError) -> JsValue {
     let err = JsError::new(&e.message);
@@ -18,6 +19,9 @@ pub fn to_js_error(e: &VerifyError) -> JsValue {
     // Reflect::set on a fresh Error object cannot fail; ignore its Result.
     let _ = Reflect::set(obj, &"code".into(), &e.code.as_str().into());
     let _ = Reflect::set(obj, &"field".into(), &e.field.as_str().into());
+    // `field` as segments, for the page's form (the badge has none: its build leaves
+    // them out, 7 KB of its wasm).
+    #[cfg(not(feature = "widget"))]
     let _ = Reflect::set(obj, &"path".into(), &js_value(&Value::Array(e.path())));
     let _ = Reflect::set(obj, &"params".into(), &js_object(&e.params));
     err.into()

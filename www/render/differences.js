@@ -181,7 +181,11 @@ function markSet(root, d, ctx) {
 
 /** A deck position's card where the player looks first: in its owner's hand or on the
  *  board (the core's `at.owner`), else null. */
-const ownerPath = (d) => (d.key === 'deck' && d.at && d.at.owner ? d.at.owner.path : null);
+function ownerPath(d) {
+  const o = d.key === 'deck' && d.at ? d.at.owner : null;
+  if (!o) return null;
+  return o.key === 'holeCards' ? `holeCards[${o.player}][${o.card}]` : `board[${o.card}]`;
+}
 
 /** Marks one drawn item as differing; `tagged`: with what was shown there. */
 function markOne(target, d, played, ctx, tagged) {

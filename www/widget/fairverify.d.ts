@@ -25,7 +25,7 @@ export interface Difference {
   computed: unknown;
   item: string;
   /** Indexes (0-based) named by the scheme's result patterns, e.g. {deal: 1, seat: 3, card: 5};
-   *  a poker deck position's `owner`: the hole card or board card it is (0-based, with its path). */
+   *  a poker deck position's `owner`: the hole card or board card it is (0-based). */
   at: Record<string, number> & { owner?: DeckOwner };
   /** The names of `at` in the pattern's order, e.g. ['deal', 'seat', 'card']. */
   order: string[];
@@ -35,8 +35,8 @@ export interface Difference {
 
 /** Whose card a deck position is: a player's hole card or a board card (indexes from 0). */
 export type DeckOwner =
-  | { key: 'holeCards'; player: number; card: number; path: string }
-  | { key: 'board'; card: number; path: string };
+  | { key: 'holeCards'; player: number; card: number }
+  | { key: 'board'; card: number };
 
 /** What a pending report asks to walk (ChainWalker's constructor takes it). */
 export interface WalkRequest { hash: string; terminal: string; maxSteps: number }
