@@ -103,8 +103,8 @@ export interface VerifyError extends Error {
   name: 'VerifyError';
   code: string;
   field: string;
-  /** `field` as segments (`bets[3].nonce` → ['bets', 3, 'nonce']). */
-  path: (string | number)[];
+  /** `field` as segments (`bets[3].nonce` → ['bets', 3, 'nonce']); verifier.js and the page only. */
+  path?: (string | number)[];
   params?: Record<string, unknown>;
 }
 
