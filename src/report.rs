@@ -474,10 +474,17 @@ impl Report {
         let mut out = self.result;
         if let Some((key, shown)) = &self.parts {
             if let Some(Value::Array(list)) = out.get_mut(*key) {
-                for (i, part) in list.iter_mut().enumerate() {
-                    let status = match shown.iter().find(|(j, _)| *j == i) {
-                        Some((_, true)) => "fail",
-                        Some((_, false)) if verdict == Verdict::Pass => "pass",
+                // Whether each part's own `played` differed, by index (None: no played).
+                let mut differed = vec![None; list.len()];
+                for &(j, d) in shown {
+                    if let Some(x) = differed.get_mut(j) {
+                        *x = Some(d);
+                    }
+                }
+                for (part, d) in list.iter_mut().zip(differed) {
+                    let status = match d {
+                        Some(true) => "fail",
+                        Some(false) if verdict == Verdict::Pass => "pass",
                         _ => "recomputed",
                     };
                     if let Value::Object(m) = part {
