@@ -38,6 +38,9 @@ function wanted(report) {
     if (k === 'hash') continue;
     if (keys.has(k) || k.endsWith('Ok') || ['walked', 'handValue', 'root', 'seatOrder'].includes(k)) out[k] = v;
   }
+  // Each bet's status (what the report says of it) and its echoed selection are not
+  // recomputations.
+  if (Array.isArray(out.bets)) out.bets = out.bets.map(({ status: _s, selected: _sel, ...bet }) => bet);
   // A core from before SPEC's step limit reports a short walk that did not reach the
   // terminal as chainOk false; SPEC (and the recipe) give `walked` instead.
   if (out.chainOk === false && out.walked === undefined && report.maxSteps < SHORT_WALK) {
