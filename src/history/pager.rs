@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use super::ChainGame;
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::primitives::chain_memory::{words_to_bytes, Remembered, MAX_DISTANCE};
-use crate::primitives::hash_chain::{digest_words, Link};
+use crate::primitives::link::{digest_words, Link};
 use crate::primitives::sha256::to_hex;
 use crate::record::Hex64;
 use crate::schemes::battle::wheel_point;
@@ -159,7 +159,7 @@ impl RoundPager {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::primitives::hash_chain::step_generic;
+    use crate::primitives::link::step_generic;
 
     fn chain(n: usize) -> Vec<Hex64> {
         let mut cur = [b'c'; 64];
