@@ -37,6 +37,7 @@ pub mod fast;
 pub mod pager;
 pub mod platforms;
 pub mod stats;
+pub mod view;
 pub mod walk;
 
 pub use battle::{BattleTally, Wheel};
@@ -210,7 +211,8 @@ impl ChainHistory {
         each!(&self.walk, w => w.positions())
     }
 
-    /// `{game, found, done, round, steps, maxSteps, rounds, …the game's figures}`.
+    /// `{game, found, done, round, steps, maxSteps, rounds, …the game's figures,
+    /// view}` (`view`: the generic shape the surfaces draw, `view.rs`).
     /// Before the terminal is reached the figures are those of the rounds walked so
     /// far and `round` and every field naming a round are null.
     pub fn summary(&self) -> Value {
@@ -224,6 +226,8 @@ impl ChainHistory {
         let round = self.round();
         let figures = each!(&self.walk, w => w.tally().summary(round));
         m.extend(figures);
+        let v = view::view(&m);
+        m.insert("view".into(), v);
         Value::Object(m)
     }
 

@@ -64,7 +64,7 @@ impl<T: RoundTally> HistoryWalk<T> {
     /// Up to `n` more links (never past `max_steps`); whether the terminal is reached.
     #[inline(never)]
     pub fn advance(&mut self, n: u64) -> bool {
-        self.walk.advance_by(n)
+        self.walk.advance(n)
     }
 
     /// The walk itself (steps, found, done, outcome, …).

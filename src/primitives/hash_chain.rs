@@ -2,8 +2,8 @@
 //! `link.rs`. A walk goes from a start link towards a terminal, in resumable
 //! stretches that end on checkpoints; what it does at each link besides comparing it
 //! with the terminal is its `Visitor`:
-//! - `Probe` (a record's chain check): a remembered set probed at every link, other
-//!   published terminals watched (`foundIn`), or neither;
+//! - `Probe` (a record's chain check): a remembered set probed at every link, and
+//!   other published terminals watched (`foundIn`), each where the walk has it;
 //! - `Tallying` (`history::walk`): every round passed fed to a tally.
 //!
 //! `walk_links` is the only loop over links; it is generic over the visitor, so each
@@ -94,33 +94,34 @@ struct Watch {
     hit: Option<(usize, u64)>,
 }
 
-impl Visitor for Watch {
+impl Watch {
+    /// Whether link `d`, `at` links from the start, is a watched terminal (noted).
     #[inline(always)]
-    fn visit(&mut self, d: &[u32; 8], at: u64) -> Option<u64> {
+    fn look(&mut self, d: &[u32; 8], at: u64) {
         if self.hit.is_none() {
             if let Some(k) = self.others.iter().position(|o| o[0] == d[0] && o == d) {
                 self.hit = Some((k, at));
             }
         }
-        None
     }
 }
 
-/// A remembered set probed at every link (one table probe a link), and the watch.
-struct Remembering<'a> {
-    memory: &'a ChainMemory,
+/// A record's probe for one stretch: the remembered set, if any (one table probe a
+/// link), and the watch, if on (one word compare a watched terminal).
+struct Probing<'a> {
+    memory: Option<&'a ChainMemory>,
     watch: &'a mut Watch,
     watching: bool,
 }
 
-impl Visitor for Remembering<'_> {
+impl Visitor for Probing<'_> {
     #[inline(always)]
     fn visit(&mut self, d: &[u32; 8], at: u64) -> Option<u64> {
-        if let Some(distance) = self.memory.distance_of(d) {
+        if let Some(distance) = self.memory.and_then(|m| m.distance_of(d)) {
             return Some(distance);
         }
         if self.watching {
-            self.watch.visit(d, at);
+            self.watch.look(d, at);
         }
         None
     }
@@ -134,30 +135,31 @@ pub struct Probe {
     watch: Watch,
 }
 
+impl Probe {
+    fn probing(&mut self) -> Probing<'_> {
+        let watching = !self.watch.others.is_empty() && self.watch.hit.is_none();
+        Probing {
+            memory: self.memory.as_deref(),
+            watch: &mut self.watch,
+            watching,
+        }
+    }
+}
+
 impl Visitor for Probe {
     #[inline(always)]
     fn visit(&mut self, d: &[u32; 8], at: u64) -> Option<u64> {
-        if let Some(distance) = self.memory.as_ref().and_then(|m| m.distance_of(d)) {
-            return Some(distance);
-        }
-        self.watch.visit(d, at)
+        self.probing().visit(d, at)
     }
 
-    /// The loop for what this walk has: bare, watching, or remembering.
+    /// Two copies of the loop: with a remembered set and without (where the probe
+    /// is constant and folds away); the watch is one test a link when off.
     #[inline(always)]
     fn stretch(&mut self, link: &mut Link, target: &[u32; 8], base: u64, n: u64) -> (u64, Stop) {
-        let watching = !self.watch.others.is_empty() && self.watch.hit.is_none();
-        match &self.memory {
-            None if watching => walk_links(link, target, &mut self.watch, base, n),
-            None => walk_links(link, target, &mut (), base, n),
-            Some(m) => {
-                let mut v = Remembering {
-                    memory: m,
-                    watch: &mut self.watch,
-                    watching,
-                };
-                walk_links(link, target, &mut v, base, n)
-            }
+        let mut p = self.probing();
+        match p.memory {
+            None => walk_links(link, target, &mut Probing { memory: None, ..p }, base, n),
+            Some(_) => walk_links(link, target, &mut p, base, n),
         }
     }
 
@@ -228,13 +230,6 @@ impl ChainWalk<Probe> {
     pub fn uses_memory(&self) -> bool {
         self.visitor.memory.is_some()
     }
-
-    /// Applies up to `n` more links; stops early (with `found`) when a link's hash
-    /// is the target or a remembered one. Returns whether the walk is found.
-    #[inline(never)] // one copy for every caller (the walkers and the CLI)
-    pub fn advance(&mut self, n: u64) -> bool {
-        self.advance_by(n)
-    }
 }
 
 impl<V: Visitor> ChainWalk<V> {
@@ -262,9 +257,11 @@ impl<V: Visitor> ChainWalk<V> {
     }
 
     /// Up to `n` more links (never past `max_steps`), in stretches that end on
-    /// checkpoints; whether the walk is found. The one resumable loop.
-    #[inline(always)]
-    pub fn advance_by(&mut self, n: u64) -> bool {
+    /// checkpoints; stops early (with `found`) at the target or where the visitor
+    /// ends it (a remembered position). Whether the walk is found. The one
+    /// resumable loop.
+    #[inline(never)] // one copy a visitor for every caller (the walkers and the CLI)
+    pub fn advance(&mut self, n: u64) -> bool {
         let mut left = n.min(self.max_steps.saturating_sub(self.walked));
         while !self.found && left > 0 {
             let chunk = left.min(CHECKPOINT_EVERY - self.walked % CHECKPOINT_EVERY);
@@ -295,7 +292,7 @@ impl<V: Visitor> ChainWalk<V> {
     /// `max_steps` (a walk ended by a remembered hash answers exactly as a full walk
     /// would: a round beyond `max_steps` is not within it).
     pub fn round_within(mut self, max_steps: u64) -> Option<u64> {
-        self.advance_by(max_steps);
+        self.advance(max_steps);
         (self.found && self.steps <= max_steps).then_some(self.steps)
     }
 
@@ -502,7 +499,7 @@ mod tests {
         );
         // A plain visitor (`()`) walks the same chain to the same round.
         let mut bare = ChainWalk::visiting(&start, &terminal, ()).within(50);
-        assert!(bare.advance_by(50));
+        assert!(bare.advance(50));
         assert_eq!(bare.outcome(), o);
     }
 }

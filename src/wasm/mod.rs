@@ -387,27 +387,30 @@ impl ChainWalker {
     /// history's counts in `summary`.
     pub fn outcome(&self) -> JsValue {
         let o = self.outcome_data();
-        let mut m = serde_json::Map::new();
-        m.insert("hash".into(), json!(self.hash.as_str()));
-        m.insert("terminal".into(), json!(self.terminal.as_str()));
-        m.insert("maxSteps".into(), json!(o.max_steps));
-        m.insert("steps".into(), json!(o.steps));
-        m.insert("found".into(), json!(o.found));
-        if let Some((round, links)) = o.remembered {
-            m.insert("remembered".into(), json!({"round": round, "links": links}));
-        }
-        match &self.inner {
-            Walking::Record(w) => {
-                if let Some(f) = found_in(w, &self.terminal) {
-                    m.insert("foundIn".into(), f.to_json());
+        let mut out = json!({
+            "hash": self.hash.as_str(),
+            "terminal": self.terminal.as_str(),
+            "maxSteps": o.max_steps,
+            "steps": o.steps,
+            "found": o.found,
+        });
+        if let Value::Object(m) = &mut out {
+            if let Some((round, links)) = o.remembered {
+                m.insert("remembered".into(), json!({"round": round, "links": links}));
+            }
+            match &self.inner {
+                Walking::Record(w) => {
+                    if let Some(f) = found_in(w, &self.terminal) {
+                        m.insert("foundIn".into(), f.to_json());
+                    }
+                }
+                #[cfg(not(feature = "widget"))]
+                Walking::History(h) => {
+                    m.insert("summary".into(), h.summary());
                 }
             }
-            #[cfg(not(feature = "widget"))]
-            Walking::History(h) => {
-                m.insert("summary".into(), h.summary());
-            }
         }
-        js_value(&Value::Object(m))
+        js_value(&out)
     }
 
     /// A history's counts of the rounds walked so far (all of them once found; see
