@@ -109,9 +109,8 @@ pub mod testing {
         BattleTally, CrashTally, HistoryWalk, PlatformTally, RoundTally, Wheel,
     };
     pub use crate::primitives::chain_memory::{ChainMemory, Remembered, DEFAULT_CAPACITY};
-    pub use crate::primitives::hash_chain::{
-        digest_words, find_round, step_generic, ChainWalk, Link,
-    };
+    pub use crate::primitives::hash_chain::{find_round, ChainWalk};
+    pub use crate::primitives::link::{digest_words, step_generic, Link};
     pub use crate::primitives::merkle;
     pub use crate::primitives::sha256::{hmac_sha256, sha256, sha256_hex, to_hex};
     pub use crate::record::Hex64;

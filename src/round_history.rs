@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use crate::error::{ErrorCode, Result, VerifyError};
-use crate::primitives::hash_chain::hash_seed;
+use crate::primitives::link::hash_seed;
 use crate::record::{as_hex64, Fields, Hex64};
 use crate::schemes::chain::{settle, walk_request, Settled, DEFAULT_MAX_STEPS, MAX_STEPS};
 use crate::schemes::descriptor::{Rows, Scheme};
@@ -398,7 +398,7 @@ pub fn check_rounds_with(game: &str, text: &str, opts: &HistoryOptions) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::primitives::hash_chain::step_generic;
+    use crate::primitives::link::step_generic;
     use crate::schemes::{battle, crash, platforms};
 
     fn chain(n: usize) -> Vec<String> {

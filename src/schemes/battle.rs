@@ -8,6 +8,7 @@ use super::chain::{self, round_hash, run_chain, ChainCheck, BATTLE_TERMINAL};
 use super::descriptor::{
     result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Rows, Scheme, SCALAR,
 };
+use super::descriptor::{HistoryDesc, Tally};
 use super::Options;
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::record::{Fields, Hex64};
@@ -42,7 +43,10 @@ pub const SCHEME: Scheme = Scheme::new(
         one_value: false,
         outcome: row_winner,
     },
-);
+)
+.with_history(HistoryDesc {
+    tally: Tally::Battle,
+});
 
 /// A history line `hash,winner,chance,chance,…`: the winner from the chances after
 /// the claimed one.

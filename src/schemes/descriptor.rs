@@ -327,6 +327,27 @@ pub struct Rows {
     pub outcome: fn(&crate::record::Hex64, &[String]) -> Result<Option<Value>>,
 }
 
+/// A chain game's whole history (issue 27), declared beside its scheme: the walk
+/// from a round's hash to the terminal counts every round it passes with the
+/// game's tally (`src/history/<tally>.rs`, which `history::ChainGame` dispatches
+/// to). Data only: the history code depends on the schemes, never the reverse.
+/// Every chain scheme whose rounds have an outcome declares one (a test checks it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HistoryDesc {
+    pub tally: Tally,
+}
+
+/// The tallies of `src/history/`: what a chain game's history counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tally {
+    /// Crash points: instants, shares at or above thresholds, against the formula.
+    Crash,
+    /// The last platform of each round (1–25) against uniform.
+    Platforms,
+    /// The winner of each round against the wheel's bands (the record's chances).
+    Battle,
+}
+
 pub struct Scheme {
     pub id: &'static str,
     pub games: &'static [GameDesc],
@@ -341,6 +362,8 @@ pub struct Scheme {
     pub cards: &'static str,
     /// Chain games: how a round-history line is read.
     pub rows: Option<Rows>,
+    /// Chain games: the whole history (the badge's build keeps none).
+    pub history: Option<HistoryDesc>,
     pub run: RunFn,
 }
 
@@ -363,6 +386,7 @@ impl Scheme {
             terminals: &[],
             cards: "",
             rows: None,
+            history: None,
             run,
         }
     }
@@ -383,6 +407,20 @@ impl Scheme {
         #[cfg(feature = "widget")]
         let _ = rows;
         self
+    }
+    /// A chain game's whole history (see `HistoryDesc`); the badge's build keeps
+    /// none, so no history code is in its wasm.
+    pub const fn with_history(self, history: HistoryDesc) -> Scheme {
+        #[cfg(not(feature = "widget"))]
+        return Scheme {
+            history: Some(history),
+            ..self
+        };
+        #[cfg(feature = "widget")]
+        {
+            let _ = history;
+            self
+        }
     }
     pub const fn with_cards(mut self, cards: &'static str) -> Scheme {
         self.cards = cards;
@@ -469,6 +507,7 @@ impl Scheme {
             "label": format!("scheme.{}", self.id),
             "help": format!("help.{}", self.id),
             "chain": self.chain,
+            "history": self.history.is_some(),
             "cards": self.cards,
             "games": games,
             "fields": fields,

@@ -288,3 +288,43 @@ pub(crate) fn commitment_check(r: &mut Report, c: Commitment) {
         Value::from(computed),
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 35: the whole-chain history is declared beside its scheme. A chain
+    /// scheme whose rounds have an outcome (its round-history line gives one, or
+    /// needs more than the hash to give it) declares a history, and only those do;
+    /// a new chain game added without one fails here (the page would never offer
+    /// its history).
+    #[test]
+    fn every_chain_game_with_outcomes_declares_a_history() {
+        let hash = Hex64::parse(&"ab".repeat(32)).expect("64 hex digits");
+        let mut with = Vec::new();
+        for s in ALL {
+            let Some(rows) = &s.rows else {
+                assert!(
+                    !s.chain,
+                    "{}: a chain scheme reads round-history lines",
+                    s.id
+                );
+                assert!(s.history.is_none(), "{}: a history is a chain's", s.id);
+                continue;
+            };
+            assert!(s.chain, "{}", s.id);
+            let outcomes = !matches!((rows.outcome)(&hash, &[]), Ok(None));
+            assert_eq!(
+                s.history.is_some(),
+                outcomes,
+                "{}: a chain game whose rounds have an outcome declares `with_history`",
+                s.id
+            );
+            if s.history.is_some() {
+                with.push(s.id);
+            }
+            assert_eq!(s.to_json()["history"], s.history.is_some(), "{}", s.id);
+        }
+        assert_eq!(with, ["crash", "platforms", "battle"]);
+    }
+}

@@ -107,6 +107,12 @@ test('one walk loop and one store of remembered positions in www/', () => {
   const having = (re) => files.filter((f) => re.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(ROOT, f)).sort();
   assert.deepEqual(having(/\.advance\(/), ['www/verify/walk.js']);
   assert.deepEqual(having(/new en\.ChainWalker\(/), ['www/core/calls.js']);
+  // One walker class (issue 35): a history is the same ChainWalker, made by the core.
+  assert.deepEqual(having(/en\.ChainWalker\.history\(/), ['www/core/api.js']);
+  assert.deepEqual(having(/HistoryWalker/), []);
+  // The history's summary is drawn from the core's generic view: no game named, no
+  // expected share computed in www/.
+  assert.deepEqual(having(/\bs\.game ===|\b1 \/ (6|25)\b/), []);
   // One worker protocol: every worker answers through serveTasks.
   assert.deepEqual(having(/serveTasks\(/), ['www/verify/client.js', 'www/verify/serve.js', 'www/widget/worker.js', 'www/worker/worker.js']);
   assert.deepEqual(having(/createClient\(/), ['www/page/client.js', 'www/verify/client.js', 'www/widget/client.js']);

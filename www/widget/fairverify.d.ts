@@ -45,7 +45,8 @@ export interface BatchSummary {
 }
 export interface Batch { verify(record: object | string | Uint8Array): BatchItem; summary(): BatchSummary; free(): void }
 
-/** A chain walk for a report's `walk` request, advanced by the caller in slices. */
+/** The core's one chain walker, advanced by the caller in slices: a report's `walk`
+ *  request (chainWalker), or a chain record's whole history (historyWalker). */
 export interface ChainWalker {
   /** Walks up to n more links (never past maxSteps); true once done. */
   advance(n: number): boolean;
@@ -56,8 +57,12 @@ export interface ChainWalker {
   readonly viaMemory: boolean;
   /** What verify(record, {walk}) takes. */
   outcome(): WalkOutcome;
-  /** What to remember once found: {hashes (32 bytes each), rounds}, oldest first. */
+  /** What to remember once found: {hashes (32 bytes each), rounds}, oldest first
+   *  (a history's: the positions historyPage jumps from). */
   checkpoints(): { hashes: Uint8Array; rounds: Float64Array };
+  /** verifier.js only, a history walker: the counts of the rounds walked so far
+   *  (null for a record's walk). */
+  summary?(): object | null;
   free(): void;
 }
 
@@ -99,6 +104,8 @@ export interface SchemeDescriptor {
   label: string;
   help: string;
   chain: boolean;
+  /** The chain game has a whole-chain history (historyWalker); false in the widget's core. */
+  history?: boolean;
   cards?: 'rank_major' | 'value_major' | '';
   /** `seats`: the message-key prefix of seat names ('' where none); `family`: the game players pick. */
   games: { id: string; label: string; players: number; seats: string; family: string }[];
@@ -126,6 +133,8 @@ export interface FairVerifierApi {
   splitRecords?(text: string): { kind: 'empty' | 'one' | 'many'; items: { name: unknown; line: number | null; text: string }[] };
   checkRounds?(game: string, text: string, options?: { terminal?: string; maxSteps?: number; walk?: 'pending' | WalkOutcome }): object;
   Batch?(): Batch;
+  /** A chain record's whole history: a ChainWalker whose outcome() also holds `summary`. */
+  historyWalker?(record: object | string): ChainWalker;
   /** The record as a script in the operator's own language (node, python, go) that
    *  recomputes it with the operator's published code; `words`: the recipe.* texts
    *  of its comments (from `catalogs`). */
