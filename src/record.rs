@@ -17,17 +17,6 @@ pub struct Fields<'a> {
     prefix: &'a str,
 }
 
-pub fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
 /// Reads a JSON value as an integer in `min..=max`, naming `field` in any error.
 pub fn as_int(v: &Value, field: &str, min: i64, max: i64) -> Result<i64> {
     let n = match v {
