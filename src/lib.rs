@@ -64,7 +64,7 @@ pub fn verify_json(text: &str) -> Result<Value, VerifyError> {
 pub fn scheme_ids() -> Vec<&'static str> {
     schemes::ALL
         .iter()
-        .map(|s| s.id)
+        .map(|s| s.desc.id)
         .chain(schemes::UNSUPPORTED)
         .collect()
 }

@@ -10,7 +10,7 @@ use crate::error::{ErrorCode, Result, VerifyError};
 use crate::primitives::link::hash_seed;
 use crate::record::{as_hex64, Fields, Hex64};
 use crate::schemes::chain::{settle, walk_request, Settled, DEFAULT_MAX_STEPS, MAX_STEPS};
-use crate::schemes::descriptor::{Rows, Scheme};
+use crate::schemes::descriptor::{Descriptor, Rows};
 use crate::schemes::{Options, Walk};
 
 /// A history longer than this is refused rather than held in memory.
@@ -18,15 +18,15 @@ pub const MAX_LINES: usize = 1_000_000;
 
 /// The chain game a history is of: a chain scheme by its id (`chain` is
 /// `hash_chain`, only the links).
-fn history_scheme(name: &str) -> Result<(&'static Scheme, &'static Rows)> {
+fn history_scheme(name: &str) -> Result<(&'static Descriptor, &'static Rows)> {
     let id = if name == "chain" { "hash_chain" } else { name };
     crate::schemes::find(id)
-        .and_then(|s| s.rows.as_ref().map(|rows| (s, rows)))
+        .and_then(|s| s.desc.rows.as_ref().map(|rows| (&s.desc, rows)))
         .ok_or_else(|| {
             let games: Vec<&str> = crate::schemes::ALL
                 .iter()
-                .filter(|s| s.rows.is_some())
-                .map(|s| s.id)
+                .filter(|s| s.desc.rows.is_some())
+                .map(|s| s.desc.id)
                 .collect();
             VerifyError::new(
                 ErrorCode::UnknownScheme,
@@ -450,8 +450,8 @@ mod tests {
 
     #[test]
     fn every_chain_scheme_is_a_history_game() {
-        for s in crate::schemes::ALL.iter().filter(|s| s.chain) {
-            assert!(history_scheme(s.id).is_ok(), "{}", s.id);
+        for s in crate::schemes::ALL.iter().filter(|s| s.desc.chain) {
+            assert!(history_scheme(s.desc.id).is_ok(), "{}", s.desc.id);
         }
         assert_eq!(history_scheme("chain").unwrap().0.id, "hash_chain");
         assert_eq!(

@@ -32,7 +32,7 @@ use super::stats::{insert_test, pearson_uniform, ChiSquare};
 use super::view::view;
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 
-pub const FACES: usize = 6;
+pub const FACES: usize = crate::schemes::dice::FACES as usize;
 
 /// A summary with its generic view (`view.rs`) beside its figures.
 fn with_view(mut m: Map<String, Value>) -> Value {
@@ -40,7 +40,7 @@ fn with_view(mut m: Map<String, Value>) -> Value {
     m.insert("view".into(), v);
     Value::Object(m)
 }
-pub const CELLS: usize = 25;
+pub const CELLS: usize = crate::schemes::mines::CELLS as usize;
 
 #[derive(Clone, Debug, Default)]
 pub struct DiceTally {

@@ -94,7 +94,9 @@ impl HistoryRecord {
         };
         let f = Fields::new(map, "");
         let id = f.str("scheme")?;
-        let Some((scheme, desc)) = find(id).and_then(|s| Some((s.id, s.history.as_ref()?))) else {
+        let Some((scheme, desc)) =
+            find(id).and_then(|s| Some((s.desc.id, s.desc.history.as_ref()?)))
+        else {
             return Err(VerifyError::new(
                 ErrorCode::UnknownScheme,
                 "scheme",

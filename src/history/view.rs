@@ -323,7 +323,7 @@ fn battle(s: &Fields) -> Value {
 fn dice(s: &Fields) -> Value {
     let n = int(s, "bets");
     let faces = counts(s, "faces");
-    let each = json!(1.0 / super::bets::FACES as f64);
+    let each = json!(1.0 / f64::from(crate::schemes::dice::FACES));
     let facts = vec![
         words("history.bets.dice.expected", json!({"share": share(&each)})),
         words(
@@ -354,7 +354,7 @@ fn dice(s: &Fields) -> Value {
 fn mines(s: &Fields) -> Value {
     let m = int(s, "mines");
     let cells = counts(s, "cells");
-    let each = json!(1.0 / super::bets::CELLS as f64);
+    let each = json!(1.0 / f64::from(crate::schemes::mines::CELLS));
     let facts = vec![words(
         "history.bets.mines.expected",
         json!({"count": get(s, "mines"), "share": share(&each)}),

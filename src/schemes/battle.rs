@@ -5,11 +5,10 @@
 use serde_json::Value;
 
 use super::chain::{self, round_hash, run_chain, ChainCheck, BATTLE_TERMINAL};
-use super::descriptor::{
-    result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Rows, Scheme, SCALAR,
-};
+use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Rows, SCALAR};
 use super::descriptor::{HistoryDesc, Tally};
 use super::Options;
+use super::Scheme;
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::record::{Fields, Hex64};
 use crate::report::Report;

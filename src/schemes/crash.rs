@@ -6,10 +6,11 @@ use serde_json::Value;
 use super::chain::{self, round_hash, run_chain, ChainCheck, CRASH_TERMINAL};
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
-    pattern, pattern_of, result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Rows, Scheme, SCALAR,
+    pattern, pattern_of, result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Rows, SCALAR,
 };
 use super::descriptor::{HistoryDesc, Tally};
 use super::Options;
+use super::Scheme;
 use crate::error::Result;
 use crate::primitives::link::hash_seed;
 use crate::record::{Fields, Hex64};

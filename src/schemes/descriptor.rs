@@ -11,10 +11,6 @@
 use serde_json::{Map, Value};
 
 use crate::error::Result;
-use crate::record::Fields;
-use crate::report::Report;
-
-use super::Options;
 
 /// How a field is typed in and read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -315,8 +311,6 @@ impl Pattern {
     }
 }
 
-pub type RunFn = fn(Fields, &mut Report, &Options) -> Result<()>;
-
 /// How a chain game reads one line of a round history (`hash,claimed,more…`):
 /// the outcome of the round from its hash and the values after the claimed one
 /// (battle's chances), or `None` where a round has no outcome (`hash_chain`).
@@ -348,7 +342,8 @@ pub enum Tally {
     Battle,
 }
 
-pub struct Scheme {
+/// A scheme as data (its run function is beside it in the registry, `schemes::Scheme`).
+pub struct Descriptor {
     pub id: &'static str,
     pub games: &'static [GameDesc],
     pub fields: &'static [FieldDesc],
@@ -364,10 +359,9 @@ pub struct Scheme {
     pub rows: Option<Rows>,
     /// Chain games: the whole history (the badge's build keeps none).
     pub history: Option<HistoryDesc>,
-    pub run: RunFn,
 }
 
-impl Scheme {
+impl Descriptor {
     /// A scheme of one game with no seats, no chain and no cards; the `with_*`
     /// methods add what a scheme has.
     pub const fn new(
@@ -375,9 +369,8 @@ impl Scheme {
         games: &'static [GameDesc],
         fields: &'static [FieldDesc],
         results: &'static [ResultDesc],
-        run: RunFn,
-    ) -> Scheme {
-        Scheme {
+    ) -> Descriptor {
+        Descriptor {
             id,
             games,
             fields,
@@ -387,7 +380,6 @@ impl Scheme {
             cards: "",
             rows: None,
             history: None,
-            run,
         }
     }
     /// A chain game: its published terminals and how its history lines are read.
@@ -397,7 +389,7 @@ impl Scheme {
         mut self,
         terminals: &'static [(&'static str, &'static str)],
         rows: Rows,
-    ) -> Scheme {
+    ) -> Descriptor {
         self.chain = true;
         self.terminals = terminals;
         #[cfg(not(feature = "widget"))]
@@ -410,9 +402,9 @@ impl Scheme {
     }
     /// A chain game's whole history (see `HistoryDesc`); the badge's build keeps
     /// none, so no history code is in its wasm.
-    pub const fn with_history(self, history: HistoryDesc) -> Scheme {
+    pub const fn with_history(self, history: HistoryDesc) -> Descriptor {
         #[cfg(not(feature = "widget"))]
-        return Scheme {
+        return Descriptor {
             history: Some(history),
             ..self
         };
@@ -422,7 +414,7 @@ impl Scheme {
             self
         }
     }
-    pub const fn with_cards(mut self, cards: &'static str) -> Scheme {
+    pub const fn with_cards(mut self, cards: &'static str) -> Descriptor {
         self.cards = cards;
         self
     }
@@ -459,7 +451,7 @@ fn role_str(r: Role) -> &'static str {
 /// `played`: every scheme takes it (SPEC "Verdict, `played` and hints").
 pub const PLAYED: FieldDesc = FieldDesc::new("played", Kind::Json, Role::Played).optional();
 
-impl Scheme {
+impl Descriptor {
     /// Every field, `played` last.
     pub fn all_fields(&self) -> impl Iterator<Item = &FieldDesc> {
         self.fields.iter().chain(std::iter::once(&PLAYED))

@@ -133,6 +133,13 @@ export function keptFor(values) {
   return out;
 }
 
+/** The form of scheme `id` for game `game`, chosen in the picker: what was typed is
+ *  kept when the scheme stays the same. */
+export function formForGame(id, game) {
+  const keep = state.scheme === id ? keptFor(readForm(true)) : {};
+  buildForm(id, { ...keep, game });
+}
+
 /** Shows the form of scheme `id`, filled with `values` (a record) if given. */
 export function buildForm(id, values) {
   showRememberFor(!!(scheme(id) || {}).chain);

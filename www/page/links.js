@@ -8,16 +8,7 @@ import { showResult } from '../ui/notices.js';
 import * as render from '../render/report.js';
 import { readForm, showFieldError } from './form.js';
 import { chosenLanguage } from './language.js';
-
-/** The fragment's parameters: `#lang=ro&record=…` (either may be missing). */
-export function readFragment(hash = location.hash) {
-  const out = {};
-  for (const part of hash.replace(/^#/, '').split('&')) {
-    const i = part.indexOf('=');
-    if (i > 0) out[part.slice(0, i)] = part.slice(i + 1);
-  }
-  return out;
-}
+import { readFragment } from '../ui/fragment.js';
 
 /** A link to this page that opens `record` (and keeps the chosen language). */
 export function linkTo(record) {

@@ -7,7 +7,8 @@ import { $ } from '../ui/dom.js';
 import { showResult, setRedo } from '../ui/notices.js';
 import * as render from '../render/report.js';
 import { scheme } from './schemes.js';
-import { buildForm, readForm, showFieldError } from './form.js';
+import { buildForm, readForm, showFieldError, formForGame } from './form.js';
+import { whenChosen } from './picker.js';
 import { verifyOne, verifyRecordText } from './verify.js';
 import { client } from './client.js';
 import { wireStale } from './stale.js';
@@ -22,6 +23,9 @@ import { startInstall } from './install.js';
 import { state } from './state.js';
 import { isNamed } from '../core/records.js';
 import { warmFormats } from '../i18n/i18n.js';
+
+// Choosing a game in the picker draws its form (picker.js does not import form.js).
+whenChosen(formForGame);
 
 /** A record: fill the form (when it names a known scheme) and verify. With `text`
  *  (a link, a paste, a file) the core verifies that very text; `record` is a parsed
