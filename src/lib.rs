@@ -14,8 +14,11 @@ mod json;
 #[macro_use]
 mod error;
 mod batch;
+mod bet_lines;
+mod classify;
 mod history;
 mod input;
+mod lines;
 mod played;
 mod primitives;
 mod recipe;
@@ -35,6 +38,8 @@ mod wasm;
 // scheme descriptors, and the batch rule. The modules themselves are private, so
 // the compiler sees every item nothing uses.
 pub use batch::{split_records, Item, Split, Status, Tally};
+pub use bet_lines::{read_bet_lines, reading_json, BetOptions, Game as BetGame};
+pub use classify::{classify, classify_bytes, ClassifyOptions};
 pub use error::{ErrorCode, VerifyError, Want};
 pub use history::{bets_history, ChainGame, ChainHistory, HistoryRecord, RoundPager};
 pub use input::{decode, verify_bytes, verify_line, Line, MAX_RECORD_BYTES};
