@@ -47,20 +47,29 @@ const H2: &str = "a4e2b9c1d0f3e5a7b8c9d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1
 fn one_record_named_wrapped_or_without_its_scheme() {
     let d = dice();
     let f = of(&d[0].to_string());
-    assert_eq!((&f["kind"], &f["scheme"], &f["guessed"]), (&json!("record"), &json!("dice"), &json!(false)));
+    assert_eq!(
+        (&f["kind"], &f["scheme"], &f["guessed"]),
+        (&json!("record"), &json!("dice"), &json!(false))
+    );
     let wrapped = json!({"name": "my bet", "record": d[0]}).to_string();
     assert_eq!(of(&wrapped)["scheme"], "dice");
     // Without its scheme: the scheme whose fields its keys are, put in.
     let mut bare = d[1].clone();
     bare.as_object_mut().map(|m| m.remove("scheme"));
     let f = with_form(&bare.to_string(), "dice");
-    assert_eq!((&f["kind"], &f["guessed"], &f["scheme"]), (&json!("record"), &json!(true), &json!("dice")));
+    assert_eq!(
+        (&f["kind"], &f["guessed"], &f["scheme"]),
+        (&json!("record"), &json!(true), &json!("dice"))
+    );
     let mut want = bare.clone();
     want["scheme"] = json!("dice");
     assert_eq!(f["record"], want);
     // Keys that are no scheme's fields: not guessed, the core will say what is wrong.
     let f = of(r#"{"serverSeed": "a", "colour": "red"}"#);
-    assert_eq!((&f["kind"], &f["guessed"], &f["scheme"]), (&json!("record"), &json!(false), &Value::Null));
+    assert_eq!(
+        (&f["kind"], &f["guessed"], &f["scheme"]),
+        (&json!("record"), &json!(false), &Value::Null)
+    );
 }
 
 #[test]
@@ -83,14 +92,23 @@ fn arrays_and_json_lines_of_records_are_records() {
     let some = Value::Array(d[..3].to_vec()).to_string();
     assert_eq!(of(&some), json!({"kind": "records", "count": 3}));
     let lines: Vec<String> = d[..4].iter().map(Value::to_string).collect();
-    assert_eq!(of(&lines.join("\n")), json!({"kind": "records", "count": 4}));
+    assert_eq!(
+        of(&lines.join("\n")),
+        json!({"kind": "records", "count": 4})
+    );
 }
 
 #[test]
 fn histories_by_their_columns_or_the_form_s_chain_game() {
     let crash = format!("{H1},2,71\n{H2},1,00x\n");
-    assert_eq!(of(&crash), json!({"kind": "rounds", "count": 2, "game": "crash"}));
-    assert_eq!(of(&format!("{H1},2.71")), json!({"kind": "rounds", "count": 1, "game": "crash"}));
+    assert_eq!(
+        of(&crash),
+        json!({"kind": "rounds", "count": 2, "game": "crash"})
+    );
+    assert_eq!(
+        of(&format!("{H1},2.71")),
+        json!({"kind": "rounds", "count": 1, "game": "crash"})
+    );
     assert_eq!(of(&format!("{H1},7\n{H2},25"))["game"], "platforms");
     assert_eq!(of(&format!("{H1};7\n{H2}\t2,5"))["game"], "crash");
     assert_eq!(of(&format!("{H1},1,50,50"))["game"], "battle");
@@ -107,15 +125,24 @@ fn histories_by_their_columns_or_the_form_s_chain_game() {
 #[test]
 fn bets_as_json_or_as_lines_and_lines_refused_with_their_reason() {
     let f = of(r#"[{"nonce": 1, "selected": [1, 2]}, {"nonce": 2, "selected": [6]}]"#);
-    assert_eq!((&f["kind"], &f["count"], &f["game"]), (&json!("bets"), &json!(2), &json!("dice")));
+    assert_eq!(
+        (&f["kind"], &f["count"], &f["game"]),
+        (&json!("bets"), &json!(2), &json!("dice"))
+    );
     assert_eq!(f["bets"][1], json!({"nonce": 2, "selected": [6]}));
     let f = of("{\"nonce\": 1, \"mines\": 3}\n{\"nonce\": 2, \"mines\": 5}");
     assert_eq!((&f["kind"], &f["game"]), (&json!("bets"), &json!("mines")));
 
     let f = of("nonce,selection,result\n1732756271411, 1 2 3, 4\n1732756271412, 6, 1");
-    assert_eq!((&f["kind"], &f["count"], &f["game"]), (&json!("bets"), &json!(2), &json!("dice")));
+    assert_eq!(
+        (&f["kind"], &f["count"], &f["game"]),
+        (&json!("bets"), &json!(2), &json!("dice"))
+    );
     assert_eq!(f["read"]["header"], true);
-    assert_eq!(f["read"]["bets"][0], json!({"nonce": 1732756271411_i64, "selected": [1, 2, 3], "played": {"face": 4}}));
+    assert_eq!(
+        f["read"]["bets"][0],
+        json!({"nonce": 1732756271411_i64, "selected": [1, 2, 3], "played": {"face": 4}})
+    );
     // Either game: the form's.
     assert_eq!(with_form("1732756271411; 3; 4", "mines")["game"], "mines");
     assert_eq!(of("1732756271411; 3; 4")["game"], "dice");
@@ -130,7 +157,10 @@ fn bets_as_json_or_as_lines_and_lines_refused_with_their_reason() {
 #[test]
 fn text_that_is_none_of_these_is_unknown_and_empty_is_empty() {
     let f = of("hello, this is not a record");
-    assert_eq!((&f["kind"], &f["error"]["code"]), (&json!("unknown"), &json!("bad_json")));
+    assert_eq!(
+        (&f["kind"], &f["error"]["code"]),
+        (&json!("unknown"), &json!("bad_json"))
+    );
     assert_eq!(of(" \n\t"), json!({"kind": "empty"}));
 }
 
@@ -139,7 +169,10 @@ fn a_file_s_bytes_are_decoded_once_and_come_back_with_their_text() {
     let text = dice()[0].to_string();
     let o = ClassifyOptions::default();
     let f = classify_bytes(text.as_bytes(), &o);
-    assert_eq!((&f["kind"], &f["scheme"], &f["text"]), (&json!("record"), &json!("dice"), &json!(text)));
+    assert_eq!(
+        (&f["kind"], &f["scheme"], &f["text"]),
+        (&json!("record"), &json!("dice"), &json!(text))
+    );
     // A byte-order mark; UTF-16 with its BOM.
     let bom = [b"\xEF\xBB\xBF".as_slice(), text.as_bytes()].concat();
     assert_eq!(classify_bytes(&bom, &o)["text"], text);
@@ -148,15 +181,26 @@ fn a_file_s_bytes_are_decoded_once_and_come_back_with_their_text() {
     assert_eq!(classify_bytes(&le, &o)["text"], text);
     // Not text: refused with the offset of the first bad byte, nothing else read.
     let i = text.find("serverSeed").unwrap_or(0) + 2;
-    let bad = [text.as_bytes()[..i].to_vec(), vec![0xFF, 0xFE], text.as_bytes()[i..].to_vec()].concat();
+    let bad = [
+        text.as_bytes()[..i].to_vec(),
+        vec![0xFF, 0xFE],
+        text.as_bytes()[i..].to_vec(),
+    ]
+    .concat();
     let f = classify_bytes(&bad, &o);
-    assert_eq!((&f["kind"], &f["error"]["code"]), (&json!("error"), &json!("bad_utf8")));
+    assert_eq!(
+        (&f["kind"], &f["error"]["code"]),
+        (&json!("error"), &json!("bad_utf8"))
+    );
     assert_eq!(f["error"]["params"]["offset"], i);
     assert!(f.get("text").is_none());
     // One record over the size limit: refused by size.
     let big = json!({"scheme": "dice", "clientSeed": "x".repeat(17 << 20)}).to_string();
     let f = classify_bytes(big.as_bytes(), &o);
-    assert_eq!((&f["kind"], &f["error"]["code"]), (&json!("error"), &json!("too_large")));
+    assert_eq!(
+        (&f["kind"], &f["error"]["code"]),
+        (&json!("error"), &json!("too_large"))
+    );
     // An evidence file: the record it carries.
     let html = format!(
         "<!DOCTYPE html><html><script type=\"application/json\" id=\"fairverify-record\">{text}</script></html>"
@@ -184,7 +228,12 @@ fn bet_lines_read_verify_like_the_same_bets_record() {
         .enumerate()
         .map(|(i, b)| {
             let ms = b["nonce"].as_i64().unwrap_or(0);
-            format!("{};{};{}", iso(ms), b["selected"][0], computed["bets"][i]["face"])
+            format!(
+                "{};{};{}",
+                iso(ms),
+                b["selected"][0],
+                computed["bets"][i]["face"]
+            )
         })
         .collect();
     let read = read_bet_lines(&lines.join("\n"), BetOptions::default()).map_err(|e| e.error);
@@ -205,7 +254,9 @@ fn bet_lines_read_verify_like_the_same_bets_record() {
     );
     let got = verify(&page).expect("the read bets verify");
     assert_eq!(got, verify(&with_played).expect("verifies"));
-    let played = got["checks"].as_array().and_then(|c| c.iter().find(|c| c["code"] == "played"));
+    let played = got["checks"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["code"] == "played"));
     assert_eq!(played.map(|c| &c["ok"]), Some(&json!(true)));
 }
 
@@ -218,7 +269,20 @@ fn iso(ms: i64) -> String {
         days -= if leap(y) { 366 } else { 365 };
         y += 1;
     }
-    let months = [31, if leap(y) { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let months = [
+        31,
+        if leap(y) { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
     let mut m = 0;
     while days >= months[m] {
         days -= months[m];

@@ -118,12 +118,18 @@ pub fn classify(input: JsValue, opts: JsValue) -> JsResult<JsValue> {
 pub fn bet_lines(text: JsString, opts: JsValue) -> JsResult<JsValue> {
     let t = thrown(interop::js_text(&text, "bets"))?;
     let o = thrown(options_value(&opts))?;
-    let game = |k: &str| o.get(k).and_then(Value::as_str).and_then(crate::BetGame::from_id);
+    let game = |k: &str| {
+        o.get(k)
+            .and_then(Value::as_str)
+            .and_then(crate::BetGame::from_id)
+    };
     let options = crate::BetOptions {
         game: game("game"),
         prefer: game("prefer"),
     };
-    Ok(js_value(&crate::reading_json(&crate::read_bet_lines(&t, options))))
+    Ok(js_value(&crate::reading_json(&crate::read_bet_lines(
+        &t, options,
+    ))))
 }
 
 /// `checkRounds(game, text, options?)`: a pasted round history checked line by line
