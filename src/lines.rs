@@ -101,6 +101,7 @@ pub fn split(line: &str, sep: char) -> Vec<String> {
 }
 
 /// A line's fields at its own separator.
+#[cfg(not(feature = "widget"))]
 pub fn fields(line: &str) -> Vec<String> {
     split(line, separator(line))
 }

@@ -56,5 +56,16 @@ test('www/ keeps no bet-line rules and no paste guessing (the core classifies)',
   const having = (re) => files.filter((f) => re.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(ROOT, f)).sort();
   assert.deepEqual(having(/parseDateTime|parseSelection|looksLikeBetLines|readBetLines|guessScheme|roundGame/), []);
   assert.deepEqual(having(/JSON\.parse/).filter((f) => f.startsWith('www/page/input')), []);
-  assert.deepEqual(having(/\.classify\(/), ['www/page/input.js']);
+  assert.deepEqual(having(/client\.classify\(/), ['www/page/input.js']);
+});
+
+test('the badge\'s wasm leaves classify and bet lines out (feature widget): it does not grow', () => {
+  const exportsOf = (file) => WebAssembly.Module.exports(new WebAssembly.Module(fs.readFileSync(path.join(ROOT, 'pkg', file)))).map((e) => e.name);
+  const page = exportsOf('fairverify.wasm');
+  assert.ok(page.includes('classify') && page.includes('betLines'), 'the page\'s core has them');
+  const badge = exportsOf('widget.wasm');
+  assert.deepEqual(badge.filter((n) => /classify|betLines/.test(n)), []);
+  // Nor their code: a refusal code only bet lines use.
+  assert.equal(fs.readFileSync(path.join(ROOT, 'pkg/widget.wasm')).includes('finerThanMillis'), false);
+  assert.equal(fs.readFileSync(path.join(ROOT, 'pkg/fairverify.wasm')).includes('finerThanMillis'), true);
 });

@@ -19,7 +19,7 @@ function columnName(c) {
   return c.header !== undefined && c.header !== name ? t('bets.col.named', { column: name, header: c.header }) : name;
 }
 
-/** The sentences that say what was read (a successful readBetLines). */
+/** The sentences that say what was read (a reading of the core's betLines, ok). */
 export function readText(r) {
   const out = [t(`bets.read.${r.game}`, { count: r.count, columns: list(r.columns.map(columnName)) })];
   if (r.header) out.push(t('bets.header'));
