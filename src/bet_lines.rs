@@ -432,6 +432,34 @@ fn parse_positions(text: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
+/// The names a header gives each column (lower case, letters only), by role.
+const HEADER_NAMES: [(Role, &str); 7] = [
+    (
+        Role::Nonce,
+        "nonce time timestamp date datetime dateandtime when createdat placedat bettime ms \
+         millis milliseconds timems",
+    ),
+    (
+        Role::Selection,
+        "selection selected selections numbers yournumbers faces pick picks picked prediction \
+         chosen bet betnumbers",
+    ),
+    (
+        Role::Face,
+        "face roll rolled die dice diceresult rolledface",
+    ),
+    (Role::Result, "result outcome shown youwereshown yousaw"),
+    (
+        Role::Mines,
+        "mines minecount minescount numberofmines bombs bombcount",
+    ),
+    (
+        Role::Positions,
+        "positions position cells minepositions minecells mineswere minesat board bombpositions",
+    ),
+    (Role::ClientSeed, "clientseed client clientseeds"),
+];
+
 /// A header name's role (game-independent where it can be).
 fn header_role(name: &str) -> Option<Role> {
     let n: String = name
@@ -439,83 +467,10 @@ fn header_role(name: &str) -> Option<Role> {
         .chars()
         .filter(|c| c.is_ascii_lowercase())
         .collect();
-    let any = |names: &[&str]| names.contains(&n.as_str());
-    if any(&[
-        "nonce",
-        "time",
-        "timestamp",
-        "date",
-        "datetime",
-        "dateandtime",
-        "when",
-        "createdat",
-        "placedat",
-        "bettime",
-        "ms",
-        "millis",
-        "milliseconds",
-        "timems",
-    ]) {
-        return Some(Role::Nonce);
-    }
-    if any(&[
-        "selection",
-        "selected",
-        "selections",
-        "numbers",
-        "yournumbers",
-        "faces",
-        "pick",
-        "picks",
-        "picked",
-        "prediction",
-        "chosen",
-        "bet",
-        "betnumbers",
-    ]) {
-        return Some(Role::Selection);
-    }
-    if any(&[
-        "face",
-        "roll",
-        "rolled",
-        "die",
-        "dice",
-        "diceresult",
-        "rolledface",
-    ]) {
-        return Some(Role::Face);
-    }
-    if any(&["result", "outcome", "shown", "youwereshown", "yousaw"]) {
-        return Some(Role::Result);
-    }
-    if any(&[
-        "mines",
-        "minecount",
-        "minescount",
-        "numberofmines",
-        "bombs",
-        "bombcount",
-    ]) {
-        return Some(Role::Mines);
-    }
-    if any(&[
-        "positions",
-        "position",
-        "cells",
-        "minepositions",
-        "minecells",
-        "mineswere",
-        "minesat",
-        "board",
-        "bombpositions",
-    ]) {
-        return Some(Role::Positions);
-    }
-    if any(&["clientseed", "client", "clientseeds"]) {
-        return Some(Role::ClientSeed);
-    }
-    None
+    HEADER_NAMES
+        .iter()
+        .find(|(_, names)| names.split_ascii_whitespace().any(|x| x == n))
+        .map(|(role, _)| *role)
 }
 
 /// The columns a header names, for `game` (or the game it names, when `game` is
@@ -738,17 +693,139 @@ fn nothing() -> Refusal {
     }
 }
 
+/// Which column holds what: the game, each column's role, and the header's names
+/// when the header named the columns.
+struct Layout {
+    game: Game,
+    map: Vec<Option<Role>>,
+    header: Option<Vec<String>>,
+    by_name: bool,
+}
+
+impl Layout {
+    fn at(&self, role: Role) -> Option<usize> {
+        self.map.iter().position(|r| *r == Some(role))
+    }
+
+    fn refuse(&self, code: &'static str, line: usize, value: impl Into<Value>) -> Refusal {
+        Refusal {
+            game: Some(self.game),
+            error: LineError::new(code, line, value),
+        }
+    }
+
+    /// One row as a bet, and how its nonce was written; `selection` gets the first
+    /// selection not written as a plain list.
+    fn bet(
+        &self,
+        row: &Row,
+        selection: &mut Option<(How, String, Vec<u8>)>,
+    ) -> Result<(Value, Written), Refusal> {
+        let (line, fields) = (row.line, &row.fields);
+        let get = |role: Role| -> &str {
+            self.at(role)
+                .and_then(|i| fields.get(i))
+                .map_or("", String::as_str)
+        };
+        let [_, setting, outcome] = self.game.columns();
+        if fields.len() < 2 || empty(get(setting)) {
+            return Err(self.refuse("columns", line, fields.len()));
+        }
+        let nonce_text = get(Role::Nonce);
+        let (nonce, written) =
+            parse_nonce(nonce_text).map_err(|code| self.refuse(code, line, nonce_text))?;
+        let mut bet = Map::new();
+        bet.insert("nonce".into(), Value::from(nonce));
+        let text = get(setting);
+        match self.game {
+            Game::Dice => {
+                let (faces, how) =
+                    parse_selection(text).ok_or_else(|| self.refuse("selection", line, text))?;
+                if how != How::List && selection.is_none() {
+                    *selection = Some((how, text.to_string(), faces.clone()));
+                }
+                bet.insert("selected".into(), json!(faces));
+            }
+            Game::Mines => {
+                let n =
+                    parse_mine_count(text).ok_or_else(|| self.refuse("mineCount", line, text))?;
+                bet.insert("mines".into(), Value::from(n));
+            }
+        }
+        if let Some(seed) = self.at(Role::ClientSeed).and_then(|i| fields.get(i)) {
+            bet.insert("clientSeed".into(), Value::from(seed.as_str()));
+        }
+        let seen = get(outcome);
+        if !empty(seen) {
+            let played = match self.game {
+                Game::Dice => {
+                    json!({ "face": parse_face(seen).ok_or_else(|| self.refuse("face", line, seen))? })
+                }
+                Game::Mines => {
+                    json!({ "mines": parse_positions(seen).ok_or_else(|| self.refuse("positions", line, seen))? })
+                }
+            };
+            bet.insert("played".into(), played);
+        }
+        Ok((Value::Object(bet), written))
+    }
+
+    /// The columns read, in the order of the roles (`from`: how the nonces were
+    /// written), and those ignored (1-based, with their header's name).
+    fn said(
+        &self,
+        rows: &[Row],
+        from: Option<&'static str>,
+    ) -> (Vec<Column>, Vec<(usize, Option<String>)>) {
+        let given = |i: usize, any: bool| {
+            rows.iter().any(|r| {
+                r.fields
+                    .get(i)
+                    .is_some_and(|f| if any { true } else { !empty(f) })
+            })
+        };
+        let mut roles = self.game.columns().to_vec();
+        roles.push(Role::ClientSeed);
+        let columns = roles
+            .into_iter()
+            .filter(|r| {
+                self.at(*r)
+                    .is_some_and(|i| given(i, *r == Role::ClientSeed))
+            })
+            .map(|role| Column {
+                role,
+                header: match (&self.header, self.by_name, self.at(role)) {
+                    (Some(h), true, Some(i)) => h.get(i).cloned(),
+                    _ => None,
+                },
+                from: (role == Role::Nonce).then_some(from).flatten(),
+            })
+            .collect();
+        let ignored = (0..self.map.len())
+            .filter(|&i| {
+                self.map[i].is_none()
+                    && rows
+                        .iter()
+                        .any(|r| r.fields.get(i).is_some_and(|f| !f.is_empty()))
+            })
+            .map(|i| {
+                let name = self.header.as_ref().and_then(|h| h.get(i));
+                (i + 1, name.filter(|h| !h.is_empty()).cloned())
+            })
+            .collect();
+        (columns, ignored)
+    }
+}
+
 /// Reads bet lines (see the module comment).
 pub fn read_bet_lines(text: &str, options: BetOptions) -> Result<Reading, Refusal> {
     let lines = lines_of(text);
     let first_line = lines.first().ok_or_else(nothing)?;
     // The separator: of the first data line (a header may be written differently).
     let sep0 = crate::lines::separator(first_line.text);
-    let first = crate::lines::split(first_line.text, sep0);
-    let has_header = !nonce_like(&first[0]);
+    let has_header = !nonce_like(&crate::lines::split(first_line.text, sep0)[0]);
     let data_lines = if has_header { &lines[1..] } else { &lines[..] };
-    let first_data = data_lines.first().ok_or_else(nothing)?;
-    let sep = crate::lines::separator(first_data.text);
+    let sep = crate::lines::separator(data_lines.first().ok_or_else(nothing)?.text);
     let rows: Vec<Row> = data_lines
         .iter()
         .map(|l| Row {
@@ -756,7 +833,7 @@ pub fn read_bet_lines(text: &str, options: BetOptions) -> Result<Reading, Refusa
             fields: crate::lines::fields(l.text),
         })
         .collect();
-    let header_fields = has_header.then(|| {
+    let header = has_header.then(|| {
         let s = if first_line.text.contains(sep) {
             sep
         } else {
@@ -764,8 +841,7 @@ pub fn read_bet_lines(text: &str, options: BetOptions) -> Result<Reading, Refusa
         };
         crate::lines::split(first_line.text, s)
     });
-
-    let by_name = header_fields
+    let by_name = header
         .as_ref()
         .and_then(|h| header_columns(h, options.game));
     let game = options
@@ -776,126 +852,37 @@ pub fn read_bet_lines(text: &str, options: BetOptions) -> Result<Reading, Refusa
             Some(Game::Mines) => Game::Mines,
             _ => Game::Dice,
         });
-
     let width = rows.iter().map(|r| r.fields.len()).max().unwrap_or(0);
     let mut map: Vec<Option<Role>> = match &by_name {
         Some((g, m)) if *g == game => m.clone(),
         _ => game.columns().iter().map(|r| Some(*r)).collect(),
     };
-    while map.len() < width {
-        map.push(None);
-    }
-    let at = |role: Role| map.iter().position(|r| *r == Some(role));
-    let [_, setting, outcome] = game.columns();
-    let refuse = |code, line, value: Value| Refusal {
-        game: Some(game),
-        error: LineError::new(code, line, value),
+    map.resize(map.len().max(width), None);
+    let layout = Layout {
+        game,
+        map,
+        header,
+        by_name: by_name.is_some(),
     };
 
     let mut bets = Vec::with_capacity(rows.len());
     let mut from: Option<&'static str> = None;
     let mut selection = None;
-    for Row { line, fields } in &rows {
-        let line = *line;
-        let get = |role: Role| -> &str {
-            at(role)
-                .and_then(|i| fields.get(i))
-                .map_or("", String::as_str)
-        };
-        if fields.len() < 2 || empty(get(setting)) {
-            return Err(refuse("columns", line, Value::from(fields.len())));
-        }
-        let (nonce, written) = parse_nonce(get(Role::Nonce))
-            .map_err(|code| refuse(code, line, get(Role::Nonce).into()))?;
+    for row in &rows {
+        let (bet, written) = layout.bet(row, &mut selection)?;
         let written = match written {
             Written::Ms => "ms",
             Written::Date => "date",
         };
-        from = Some(match from {
-            None => written,
-            Some(f) if f == written => written,
-            Some(_) => "both",
+        from = Some(if from.is_none_or(|f| f == written) {
+            written
+        } else {
+            "both"
         });
-        let mut bet = Map::new();
-        bet.insert("nonce".into(), Value::from(nonce));
-        match game {
-            Game::Dice => {
-                let text = get(Role::Selection);
-                let (faces, how) =
-                    parse_selection(text).ok_or_else(|| refuse("selection", line, text.into()))?;
-                if how != How::List && selection.is_none() {
-                    selection = Some((how, text.to_string(), faces.clone()));
-                }
-                bet.insert("selected".into(), json!(faces));
-            }
-            Game::Mines => {
-                let text = get(Role::Mines);
-                let n =
-                    parse_mine_count(text).ok_or_else(|| refuse("mineCount", line, text.into()))?;
-                bet.insert("mines".into(), Value::from(n));
-            }
-        }
-        if let Some(seed) = at(Role::ClientSeed).and_then(|i| fields.get(i)) {
-            bet.insert("clientSeed".into(), Value::from(seed.as_str()));
-        }
-        let seen = get(outcome);
-        if !empty(seen) {
-            let played = match game {
-                Game::Dice => {
-                    let f = parse_face(seen).ok_or_else(|| refuse("face", line, seen.into()))?;
-                    json!({ "face": f })
-                }
-                Game::Mines => {
-                    let cells = parse_positions(seen)
-                        .ok_or_else(|| refuse("positions", line, seen.into()))?;
-                    json!({ "mines": cells })
-                }
-            };
-            bet.insert("played".into(), played);
-        }
-        bets.push(Value::Object(bet));
+        bets.push(bet);
     }
-
-    // The columns read, in the order of the roles, and those ignored.
-    let used = |role: Role| {
-        at(role).is_some_and(|i| {
-            rows.iter().any(|r| {
-                r.fields
-                    .get(i)
-                    .is_some_and(|f| role == Role::ClientSeed || !empty(f))
-            })
-        })
-    };
-    let mut roles = game.columns().to_vec();
-    roles.push(Role::ClientSeed);
-    let columns = roles
-        .into_iter()
-        .filter(|r| used(*r))
-        .map(|role| Column {
-            role,
-            header: match (&header_fields, &by_name, at(role)) {
-                (Some(h), Some(_), Some(i)) => h.get(i).cloned(),
-                _ => None,
-            },
-            from: (role == Role::Nonce).then_some(from).flatten(),
-        })
-        .collect();
-    let ignored = (0..width)
-        .filter(|&i| {
-            map[i].is_none()
-                && rows
-                    .iter()
-                    .any(|r| r.fields.get(i).is_some_and(|f| !f.is_empty()))
-        })
-        .map(|i| {
-            let header = header_fields
-                .as_ref()
-                .and_then(|h| h.get(i))
-                .filter(|h| !h.is_empty())
-                .cloned();
-            (i + 1, header)
-        })
-        .collect();
+    let (columns, mut ignored) = layout.said(&rows, from);
+    ignored.retain(|(column, _)| *column <= width);
     Ok(Reading {
         game,
         bets,
