@@ -145,7 +145,7 @@ fn round_game(rounds: &[&str], options: &ClassifyOptions) -> &'static str {
         let platform = |s: &str| whole(s) && s.len() <= 2 && s.parse::<u8>().is_ok_and(|n| n <= 25);
         let ints = rows
             .iter()
-            .all(|r| r.get(1).map_or(true, |f| f.is_empty() || platform(f)));
+            .all(|r| r.get(1).is_none_or(|f| f.is_empty() || platform(f)));
         if ints && is_chain("platforms") {
             return "platforms";
         }
