@@ -63,18 +63,13 @@ fn same_claim(claimed: &str, computed: &Value) -> bool {
     number.is_some_and(|x| crate::primitives::decimal::names_float(&c.replace(',', "."), x))
 }
 
-/// The fields of one line. A tab or a semicolon separates fields when the line
-/// has one (then a comma is a decimal comma); else a comma does, except that for a
-/// game of one value `hash,2,71` is the value 2.71.
+/// The fields of one line, read as every pasted line is (`lines`: a tab or a
+/// semicolon separates fields when the line has one, then a comma is a decimal
+/// comma; else a comma does; "quotes" keep a separator), except that for a game of
+/// one value `hash,2,71` is the value 2.71.
 fn split_line(rows: &Rows, text: &str) -> Vec<String> {
-    let sep = if text.contains('\t') {
-        '\t'
-    } else if text.contains(';') {
-        ';'
-    } else {
-        ','
-    };
-    let mut fields: Vec<String> = text.split(sep).map(|f| f.trim().to_string()).collect();
+    let sep = crate::lines::separator(text);
+    let mut fields = crate::lines::split(text, sep);
     if sep == ',' && rows.one_value && fields.len() == 3 {
         let frac = &fields[2];
         let whole = &fields[1];

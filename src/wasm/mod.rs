@@ -82,6 +82,56 @@ pub fn split_records(text: JsString) -> JsResult<JsValue> {
     Ok(js_value(&crate::split_records(&t).to_json()))
 }
 
+/// `classify(input, options?)`: what a pasted text (a string) or an opened file (its
+/// bytes, a Uint8Array, decoded here as every record's are; the text comes back with
+/// the answer) is: `{kind: "empty" | "record" | "records" | "rounds" | "bets" |
+/// "unknown" | "error", …}` (src/classify.rs). `options`: `{scheme?}`, the form's.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen]
+pub fn classify(input: JsValue, opts: JsValue) -> JsResult<JsValue> {
+    let o = crate::ClassifyOptions::from_json(&thrown(options_value(&opts))?);
+    let answer = if let Some(bytes) = input.dyn_ref::<js_sys::Uint8Array>() {
+        crate::classify_bytes(&bytes.to_vec(), &o)
+    } else {
+        let text = input.dyn_ref::<JsString>().ok_or_else(|| {
+            to_js_error(&VerifyError::new(
+                crate::ErrorCode::BadJson,
+                "input",
+                msg!("classify takes a text or a file's bytes"),
+            ))
+        })?;
+        match interop::js_text(text, "input") {
+            Ok(t) => crate::classify(&t, &o),
+            Err(e) => json!({"kind": "error", "error": crate::error_json(&e)}),
+        }
+    };
+    Ok(js_value(&answer))
+}
+
+/// `betLines(text, options?)`: dice or mines bets pasted as lines, read
+/// (src/bet_lines.rs): `{ok: true, game, bets, count, columns, ignored, header,
+/// separator, selection}` or `{ok: false, game?, error: {code, line?, value?}}`.
+/// `options`: `{game?, prefer?}` ("dice" | "mines": the game when known, the game to
+/// take when the lines could be either).
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen(js_name = betLines)]
+pub fn bet_lines(text: JsString, opts: JsValue) -> JsResult<JsValue> {
+    let t = thrown(interop::js_text(&text, "bets"))?;
+    let o = thrown(options_value(&opts))?;
+    let game = |k: &str| {
+        o.get(k)
+            .and_then(Value::as_str)
+            .and_then(crate::BetGame::from_id)
+    };
+    let options = crate::BetOptions {
+        game: game("game"),
+        prefer: game("prefer"),
+    };
+    Ok(js_value(&crate::reading_json(&crate::read_bet_lines(
+        &t, options,
+    ))))
+}
+
 /// `checkRounds(game, text, options?)`: a pasted round history checked line by line
 /// (`round_history`): `{game, verdict, summary, rows, walk?}`.
 #[cfg(not(feature = "widget"))]

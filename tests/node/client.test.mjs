@@ -281,3 +281,17 @@ test('the worker side (serveTasks): a cancelled 10,000,000-link walk stops at it
   await new Promise((r) => setTimeout(r, 100));
   assert.deepEqual(said.filter((m) => m.id === 3).map((m) => m.type), ['pending', 'recall']);
 });
+
+test('what a text is and bet lines read are no verification: cancel() leaves them to their answers', async () => {
+  const { createClient: bare, withPageJobs } = await import('../../www/verify/client.js');
+  const { workers, startWorker } = fakeWorkers();
+  const client = withPageJobs(bare({ startWorker, api: () => null }));
+  const classified = client.classify('1732756271411, 1, 2', { scheme: 'dice' });
+  const read = client.betLines('1732756271411, 1, 2', { game: 'dice' });
+  const verify = client.verify({ record: { scheme: 'dice' } });
+  client.cancel();
+  assert.equal(await verify, null);
+  const [w] = workers;
+  for (const m of w.posted.filter((x) => x.type === 'call')) w.say({ type: 'done', id: m.id, value: m.method });
+  assert.deepEqual([await classified, await read], [{ value: 'classify' }, { value: 'betLines' }]);
+});

@@ -16,6 +16,15 @@ export const fullCalls = {
   verifyBytes: (bytes, options) => call((en) => en.verifyBytes(bytes, options)),
   /** decodeFile(Uint8Array): a file's bytes as text, decoded as records are. */
   decodeFile: (bytes) => call((en) => en.decodeFile(bytes)),
+  /** classify(text | Uint8Array, options?): what a pasted text or a file's bytes is
+   *  ({kind: 'empty' | 'record' | 'records' | 'rounds' | 'bets' | 'unknown' | 'error',
+   *  …}; bytes are decoded first and their text comes back as `text`). `options`:
+   *  {scheme?}, the form's, which decides between readings that fit several games. */
+  classify: (input, options) => call((en) => en.classify(input, options)),
+  /** betLines(text, options?): dice or mines bets pasted as lines, read: {ok: true,
+   *  game, bets, count, columns, ignored, header, separator, selection} or {ok: false,
+   *  game?, error: {code, line?, value?}}. `options`: {game?, prefer?}. */
+  betLines: (text, options) => call((en) => en.betLines(String(text), options)),
   /** splitRecords(text): {kind: 'empty' | 'one' | 'many', items: [{name, line, text}]}. */
   splitRecords: (text) => call((en) => en.splitRecords(String(text))),
   /** checkRounds(game, text, options?): a round history → {game, verdict, summary,

@@ -7,6 +7,7 @@ import { textToBase64url, base64urlToText } from '../core/base64.js';
 import { showResult } from '../ui/notices.js';
 import * as render from '../render/report.js';
 import { readForm, showFieldError } from './form.js';
+import { withBetsRead } from './betsui.js';
 import { chosenLanguage } from './language.js';
 import { readFragment } from '../ui/fragment.js';
 
@@ -17,9 +18,10 @@ export function linkTo(record) {
   return location.href.split('#')[0] + '#' + params;
 }
 
-export function copyLink() {
+export async function copyLink() {
   let record;
-  try { record = readForm(false); } catch (e) { showFieldError(e, render.errorText(e)); return; }
+  try { record = await withBetsRead(readForm(false)); } catch (e) { showFieldError(e, e && e.text ? e.text : render.errorText(e)); return; }
+  if (!record) return;
   const url = linkTo(record);
   const out = $('#link-out');
   out.value = url;

@@ -7,8 +7,9 @@ import { $ } from '../ui/dom.js';
 import { showResult, setRedo } from '../ui/notices.js';
 import * as render from '../render/report.js';
 import { scheme } from './schemes.js';
-import { buildForm, readForm, showFieldError, formForGame } from './form.js';
+import { buildForm, readForm, showFieldError, formForGame, showBetsRead } from './form.js';
 import { whenChosen } from './picker.js';
+import { withBetsRead } from './betsui.js';
 import { verifyOne, verifyRecordText } from './verify.js';
 import { client } from './client.js';
 import { wireStale } from './stale.js';
@@ -59,11 +60,12 @@ function formRecord(v) {
   return rec && typeof rec === 'object' && !Array.isArray(rec) ? rec : null;
 }
 
-function verifyForm() {
+async function verifyForm() {
   setRedo(verifyForm);
   let record;
   try {
-    record = readForm(false);
+    // Bet lines are read by the core first, and what it read is said under the field.
+    record = await withBetsRead(readForm(false), (r) => showBetsRead(r.ok ? r : null));
   } catch (e) {
     showResult(render.error(e));
     // Bet lines that cannot be read: the page's own sentence (www/page/betsui.js).
@@ -73,7 +75,7 @@ function verifyForm() {
     showFieldError(e, text);
     return;
   }
-  verifyOne(record);
+  if (record) verifyOne(record);
 }
 
 /** Runs `fn` once the parser has the whole file (the page's core and worker are

@@ -102,7 +102,7 @@ async function runBatch(ctx, m) {
 }
 
 /** The calls a page may make of the core through its worker. */
-const CALLS = ['decodeFile', 'schemes', 'selfTest', 'checkSize', 'historyPage', 'recipe', 'recipeRounds'];
+const CALLS = ['decodeFile', 'classify', 'betLines', 'schemes', 'selfTest', 'checkSize', 'historyPage', 'recipe', 'recipeRounds'];
 
 /** What the page shows of the core it runs, computed here and not on the page's
  *  thread (issue 25): the version, which build (`engine`: 'wasm', or 'js' for the

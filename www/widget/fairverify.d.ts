@@ -130,6 +130,10 @@ export interface FairVerifierApi {
   /** verifier.js only (the widget's smaller core leaves these out); each throws VerifyError. */
   verifyBytes?(bytes: Uint8Array, options?: VerifyOptions): Report;
   decodeFile?(bytes: Uint8Array): string;
+  /** What a pasted text or a file's bytes is (bytes come back decoded as `text`). */
+  classify?(input: string | Uint8Array, options?: { scheme?: string }): { kind: 'empty' | 'record' | 'records' | 'rounds' | 'bets' | 'unknown' | 'error'; [key: string]: unknown };
+  /** Dice or mines bets pasted as lines, read. */
+  betLines?(text: string, options?: { game?: 'dice' | 'mines'; prefer?: 'dice' | 'mines' }): { ok: boolean; [key: string]: unknown };
   splitRecords?(text: string): { kind: 'empty' | 'one' | 'many'; items: { name: unknown; line: number | null; text: string }[] };
   checkRounds?(game: string, text: string, options?: { terminal?: string; maxSteps?: number; walk?: 'pending' | WalkOutcome }): object;
   Batch?(): Batch;
