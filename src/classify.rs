@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 
 use crate::batch::{split_records, Split};
 use crate::bet_lines::{self, BetOptions, Game};
-use crate::schemes::descriptor::{Empty, Need, Scheme};
+use crate::schemes::descriptor::{Descriptor, Empty, Need};
 
 /// What the page knows besides the text: the scheme of its form, which decides
 /// between readings that fit several games.
@@ -39,8 +39,11 @@ impl ClassifyOptions {
         }
     }
 
-    fn scheme(&self) -> Option<&'static Scheme> {
-        self.scheme.as_deref().and_then(crate::schemes::find)
+    fn scheme(&self) -> Option<&'static Descriptor> {
+        self.scheme
+            .as_deref()
+            .and_then(crate::schemes::find)
+            .map(|s| &s.desc)
     }
 }
 
@@ -109,7 +112,7 @@ fn starts_with_hash(line: &str) -> bool {
 }
 
 fn is_chain(id: &str) -> bool {
-    crate::schemes::find(id).is_some_and(|s| s.chain)
+    crate::schemes::find(id).is_some_and(|s| s.desc.chain)
 }
 
 /// The chain game a history is most likely of: the form's game when it is one,
@@ -158,8 +161,8 @@ fn round_game(rounds: &[&str], options: &ClassifyOptions) -> &'static str {
     }
     crate::schemes::ALL
         .iter()
-        .find(|s| s.chain)
-        .map_or("hash_chain", |s| s.id)
+        .find(|s| s.desc.chain)
+        .map_or("hash_chain", |s| s.desc.id)
 }
 
 /// Bet lines, read for the form's game when it is dice or mines.
@@ -237,8 +240,11 @@ fn one_record(record: Value, options: &ClassifyOptions) -> Value {
 
 /// The scheme of a record that names none: the form's, if the record's keys are
 /// its fields, else the first whose fields cover the keys and which has all it needs.
-fn guess_scheme(rec: &Map<String, Value>, options: &ClassifyOptions) -> Option<&'static Scheme> {
-    let fits = |s: &Scheme| {
+fn guess_scheme(
+    rec: &Map<String, Value>,
+    options: &ClassifyOptions,
+) -> Option<&'static Descriptor> {
+    let fits = |s: &Descriptor| {
         // The fields of the record's game (the scheme's first game when it names none).
         let game = match rec.get("game") {
             None => s.games.first().map(|g| g.id),
@@ -256,8 +262,10 @@ fn guess_scheme(rec: &Map<String, Value>, options: &ClassifyOptions) -> Option<&
             && rec.keys().all(|k| s.fields.iter().any(|f| f.name == k))
             && needed_present
     };
-    options
-        .scheme()
-        .filter(|s| fits(s))
-        .or_else(|| crate::schemes::ALL.iter().copied().find(|s| fits(s)))
+    options.scheme().filter(|s| fits(s)).or_else(|| {
+        crate::schemes::ALL
+            .iter()
+            .map(|s| &s.desc)
+            .find(|s| fits(s))
+    })
 }
