@@ -158,6 +158,70 @@ test('without workers the page verifies on its own thread, its core allowed by t
   await context.close();
 });
 
+// Issue 36: the page's worker is started by the boot right after the page's core and
+// the worker's source (before the catalogs and the page's script are parsed), so the
+// wasm compiles while the rest of the file is parsed; the page's client takes that
+// worker over instead of making one. The verification is its first job; the core's
+// fingerprint and self-test come after it (the verdict never waits on them).
+test('the page\'s worker starts before the page\'s script is parsed, and verifies the link first', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.addInitScript(() => {
+    const Real = window.Worker;
+    window.__made = [];
+    window.__jobs = [];
+    window.Worker = class extends Real {
+      constructor(url) {
+        super(url);
+        window.__made.push({ pageScript: !!document.getElementById('fv-page'), catalogs: !!document.getElementById('fv-cat-en') });
+      }
+      postMessage(m) {
+        if (m && m.type) window.__jobs.push(m.type);
+        return super.postMessage(m);
+      }
+    };
+  });
+  const record = defaultRecord();
+  await page.goto(`${PAGE_URL}#record=${b64url(record)}`);
+  await page.waitForFunction(() => document.querySelector('#result').fvReport);
+  const got = await page.evaluate(() => JSON.parse(JSON.stringify(document.querySelector('#result').fvReport)));
+  assert.ok(deepEqual(got, fv.verify(record)), 'the report equals verifier.js\'s');
+  await page.waitForSelector('#selftest[data-selftest="passed"]', { state: 'attached' });
+  await page.waitForSelector('#fingerprint[data-wasm-sha256]', { state: 'attached' });
+  const info = await page.evaluate(() => ({ made: window.__made, jobs: window.__jobs, worker: document.documentElement.getAttribute('data-worker') }));
+  assert.deepEqual(info.made, [{ pageScript: false, catalogs: false }], 'one worker, made before the catalogs and the page\'s script were parsed');
+  assert.equal(info.worker, 'on');
+  assert.equal(info.jobs[0], 'verify', `the link's verification is the worker's first job (${info.jobs.join(', ')})`);
+  assert.ok(info.jobs.indexOf('about') > 0, 'the fingerprint and self-test after it');
+  assert.equal(await page.getAttribute('#fingerprint', 'data-wasm-sha256'), fv.wasmSha256);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a worker that fails before the page\'s script takes it over: the page verifies on its own thread', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.addInitScript(() => {
+    const Real = window.Worker;
+    // A worker that dies at once (as one a browser refuses to run): its error comes
+    // while the page is still being parsed, to the boot, which hands it over.
+    window.Worker = class extends Real {
+      constructor() {
+        super(URL.createObjectURL(new Blob(['throw new Error("refused")'], { type: 'text/javascript' })));
+        window.__made = (window.__made || 0) + 1;
+      }
+    };
+  });
+  const record = defaultRecord();
+  await page.goto(`${PAGE_URL}#record=${b64url(record)}`);
+  await page.waitForFunction(() => document.querySelector('#result').fvReport, null, { timeout: 30000 });
+  const got = await page.evaluate(() => JSON.parse(JSON.stringify(document.querySelector('#result').fvReport)));
+  assert.ok(deepEqual(got, fv.verify(record)), 'the report equals verifier.js\'s');
+  await page.waitForSelector('#selftest[data-selftest="passed"]', { state: 'attached' });
+  assert.equal(await page.evaluate(() => typeof FairVerifier), 'object', 'the core ran on the page');
+  assert.equal(await page.evaluate(() => window.__made), 1, 'no second worker is tried');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // The badge's start (issue 25), from inserting widget.js into a host page to its
 // first verdict drawn, at 4x: the largest gap between two of the host's animation
 // frames (tools/loadtime.mjs measureWidgetStart), median of 3 loads. What keeps it

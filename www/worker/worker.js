@@ -12,3 +12,7 @@ import { PAGE_TASKS } from '../verify/tasks.js';
 const handle = serveTasks({ api: () => self.FairVerifier, tasks: PAGE_TASKS, post: (m) => postMessage(m) });
 self.onmessage = (e) => handle(e.data);
 postMessage({ type: 'hello' });
+// The core made at once (its wasm compiled and instantiated, issue 36): the page's boot
+// starts this worker while the page is still being parsed, so the first verification
+// finds it ready. A core that cannot start says so in the first job's answer.
+try { self.FairVerifier.maxRecordBytes(); } catch (e) { /* answered with the first job */ }
