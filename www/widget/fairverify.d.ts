@@ -145,6 +145,8 @@ export interface FairVerifierApi {
   recipe?(record: object | string, words?: Record<string, string> | null): Recipe;
   /** A round history (as checkRounds takes it) as one Go script looping over its rounds. */
   recipeRounds?(game: string, text: string, options?: { terminal?: string; maxSteps?: number } | null, words?: Record<string, string> | null): Recipe;
+  /** verifier.js only: the largest record, in bytes, that verify takes. */
+  maxRecordBytes?(): number;
   /** verifier.js only: the embedded golden cases. */
   selfTest?(): { passed: number; failed: number; failures: string[] };
   /** verifier.js only: the message catalogs. */
