@@ -146,6 +146,18 @@ pub fn type_token(v: &Value) -> &'static str {
     }
 }
 
+/// The JSON type of a value in English, for `message` (`type_token`'s twin).
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyError {
     pub code: ErrorCode,
@@ -226,7 +238,7 @@ impl VerifyError {
             msg!(
                 "the field `{field}` must be {}, not {}",
                 want.english(),
-                crate::record::type_name(got)
+                type_name(got)
             ),
         )
         .with("want", want.as_str())

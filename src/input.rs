@@ -235,9 +235,17 @@ pub fn verify_bytes(bytes: &[u8]) -> Result<Value> {
 /// anything else is a bare record with no name.
 pub fn unwrap_record(v: Value) -> (Value, Value) {
     match v {
-        Value::Object(mut m) if m.contains_key("record") && !m.contains_key("scheme") => {
-            let record = m.remove("record").unwrap_or(Value::Null);
-            let name = m.remove("name").unwrap_or(Value::Null);
+        // Taken apart by value, not with `remove`: a map's removal (the B-tree's
+        // rebalancing) was 4 KB of the badge's wasm for this one call (issue 35).
+        Value::Object(m) if m.contains_key("record") && !m.contains_key("scheme") => {
+            let (mut name, mut record) = (Value::Null, Value::Null);
+            for (k, v) in m {
+                match k.as_str() {
+                    "record" => record = v,
+                    "name" => name = v,
+                    _ => {}
+                }
+            }
             (name, record)
         }
         other => (Value::Null, other),

@@ -1,17 +1,93 @@
 //! `json!`: serde_json's macro of the same name, for the shapes this crate writes
-//! (objects with literal keys, arrays, `null`, any serialisable expression), without
-//! its `to_value(..).unwrap()`. That unwrap made every scheme carry a panic path that
-//! prints serde_json's error with `Debug`, and with it the Unicode tables of
-//! `char::escape_debug`: about 8 KB of the badge's wasm, for a panic that cannot happen.
+//! (objects with literal keys, arrays, `null`, any expression of a type below),
+//! without its `to_value(..).unwrap()`. That unwrap made every scheme carry a panic
+//! path that prints serde_json's error with `Debug`, and with it the Unicode tables of
+//! `char::escape_debug`: about 8 KB of the badge's wasm, for a panic that cannot
+//! happen. Values are made by `JsonValue` (serde_json's `From` conversions), not by
+//! serde's `Serialize` into a `Value`: that serializer and each type's `Serialize`
+//! were 6 KB more of the badge's wasm (issue 35).
 
-use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Number, Value};
 
-/// A value as JSON. `to_value` fails only for maps whose keys are not strings and for
-/// `Serialize` impls that refuse; this crate serialises neither, so `null` is never
-/// reached (and a test below holds every report to SPEC's keys).
-pub(crate) fn to_json<T: Serialize + ?Sized>(v: &T) -> Value {
-    serde_json::to_value(v).unwrap_or(Value::Null)
+/// A value as JSON, as serde_json's `to_value` makes it (a float that is not finite
+/// is `null`).
+pub(crate) trait JsonValue {
+    fn json_value(&self) -> Value;
+}
+
+pub(crate) fn to_json<T: JsonValue + ?Sized>(v: &T) -> Value {
+    v.json_value()
+}
+
+impl JsonValue for Value {
+    fn json_value(&self) -> Value {
+        self.clone()
+    }
+}
+
+impl JsonValue for Map<String, Value> {
+    fn json_value(&self) -> Value {
+        Value::Object(self.clone())
+    }
+}
+
+impl JsonValue for Number {
+    fn json_value(&self) -> Value {
+        Value::Number(self.clone())
+    }
+}
+
+impl JsonValue for str {
+    fn json_value(&self) -> Value {
+        Value::String(self.to_owned())
+    }
+}
+
+impl JsonValue for String {
+    fn json_value(&self) -> Value {
+        Value::String(self.clone())
+    }
+}
+
+macro_rules! json_value_from {
+    ($($t:ty),*) => {$(
+        impl JsonValue for $t {
+            fn json_value(&self) -> Value {
+                Value::from(*self)
+            }
+        }
+    )*};
+}
+json_value_from!(bool, u8, u16, u32, u64, usize, i8, i16, i32, i64, isize, f32, f64);
+
+impl<T: JsonValue + ?Sized> JsonValue for &T {
+    fn json_value(&self) -> Value {
+        (**self).json_value()
+    }
+}
+
+impl<T: JsonValue> JsonValue for [T] {
+    fn json_value(&self) -> Value {
+        Value::Array(self.iter().map(JsonValue::json_value).collect())
+    }
+}
+
+impl<T: JsonValue, const N: usize> JsonValue for [T; N] {
+    fn json_value(&self) -> Value {
+        self[..].json_value()
+    }
+}
+
+impl<T: JsonValue> JsonValue for Vec<T> {
+    fn json_value(&self) -> Value {
+        self[..].json_value()
+    }
+}
+
+impl<T: JsonValue> JsonValue for Option<T> {
+    fn json_value(&self) -> Value {
+        self.as_ref().map_or(Value::Null, JsonValue::json_value)
+    }
 }
 
 macro_rules! json {
@@ -91,5 +167,37 @@ mod tests {
             serde_json::json!({"a": n, "b": {"c": [s, 1.5], "d": null}, "e": if found { serde_json::json!(n) } else { serde_json::json!(null) }, "f": v,})
         );
         assert_eq!(json!({}), serde_json::json!({}));
+        let (nan, big, none, some) = (f64::NAN, u64::MAX, None::<u32>, Some("y"));
+        let words = vec![String::from("a"), String::new()];
+        let nested: [Vec<Option<i64>>; 2] = [vec![Some(-3), None], vec![]];
+        assert_eq!(
+            json!([
+                nan,
+                f64::INFINITY,
+                0.1f32,
+                big,
+                none,
+                some,
+                words,
+                nested,
+                -0.0
+            ]),
+            serde_json::json!([
+                nan,
+                f64::INFINITY,
+                0.1f32,
+                big,
+                none,
+                some,
+                words,
+                nested,
+                -0.0
+            ])
+        );
+        let (m, v) = (serde_json::Map::new(), serde_json::json!({"k": [1, "x"]}));
+        assert_eq!(
+            json!({"m": m, "v": v, "b": false, "z": 0usize}),
+            serde_json::json!({"m": {}, "v": {"k": [1, "x"]}, "b": false, "z": 0})
+        );
     }
 }

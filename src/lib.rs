@@ -14,8 +14,15 @@ mod json;
 #[macro_use]
 mod error;
 mod batch;
+// The paste classifier and bet lines are the page's and the CLI's: the badge's wasm
+// (feature `widget`) leaves them out, so it does not grow.
+#[cfg(not(feature = "widget"))]
+mod bet_lines;
+#[cfg(not(feature = "widget"))]
+mod classify;
 mod history;
 mod input;
+mod lines;
 mod played;
 mod primitives;
 mod recipe;
@@ -35,6 +42,10 @@ mod wasm;
 // scheme descriptors, and the batch rule. The modules themselves are private, so
 // the compiler sees every item nothing uses.
 pub use batch::{split_records, Item, Split, Status, Tally};
+#[cfg(not(feature = "widget"))]
+pub use bet_lines::{read_bet_lines, reading_json, BetOptions, Game as BetGame};
+#[cfg(not(feature = "widget"))]
+pub use classify::{classify, classify_bytes, ClassifyOptions};
 pub use error::{ErrorCode, VerifyError, Want};
 pub use history::{bets_history, ChainGame, ChainHistory, HistoryRecord, RoundPager};
 pub use input::{decode, verify_bytes, verify_line, Line, MAX_RECORD_BYTES};
@@ -64,7 +75,7 @@ pub fn verify_json(text: &str) -> Result<Value, VerifyError> {
 pub fn scheme_ids() -> Vec<&'static str> {
     schemes::ALL
         .iter()
-        .map(|s| s.id)
+        .map(|s| s.desc.id)
         .chain(schemes::UNSUPPORTED)
         .collect()
 }
@@ -109,9 +120,8 @@ pub mod testing {
         BattleTally, CrashTally, HistoryWalk, PlatformTally, RoundTally, Wheel,
     };
     pub use crate::primitives::chain_memory::{ChainMemory, Remembered, DEFAULT_CAPACITY};
-    pub use crate::primitives::hash_chain::{
-        digest_words, find_round, step_generic, ChainWalk, Link,
-    };
+    pub use crate::primitives::hash_chain::{find_round, ChainWalk};
+    pub use crate::primitives::link::{digest_words, step_generic, Link};
     pub use crate::primitives::merkle;
     pub use crate::primitives::sha256::{hmac_sha256, sha256, sha256_hex, to_hex};
     pub use crate::record::Hex64;

@@ -13,7 +13,7 @@
 use serde_json::{Map, Value};
 
 use crate::record::MAX_SAFE_INTEGER;
-use crate::schemes::descriptor::{Order, Pattern, ResultDesc, Scheme, Step};
+use crate::schemes::descriptor::{Descriptor, Order, Pattern, ResultDesc, Step};
 
 /// One step of a path into the recomputed values: `[3]` or `.name`. Paths are
 /// built as steps and written as text only for people (`deals[1][3][5]`); the
@@ -79,7 +79,7 @@ pub(crate) fn group<'a>(r: &'a ResultDesc, segs: &[Seg]) -> Option<(&'a Pattern,
 }
 
 /// How the list at `segs` is compared ([`Order::Position`] where no pattern says).
-pub(crate) fn order_at(scheme: &Scheme, key: &str, segs: &[Seg]) -> Order {
+pub(crate) fn order_at(scheme: &Descriptor, key: &str, segs: &[Seg]) -> Order {
     scheme
         .result(key)
         .and_then(|r| group(r, segs))
@@ -98,7 +98,7 @@ pub(crate) struct Unreadable {
 /// `v`, what the player saw under result `key` at `segs`, in the recomputed
 /// values' representation.
 pub(crate) fn read(
-    scheme: &Scheme,
+    scheme: &Descriptor,
     key: &str,
     segs: &mut Vec<Seg>,
     v: &Value,
@@ -188,7 +188,7 @@ pub(crate) fn read(
 }
 
 /// One value by what it is.
-fn read_item(scheme: &Scheme, item: &str, v: &Value) -> Option<Value> {
+fn read_item(scheme: &Descriptor, item: &str, v: &Value) -> Option<Value> {
     match item {
         "card" => card(scheme.cards, v).map(Value::from),
         "die" => whole(v, 1, 6).map(Value::from),
@@ -474,7 +474,7 @@ mod tests {
                 assert_eq!(ours, full, "U+{:04X}", c as u32);
             }
         }
-        let white = |s: &str| read_item(&match_seed_v2::SCHEME, "white", &json!(s));
+        let white = |s: &str| read_item(&match_seed_v2::SCHEME.desc, "white", &json!(s));
         assert_eq!(white(" BLAC\u{212A} "), Some(Value::Bool(false)));
         assert_eq!(white("Whİte"), None);
     }
@@ -585,7 +585,7 @@ mod tests {
 
     #[test]
     fn reads_by_the_descriptors() {
-        let s = &match_seed_v2::SCHEME;
+        let s = &match_seed_v2::SCHEME.desc;
         // A deal: cards as text become ids; a seat's hand is a set of distinct cards.
         let v = read(s, "deals", &mut Vec::new(), &json!([[["Q♥", 0], ["As"]]])).unwrap();
         assert_eq!(v, json!([[[36, 0], [51]]]));
@@ -629,7 +629,7 @@ mod tests {
         assert_eq!(v, json!([{"first": [[5]], "faceUp": 38, "second": null}]));
         // selfpoker converts text cards to its own numbering.
         let v = read(
-            &selfpoker::SCHEME,
+            &selfpoker::SCHEME.desc,
             "board",
             &mut Vec::new(),
             &json!(["Q♥", 3]),
@@ -637,7 +637,7 @@ mod tests {
         .unwrap();
         assert_eq!(v, json!([42, 3]));
         // Mines: cells 1–25, each once.
-        let m = &crate::schemes::mines::SCHEME;
+        let m = &crate::schemes::mines::SCHEME.desc;
         assert_eq!(
             read(m, "mines", &mut Vec::new(), &json!([25, "3"])).unwrap(),
             json!([25, 3])
@@ -654,7 +654,7 @@ mod tests {
         let e = read(m, "bets", &mut bet, &json!([1, 1])).unwrap_err();
         assert_eq!(path_text("bets", &e.segs), "bets[4].mines[1]");
         // Chess: colours as words.
-        let c = &crate::schemes::chess_colour_v1::SCHEME;
+        let c = &crate::schemes::chess_colour_v1::SCHEME.desc;
         assert_eq!(
             read(c, "aPlaysWhite", &mut Vec::new(), &json!(" White ")).unwrap(),
             json!(true)
@@ -666,14 +666,14 @@ mod tests {
         assert!(read(c, "aPlaysWhite", &mut Vec::new(), &json!("red")).is_err());
         assert!(read(c, "aPlaysWhite", &mut Vec::new(), &json!(1)).is_err());
         // Platforms, faces and winners: integers or their digits.
-        let p = &crate::schemes::platforms::SCHEME;
+        let p = &crate::schemes::platforms::SCHEME.desc;
         assert_eq!(
             read(p, "lastPlatform", &mut Vec::new(), &json!("17")).unwrap(),
             json!(17)
         );
         assert!(read(p, "lastPlatform", &mut Vec::new(), &json!("17th")).is_err());
         assert!(read(p, "lastPlatform", &mut Vec::new(), &json!(17.0)).is_err());
-        let b = &crate::schemes::battle::SCHEME;
+        let b = &crate::schemes::battle::SCHEME.desc;
         assert_eq!(
             read(b, "winner", &mut Vec::new(), &json!(" 2 ")).unwrap(),
             json!(2)

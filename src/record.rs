@@ -17,17 +17,6 @@ pub struct Fields<'a> {
     prefix: &'a str,
 }
 
-pub fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
 /// Reads a JSON value as an integer in `min..=max`, naming `field` in any error.
 pub fn as_int(v: &Value, field: &str, min: i64, max: i64) -> Result<i64> {
     let n = match v {
@@ -144,7 +133,10 @@ pub fn as_hex64(v: &Value, field: &str) -> Result<Hex64> {
     match v {
         Value::String(s) => Hex64::parse(s).ok_or_else(|| {
             let reason = hex_problem(s);
-            let length = s.chars().count();
+            // Characters counted as the bytes that start one (a `str` is UTF-8): the
+            // same number as `chars().count()`, without its word-at-a-time counter
+            // (0.8 KB of the badge's wasm, for an error's parameter).
+            let length = s.bytes().filter(|b| b & 0xC0 != 0x80).count();
             VerifyError::new(
                 ErrorCode::BadHex,
                 field,
@@ -348,6 +340,11 @@ mod tests {
         assert_eq!(reason(format!("0x{}", "a".repeat(64))), "prefix_0x");
         assert_eq!(reason("a".repeat(63)), "length");
         assert_eq!(reason("g".repeat(64)), "not_hex");
+        // `length` counts characters, not bytes: two, three and four bytes each.
+        let length = |s: &str| as_hex64(&json!(s), "x").unwrap_err().params["length"].clone();
+        assert_eq!(length("aé€😀"), json!(4));
+        assert_eq!(length("😀".repeat(64).as_str()), json!(64));
+        assert_eq!(length(""), json!(0));
         let e = as_hex64(&json!("abc"), "commitment").unwrap_err();
         assert_eq!(
             (e.code, e.field.as_str()),

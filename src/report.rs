@@ -9,7 +9,7 @@ use crate::batch::Status;
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::played::{self, fit, fit_prefix, path_text, Seg, Unreadable};
 use crate::primitives::sha256::sha256_hex;
-use crate::schemes::descriptor::{Kind, Order, Role, Scheme, Step};
+use crate::schemes::descriptor::{Descriptor, Kind, Order, Role, Step};
 
 /// At most this many `played` differences are listed (a 10,000-deal match that is
 /// wrong everywhere would otherwise produce half a million rows); the count is exact.
@@ -184,7 +184,7 @@ impl Verdict {
 
 #[derive(Debug)]
 pub struct Report {
-    scheme: &'static Scheme,
+    scheme: &'static Descriptor,
     result: Map<String, Value>,
     /// Result keys that are not something a player could have been shown: what a
     /// check found (`commitmentOk`, `leavesOk`) and the walk's bookkeeping
@@ -238,14 +238,14 @@ struct Diffs {
     unshown: Vec<Value>,
 }
 
-impl std::fmt::Debug for Scheme {
+impl std::fmt::Debug for Descriptor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.id)
     }
 }
 
 impl Report {
-    pub fn new(scheme: &'static Scheme) -> Report {
+    pub fn new(scheme: &'static Descriptor) -> Report {
         Report {
             scheme,
             result: Map::new(),
@@ -554,7 +554,7 @@ impl Report {
 /// yet they change the result): those of role id, client or setting that the record
 /// gives (the match id, the client seeds, a nonce, the chances…), in the
 /// descriptor's order; never the game's name.
-fn unproven(scheme: &Scheme, record: &Map<String, Value>) -> Vec<&'static str> {
+fn unproven(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<&'static str> {
     scheme
         .fields
         .iter()
@@ -590,7 +590,7 @@ fn deck_owner(result: &Map<String, Value>, pos: usize) -> Option<Value> {
 /// - `seed_is_commitment`: the revealed seed is the published hash itself.
 /// - `seeds_swapped`: the published hash is the SHA-256 of another string of the
 ///   record (the client seed, the other player's seed…): two fields were swapped.
-fn hints(scheme: &Scheme, checks: &[Check], record: &Map<String, Value>) -> Vec<Value> {
+fn hints(scheme: &Descriptor, checks: &[Check], record: &Map<String, Value>) -> Vec<Value> {
     let mut out = Vec::new();
     let mut strings: Option<Vec<(String, &str)>> = None;
     for c in checks
@@ -681,7 +681,7 @@ pub(crate) fn invisible(c: char) -> bool {
 /// seat map of seeds, each bet's client seed) holding an invisible character, with
 /// the first one's position (in characters, from 0) and code point, and how many
 /// the field holds.
-fn invisible_chars(scheme: &Scheme, record: &Map<String, Value>) -> Vec<Value> {
+fn invisible_chars(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<Value> {
     let mut out = Vec::new();
     let mut look = |field: String, s: &str| {
         let mut found = s.chars().enumerate().filter(|(_, c)| invisible(*c));
@@ -765,7 +765,10 @@ fn bad_played(field: String, seen: &Value, u: &Unreadable, skip: usize) -> Verif
 /// Every string of the record that could be a seed, with its path: top-level
 /// strings and the strings inside lists and objects one level down. Published
 /// hashes, the scheme and the game are left out.
-fn string_leaves<'a>(scheme: &Scheme, record: &'a Map<String, Value>) -> Vec<(String, &'a str)> {
+fn string_leaves<'a>(
+    scheme: &Descriptor,
+    record: &'a Map<String, Value>,
+) -> Vec<(String, &'a str)> {
     let mut out = Vec::new();
     for (k, v) in record {
         let role = scheme.field(k).map(|f| f.role);
@@ -812,7 +815,7 @@ fn string_leaves<'a>(scheme: &Scheme, record: &'a Map<String, Value>) -> Vec<(St
 ///
 /// A deck position's difference names the position's owner in `at.owner`
 /// (`deck_owner`): the hole card or board card a player sees it as.
-fn describe(scheme: &Scheme, d: Diff, result: &Map<String, Value>) -> Value {
+fn describe(scheme: &Descriptor, d: Diff, result: &Map<String, Value>) -> Value {
     let mut item = "value";
     let mut at = Map::new();
     let mut order: Vec<&str> = Vec::new();
@@ -947,7 +950,7 @@ fn set_diff(
 /// leaf by position, a list the descriptors call a set as one), and what `seen`
 /// leaves out as not shown.
 fn diff(
-    scheme: &Scheme,
+    scheme: &Descriptor,
     key: &str,
     segs: &mut Vec<Seg>,
     seen: &Value,
@@ -1016,7 +1019,7 @@ mod tests {
     use crate::schemes::match_seed_v2::SCHEME;
 
     fn report() -> Report {
-        let mut r = Report::new(&SCHEME);
+        let mut r = Report::new(&SCHEME.desc);
         r.set("deals", json!([[[1, 2], [3, 4]], [[5, 6], [7, 8]]]));
         r.commitment_check(
             "commitmentOk",
@@ -1081,7 +1084,7 @@ mod tests {
     fn differences_name_their_part_and_numbers_compare_as_read() {
         // Baloot: the second deal of hand 2 and the face-up card, told apart by the
         // pattern that matched (no path text is parsed).
-        let mut r = Report::new(&SCHEME);
+        let mut r = Report::new(&SCHEME.desc);
         r.set(
             "hands",
             json!([{"first": [[1]], "faceUp": 9, "second": [[2, 3]]}]),
@@ -1108,13 +1111,13 @@ mod tests {
             ]
         );
         // A crash point shown as a number equals the recomputed text it rounds to.
-        let mut r = Report::new(&crate::schemes::crash::SCHEME);
+        let mut r = Report::new(&crate::schemes::crash::SCHEME.desc);
         r.set("multiplier", "13.68");
         let v = r
             .finish(&rec(json!({"played": {"multiplier": 13.68}})))
             .unwrap();
         assert_eq!(v["differenceCount"], 0);
-        let mut r = Report::new(&crate::schemes::crash::SCHEME);
+        let mut r = Report::new(&crate::schemes::crash::SCHEME.desc);
         r.set("multiplier", "13.68");
         let v = r
             .finish(&rec(json!({"played": {"multiplier": "13.69"}})))
@@ -1175,7 +1178,7 @@ mod tests {
 
     #[test]
     fn verdicts() {
-        let mut r = Report::new(&SCHEME);
+        let mut r = Report::new(&SCHEME.desc);
         r.check(
             Check::new("rootOk", false)
                 .published("deckRoot")
@@ -1183,7 +1186,7 @@ mod tests {
         );
         assert_eq!(r.finish(&Map::new()).unwrap()["verdict"], "fail");
         // Nothing published was checked: unchecked, never pass.
-        let mut r = Report::new(&SCHEME);
+        let mut r = Report::new(&SCHEME.desc);
         r.set("multiplier", "2.00");
         let v = r.finish(&Map::new()).unwrap();
         assert_eq!(v["verdict"], "unchecked");

@@ -7,10 +7,10 @@
 use serde_json::Value;
 
 use crate::error::{ErrorCode, Result, VerifyError};
-use crate::primitives::hash_chain::hash_seed;
+use crate::primitives::link::hash_seed;
 use crate::record::{as_hex64, Fields, Hex64};
 use crate::schemes::chain::{settle, walk_request, Settled, DEFAULT_MAX_STEPS, MAX_STEPS};
-use crate::schemes::descriptor::{Rows, Scheme};
+use crate::schemes::descriptor::{Descriptor, Rows};
 use crate::schemes::{Options, Walk};
 
 /// A history longer than this is refused rather than held in memory.
@@ -18,15 +18,15 @@ pub const MAX_LINES: usize = 1_000_000;
 
 /// The chain game a history is of: a chain scheme by its id (`chain` is
 /// `hash_chain`, only the links).
-fn history_scheme(name: &str) -> Result<(&'static Scheme, &'static Rows)> {
+fn history_scheme(name: &str) -> Result<(&'static Descriptor, &'static Rows)> {
     let id = if name == "chain" { "hash_chain" } else { name };
     crate::schemes::find(id)
-        .and_then(|s| s.rows.as_ref().map(|rows| (s, rows)))
+        .and_then(|s| s.desc.rows.as_ref().map(|rows| (&s.desc, rows)))
         .ok_or_else(|| {
             let games: Vec<&str> = crate::schemes::ALL
                 .iter()
-                .filter(|s| s.rows.is_some())
-                .map(|s| s.id)
+                .filter(|s| s.desc.rows.is_some())
+                .map(|s| s.desc.id)
                 .collect();
             VerifyError::new(
                 ErrorCode::UnknownScheme,
@@ -63,18 +63,13 @@ fn same_claim(claimed: &str, computed: &Value) -> bool {
     number.is_some_and(|x| crate::primitives::decimal::names_float(&c.replace(',', "."), x))
 }
 
-/// The fields of one line. A tab or a semicolon separates fields when the line
-/// has one (then a comma is a decimal comma); else a comma does, except that for a
-/// game of one value `hash,2,71` is the value 2.71.
+/// The fields of one line, read as every pasted line is (`lines`: a tab or a
+/// semicolon separates fields when the line has one, then a comma is a decimal
+/// comma; else a comma does; "quotes" keep a separator), except that for a game of
+/// one value `hash,2,71` is the value 2.71.
 fn split_line(rows: &Rows, text: &str) -> Vec<String> {
-    let sep = if text.contains('\t') {
-        '\t'
-    } else if text.contains(';') {
-        ';'
-    } else {
-        ','
-    };
-    let mut fields: Vec<String> = text.split(sep).map(|f| f.trim().to_string()).collect();
+    let sep = crate::lines::separator(text);
+    let mut fields = crate::lines::split(text, sep);
     if sep == ',' && rows.one_value && fields.len() == 3 {
         let frac = &fields[2];
         let whole = &fields[1];
@@ -398,7 +393,7 @@ pub fn check_rounds_with(game: &str, text: &str, opts: &HistoryOptions) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::primitives::hash_chain::step_generic;
+    use crate::primitives::link::step_generic;
     use crate::schemes::{battle, crash, platforms};
 
     fn chain(n: usize) -> Vec<String> {
@@ -450,8 +445,8 @@ mod tests {
 
     #[test]
     fn every_chain_scheme_is_a_history_game() {
-        for s in crate::schemes::ALL.iter().filter(|s| s.chain) {
-            assert!(history_scheme(s.id).is_ok(), "{}", s.id);
+        for s in crate::schemes::ALL.iter().filter(|s| s.desc.chain) {
+            assert!(history_scheme(s.desc.id).is_ok(), "{}", s.desc.id);
         }
         assert_eq!(history_scheme("chain").unwrap().0.id, "hash_chain");
         assert_eq!(

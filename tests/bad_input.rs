@@ -8,20 +8,11 @@
 
 mod common;
 
+use common::base_record as base;
+
 use fairverify::{verify, verify_bytes, verify_json, verify_line, ErrorCode, MAX_RECORD_BYTES};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-
-/// A valid record of each scheme, from the vectors.
-fn base(scheme: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    common::load_cases(&common::vectors_dir())
-        .into_iter()
-        .find(|c| {
-            c.record["scheme"] == scheme && c.expect.get("error").is_none() && pred(&c.record)
-        })
-        .unwrap_or_else(|| panic!("no {scheme} vector"))
-        .record
-}
 
 fn code_of(rec: &Value) -> Result<Value, ErrorCode> {
     verify(rec).map_err(|e| e.code)

@@ -8,8 +8,7 @@ mod common;
 
 use common::{rng, SplitMix};
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use fairverify::testing::{
     crash_hundredths, last_platform, pick_winner, wheel_point, Hex64, Pcg64,
@@ -17,24 +16,6 @@ use fairverify::testing::{
 
 const NUMPY_SEEDS: usize = 2_500;
 const GO_HASHES: usize = 120_000;
-
-fn run_oracle(cmd: &mut Command, input: String) -> String {
-    let mut child = cmd
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!("cannot start oracle {cmd:?}: {e} (./build.sh test installs it)")
-        });
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    assert!(out.status.success(), "oracle {cmd:?} failed");
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn numpy_permutation_matches_real_numpy() {
@@ -56,7 +37,7 @@ fn numpy_permutation_matches_real_numpy() {
         seeds.push(r.next() >> (64 - bits));
     }
     let input: String = seeds.iter().map(|s| format!("{s}\n")).collect();
-    let out = run_oracle(
+    let out = common::run_oracle(
         Command::new("python3").arg("tests/oracle/numpy_permutation.py"),
         input,
     );
@@ -130,7 +111,7 @@ fn chain_games_match_real_go() {
         }
     }
     let input: String = hashes.iter().map(|h| format!("{h}\n")).collect();
-    let out = run_oracle(
+    let out = common::run_oracle(
         Command::new("go").args(["run", "tests/oracle/go_chain_games.go"]),
         input,
     );

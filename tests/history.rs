@@ -129,8 +129,8 @@ fn crash_history_of_a_20000_link_chain_matches_independent_counts() {
     assert_eq!(e["over2"], shares[4]["expected"]);
 
     // The positions it proved: only the start on a chain this short.
-    assert_eq!(h.positions().len(), 1);
-    assert_eq!(h.positions()[0].distance, N as u64);
+    assert_eq!(h.to_remember().len(), 1);
+    assert_eq!(h.to_remember()[0].distance, N as u64);
 }
 
 #[test]
@@ -289,7 +289,7 @@ fn pages_and_jumps_match_the_chain() {
                             "terminal": links[n].as_str(), "chances": [33.33, 33.33, 33.34]});
         let h = walk_all(&record);
         assert_eq!(h.round(), Some(n as u64));
-        let positions = h.positions();
+        let positions = h.to_remember();
         assert_eq!(positions.len(), 3); // two checkpoints and the start
         let mut pager = h.pager().expect("found");
         let check_rows = |page: &Value, from: u64, to: u64| {

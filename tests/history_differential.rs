@@ -13,8 +13,7 @@ mod common;
 
 use common::rng;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use fairverify::testing::digest_words;
 use fairverify::testing::Wheel;
@@ -24,28 +23,10 @@ const HASHES: usize = 150_000;
 const E: u64 = 1 << 52;
 
 fn run_go(input: String) -> String {
-    run_oracle(
+    common::run_oracle(
         Command::new("go").args(["run", "tests/oracle/go_chain_games.go"]),
         input,
     )
-}
-
-fn run_oracle(cmd: &mut Command, input: String) -> String {
-    let mut child = cmd
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!("cannot start the Go oracle: {e} (./build.sh test installs it)")
-        });
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    assert!(out.status.success(), "the oracle failed");
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// Replaces the top 52 bits of `b` by h.
@@ -168,7 +149,7 @@ fn formula_shares_match_exact_rationals() {
         .chain(ks.iter().map(u64::to_string))
         .map(|l| l + "\n")
         .collect();
-    let out = run_oracle(
+    let out = common::run_oracle(
         Command::new("python3").arg("tests/oracle/crash_shares.py"),
         input,
     );

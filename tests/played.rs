@@ -7,18 +7,10 @@
 
 mod common;
 
+use common::base_record as base;
+
 use fairverify::verify;
 use serde_json::{json, Value};
-
-fn base(scheme: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    common::load_cases(&common::vectors_dir())
-        .into_iter()
-        .find(|c| {
-            c.record["scheme"] == scheme && c.expect.get("error").is_none() && pred(&c.record)
-        })
-        .unwrap_or_else(|| panic!("no {scheme} vector"))
-        .record
-}
 
 fn with_played(rec: &Value, played: Value) -> Value {
     let mut r = rec.clone();

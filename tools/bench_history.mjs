@@ -1,5 +1,5 @@
 // ./build.sh bench, the chain history (issue 27): the walk that recomputes every
-// round's outcome (the core's HistoryWalker: crash, platforms, battle) against the
+// round's outcome (the core's ChainWalker.history: crash, platforms, battle) against the
 // bare chain walk (ChainWalker), in the shipped wasm (pkg/verifier.js) under Node,
 // both driven by the one walk loop (www/verify/walk.js) in the worker's 16,384-link
 // slices, over the same links, best of 5 interleaved. The issue's bound: at most
@@ -22,7 +22,7 @@ const NEVER = 'f'.repeat(64);
 const record = (scheme, extra = {}) => ({ scheme, hash: START, terminal: NEVER, maxSteps: N, ...extra });
 
 const bare = () => walkChain(fv, { hash: START, terminal: NEVER, maxSteps: N }, null, {});
-const history = (rec) => () => walkChain(fv, rec, null, { walker: (r) => fv.historyWalker(r) });
+const history = (rec) => () => walkChain(fv, rec, null, { history: true });
 
 const runs = [
   ['bare chain walk (ChainWalker)', bare],

@@ -89,13 +89,25 @@ function lzmaPack(bytes) {
  *  board card (1 to 5). */
 const WIDGET_KEYS = /^(widget\.|err\.|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.(playerValue|at\.(deckHole|deckBoard|hole|holeSet|board|flop))$|ordinal\.card\.[1-5]$)/;
 function catalogSubset(keep) {
+  // The kept keys once (en.json's, in its order) and each catalog as the list of its
+  // values in that order: six catalogs of the same keys gzip 2 KB smaller so than as
+  // six objects (measured, issue 35). Each catalog module still exports the object.
+  const en = JSON.parse(fs.readFileSync(path.join(root, 'www/i18n/en.json'), 'utf8'));
+  const keys = Object.keys(en).filter((k) => keep.test(k));
   return {
     name: 'fv-catalog-subset',
     setup(b) {
+      b.onResolve({ filter: /^fv-catalog-keys$/ }, (a) => ({ path: a.path, namespace: 'fv-catalog-keys' }));
+      b.onLoad({ filter: /.*/, namespace: 'fv-catalog-keys' }, () => ({ contents: `export const KEYS = ${JSON.stringify(keys)};\n`, loader: 'js' }));
       b.onLoad({ filter: /[\\/]www[\\/]i18n[\\/][^\\/]+\.json$/ }, (a) => {
         const all = JSON.parse(fs.readFileSync(a.path, 'utf8'));
-        const kept = Object.fromEntries(Object.entries(all).filter(([k]) => keep.test(k)));
-        return { contents: JSON.stringify(kept), loader: 'json' };
+        const values = keys.map((k) => (Object.hasOwn(all, k) ? all[k] : null));
+        return {
+          contents: "import { KEYS } from 'fv-catalog-keys';\n" +
+            `const values = ${JSON.stringify(values)};\n` +
+            'const catalog = {};\nKEYS.forEach((k, i) => { if (values[i] !== null) catalog[k] = values[i]; });\nexport default catalog;\n',
+          loader: 'js',
+        };
       });
     },
   };

@@ -2,7 +2,8 @@
 // in headless Chromium with the CPU throttled (CDP Emulation.setCPUThrottlingRate: 4x
 // stands in for a mid-range phone). Used by tests/browser/load.test.mjs and
 // ./build.sh bench (tools/bench.mjs); `node tools/loadtime.mjs [PAGE.html] [--rates 1,4]
-// [--runs 3]` prints the same figures for any built page.
+// [--runs 3]` prints the same figures for any built page, and with `--against DIR` (a
+// copy of an earlier pkg/) compares the two builds, their loads alternating.
 //
 // measureLoad(browser, url, {rate, trace}) →
 //   {verdict, verdictMs, shownMs, longest, longTasks: [[start, duration]], phases?, tasks?}
@@ -318,20 +319,60 @@ export function printFigures(figures, label) {
   }
 }
 
+/** Two builds measured in one run, their loads alternating (A B, B A, …), so that a
+ *  shared machine's load falls on both alike (issue 36): `dirs` {before, after}, each
+ *  a directory with verifier.html and widget.js. → for each, the medians of the
+ *  verdict on screen and of the longest task before it, and of the badge's largest
+ *  host frame gap, with every load's figure. */
+export async function compareBuilds(browser, dirs, { rate = 4, runs = 5, record = defaultRecord() } = {}) {
+  const { b64url } = await import('../tests/browser/browser.mjs');
+  const out = {};
+  for (const k of Object.keys(dirs)) out[k] = { loads: [], badge: [] };
+  const order = (i) => (i % 2 ? Object.keys(dirs).reverse() : Object.keys(dirs));
+  for (let i = 0; i < runs; i++) {
+    for (const k of order(i)) {
+      const url = `${pathToFileURL(path.join(dirs[k], 'verifier.html')).href}#record=${b64url(record)}`;
+      out[k].loads.push(await measureLoad(browser, url, { rate }));
+    }
+  }
+  for (let i = 0; i < runs; i++) {
+    for (const k of order(i)) out[k].badge.push(await measureWidgetStart(browser, { rate, widget: path.join(dirs[k], 'widget.js') }));
+  }
+  for (const k of Object.keys(out)) {
+    const o = out[k];
+    o.shownMs = median(o.loads.map((l) => l.shownMs));
+    o.longest = median(o.loads.map((l) => l.longest));
+    o.gap = median(o.badge.map((b) => b.gap));
+  }
+  return out;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const opt = (name, def) => { const i = args.indexOf(name); return i >= 0 ? args.splice(i, 2)[1] : def; };
   const rates = opt('--rates', '1,4').split(',').map(Number);
   const runs = Number(opt('--runs', '3'));
   const record = opt('--record', null);
+  // --against DIR: a build before (a copy of an earlier pkg/), measured alternately
+  // with this one's directory at the first rate.
+  const against = opt('--against', null);
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const file = path.resolve(args[0] || path.join(root, 'pkg/verifier.html'));
   const { launch, b64url } = await import('../tests/browser/browser.mjs');
   const rec = record ? JSON.parse(record) : defaultRecord();
   const browser = await launch();
   try {
-    const figures = await loadFigures(browser, `${pathToFileURL(file).href}#record=${b64url(rec)}`, { rates, runs });
-    printFigures(figures, path.basename(file));
+    if (against) {
+      const res = await compareBuilds(browser, { before: path.resolve(against), after: path.dirname(file) }, { rate: rates[0], runs, record: rec });
+      for (const [k, o] of Object.entries(res)) {
+        console.log(`${k.padEnd(6)} CPU ${rates[0]}x: verdict on screen ${o.shownMs.toFixed(0)} ms (each ${o.loads.map((l) => l.shownMs.toFixed(0)).join(', ')}), ` +
+          `longest task before it ${o.longest.toFixed(0)} ms; badge's largest host frame gap ${o.gap.toFixed(0)} ms (each ${o.badge.map((b) => b.gap.toFixed(0)).join(', ')})`);
+      }
+      console.log(`after/before: verdict ${(res.after.shownMs / res.before.shownMs).toFixed(2)}, badge gap ${(res.after.gap / res.before.gap).toFixed(2)} (medians of ${runs}, loads alternating)`);
+    } else {
+      const figures = await loadFigures(browser, `${pathToFileURL(file).href}#record=${b64url(rec)}`, { rates, runs });
+      printFigures(figures, path.basename(file));
+    }
   } finally {
     await browser.close();
   }

@@ -58,6 +58,26 @@ const GATE_JS = `(function () {
   document.documentElement.setAttribute('data-gate', 'open');
 })();`;
 
+/** The boot (issue 36): right after the page's core and its worker's source, which
+ *  now come first in <body>, it starts the page's Web Worker from them, so that the
+ *  worker parses the core and compiles its wasm while this thread parses the rest of
+ *  the file (the catalogs, the page's script). What the worker says before the page's
+ *  client takes it over (www/page/client.js) is kept and handed over then. Anything
+ *  failing here leaves it to the client (its own worker, or none). */
+const BOOT_JS = `(function () {
+  try {
+    var v = document.getElementById('fv-verifier');
+    var w = document.getElementById('fv-worker');
+    if (!v || !w || typeof Worker !== 'function' || typeof Blob !== 'function' || typeof URL !== 'function' || !URL.createObjectURL) return;
+    var url = URL.createObjectURL(new Blob([v.textContent, '\\n', w.textContent], { type: 'text/javascript' }));
+    var worker = new Worker(url);
+    var said = [];
+    worker.onmessage = function (e) { said.push(e); };
+    worker.onerror = function (e) { if (e && e.preventDefault) e.preventDefault(); said.push(e); };
+    w.fvBooted = { url: url, worker: worker, said: said };
+  } catch (e) { /* the page's client makes its worker, or runs without one */ }
+})();`;
+
 /** The example menu: one passing record per scheme, game and variant, each with
  *  the message keys of its title (the page words them in its language). */
 function exampleRecords(root, outDir) {
@@ -126,6 +146,7 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
   const core = scriptSafe(coreJs);
   const page = scriptSafe(pageJs);
   const gate = scriptSafe(GATE_JS);
+  const boot = scriptSafe(BOOT_JS);
   const examples = jsonData(exampleRecords(root, outDir));
   const cats = catalogs(root);
   const en = cats[0].cat;
@@ -134,8 +155,9 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
     // The page's own script, and its core, which runs on the page only where there
     // are no workers (www/page/verifier.js); the worker made from the same text
     // compiles the wasm ('wasm-unsafe-eval', not in the build without WebAssembly);
-    // the gate, the first script of all (GATE_JS).
-    `script-src 'sha256-${b64sha(page)}' 'sha256-${b64sha(core)}' 'sha256-${b64sha(gate)}'${wasm ? " 'wasm-unsafe-eval'" : ''}`,
+    // the gate, the first script of all (GATE_JS); the boot that starts the worker
+    // (BOOT_JS).
+    `script-src 'sha256-${b64sha(page)}' 'sha256-${b64sha(core)}' 'sha256-${b64sha(gate)}' 'sha256-${b64sha(boot)}'${wasm ? " 'wasm-unsafe-eval'" : ''}`,
     `style-src 'sha256-${b64sha(css)}' 'sha256-${b64sha(NOSCRIPT_CSS)}' 'sha256-${b64sha(GATE_CSS)}'`,
     // 'self' (img-src, worker-src, manifest-src): served over http(s), the page links
     // its web app manifest, whose icons Chromium fetches under the page's img-src (an
@@ -155,7 +177,7 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
   const inline = {
     'fv-style': css, 'fv-examples': examples, 'fv-schemes': jsonData(schemes),
     ...Object.fromEntries(cats.map(({ lang, cat }) => [`fv-cat-${lang}`, jsonData(cat)])),
-    'fv-worker': scriptSafe(workerJs), 'fv-verifier': core, 'fv-page': page, 'fv-gate': gate,
+    'fv-worker': scriptSafe(workerJs), 'fv-verifier': core, 'fv-page': page, 'fv-gate': gate, 'fv-boot': boot,
   };
   const ref = (id) => `\0${id}\0`;
   let html = www('index.html');
@@ -184,6 +206,7 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
   swap('<!--@@WORKER@@-->', `<script id="fv-worker" type="text/plain">${ref('fv-worker')}</script>`);
   // Inert on the page (issue 25): the worker's source; run here only without workers.
   swap('<!--@@VERIFIER@@-->', `<script id="fv-verifier" type="text/plain">${ref('fv-verifier')}</script>`);
+  swap('<!--@@BOOT@@-->', `<script id="fv-boot">${ref('fv-boot')}</script>`);
   swap('<!--@@SHELL@@-->', `<script id="fv-shell" type="application/json">${ref('fv-shell')}</script>`);
   swap('<!--@@PAGE@@-->', `<script id="fv-page">${ref('fv-page')}</script>`);
 

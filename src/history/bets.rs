@@ -29,10 +29,18 @@
 use serde_json::{Map, Value};
 
 use super::stats::{insert_test, pearson_uniform, ChiSquare};
+use super::view::view;
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 
-pub const FACES: usize = 6;
-pub const CELLS: usize = 25;
+pub const FACES: usize = crate::schemes::dice::FACES as usize;
+
+/// A summary with its generic view (`view.rs`) beside its figures.
+fn with_view(mut m: Map<String, Value>) -> Value {
+    let v = view(&m);
+    m.insert("view".into(), v);
+    Value::Object(m)
+}
+pub const CELLS: usize = crate::schemes::mines::CELLS as usize;
 
 #[derive(Clone, Debug, Default)]
 pub struct DiceTally {
@@ -167,7 +175,7 @@ pub fn bets_history(record: &Value, report: &Value) -> Result<Value> {
                     .map_or(0, |s| s.len().min(FACES) as u8);
                 t.add(face as u8, win, selected);
             }
-            Ok(Value::Object(t.summary()))
+            Ok(with_view(t.summary()))
         }
         "mines" => {
             let mut t = MinesTally::new();
@@ -195,7 +203,7 @@ pub fn bets_history(record: &Value, report: &Value) -> Result<Value> {
                 }
                 t.add(&cells);
             }
-            Ok(Value::Object(t.summary()))
+            Ok(with_view(t.summary()))
         }
         other => Err(VerifyError::new(
             ErrorCode::UnknownScheme,

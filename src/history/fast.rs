@@ -102,7 +102,7 @@ pub fn wheel_point_words(d: &[u32; 8]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::primitives::hash_chain::digest_words;
+    use crate::primitives::link::digest_words;
     use crate::record::Hex64;
     use crate::schemes::dice::bytes_mod;
     use crate::schemes::{battle, crash, platforms};

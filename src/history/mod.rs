@@ -22,9 +22,12 @@ use serde_json::{Map, Value};
 
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::primitives::chain_memory::Remembered;
+use crate::primitives::hash_chain::Outcome;
 use crate::record::{Fields, Hex64};
 use crate::schemes::battle::parse_chances;
 use crate::schemes::chain::{round_hash, DEFAULT_MAX_STEPS, MAX_STEPS};
+use crate::schemes::descriptor::{HistoryDesc, Tally};
+use crate::schemes::find;
 
 pub mod battle;
 pub mod bets;
@@ -34,6 +37,7 @@ pub mod fast;
 pub mod pager;
 pub mod platforms;
 pub mod stats;
+pub mod view;
 pub mod walk;
 
 pub use battle::{BattleTally, Wheel};
@@ -43,7 +47,9 @@ pub use pager::RoundPager;
 pub use platforms::PlatformTally;
 pub use walk::{HistoryWalk, RoundTally};
 
-/// A chain game and what its outcome needs.
+/// The tally a chain record's history runs, with what its outcome needs: the
+/// registry's `HistoryDesc` made concrete for one record (one static dispatch per
+/// call, not per link). Which schemes have a history is the registry's word alone.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChainGame {
     Crash,
@@ -52,12 +58,13 @@ pub enum ChainGame {
 }
 
 impl ChainGame {
-    pub fn id(&self) -> &'static str {
-        match self {
-            ChainGame::Crash => "crash",
-            ChainGame::Platforms => "platforms",
-            ChainGame::Battle(_) => "battle",
-        }
+    /// The game of `desc` for this record's fields (battle reads its chances).
+    fn of(desc: &HistoryDesc, f: Fields) -> Result<ChainGame> {
+        Ok(match desc.tally {
+            Tally::Crash => ChainGame::Crash,
+            Tally::Platforms => ChainGame::Platforms,
+            Tally::Battle => ChainGame::Battle(Wheel::new(&parse_chances(f)?)?),
+        })
     }
 }
 
@@ -65,6 +72,8 @@ impl ChainGame {
 /// `maxSteps`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HistoryRecord {
+    /// The scheme's id (the summary's `game`).
+    pub scheme: &'static str,
     pub game: ChainGame,
     pub hash: Hex64,
     pub terminal: Hex64,
@@ -72,9 +81,9 @@ pub struct HistoryRecord {
 }
 
 impl HistoryRecord {
-    /// A `crash`, `platforms` or `battle` record (SPEC §6) with a `terminal`: the
-    /// history is walked to it. The fields are checked as the scheme checks them;
-    /// other fields (`history`, `played`) are not this walk's business.
+    /// A record of a scheme whose descriptor declares a history (SPEC §6), with a
+    /// `terminal`: the history is walked to it. The fields are checked as the scheme
+    /// checks them; other fields (`history`, `played`) are not this walk's business.
     pub fn parse(record: &Value) -> Result<HistoryRecord> {
         let Value::Object(map) = record else {
             return Err(VerifyError::new(
@@ -84,28 +93,27 @@ impl HistoryRecord {
             ));
         };
         let f = Fields::new(map, "");
-        let scheme = f.str("scheme")?;
-        if !["crash", "platforms", "battle"].contains(&scheme) {
+        let id = f.str("scheme")?;
+        let Some((scheme, desc)) =
+            find(id).and_then(|s| Some((s.desc.id, s.desc.history.as_ref()?)))
+        else {
             return Err(VerifyError::new(
                 ErrorCode::UnknownScheme,
                 "scheme",
                 msg!(
-                    "a chain history is for crash, platforms or battle, not `{}`",
-                    scheme.chars().take(40).collect::<String>()
+                    "a chain history is for a chain game with outcomes (crash, platforms, battle), not `{}`",
+                    id.chars().take(40).collect::<String>()
                 ),
             ));
-        }
-        let hash = round_hash(f)?;
-        let game = match scheme {
-            "crash" => ChainGame::Crash,
-            "platforms" => ChainGame::Platforms,
-            _ => ChainGame::Battle(Wheel::new(&parse_chances(f)?)?),
         };
+        let hash = round_hash(f)?;
+        let game = ChainGame::of(desc, f)?;
         let terminal = f.hex64("terminal")?;
         let max_steps = f
             .opt_int("maxSteps", 1, MAX_STEPS)?
             .unwrap_or(DEFAULT_MAX_STEPS) as u64;
         Ok(HistoryRecord {
+            scheme,
             game,
             hash,
             terminal,
@@ -185,17 +193,33 @@ impl ChainHistory {
         each!(&self.walk, w => w.round())
     }
 
-    /// The proven positions of a found walk (checkpoints and the start), oldest first.
-    pub fn positions(&self) -> Vec<Remembered> {
+    /// The links walked so far (a history walks every one: the round, once found).
+    pub fn links_walked(&self) -> u64 {
+        self.steps()
+    }
+
+    pub fn max_steps(&self) -> u64 {
+        self.record.max_steps
+    }
+
+    /// The walk's outcome, by the one rule of `ChainWalk::outcome`.
+    pub fn outcome(&self) -> Outcome {
+        each!(&self.walk, w => w.walk().outcome())
+    }
+
+    /// The proven positions of a found walk (checkpoints and the start), oldest
+    /// first, as every walk gives them (`ChainWalk::to_remember`).
+    pub fn to_remember(&self) -> Vec<Remembered> {
         each!(&self.walk, w => w.positions())
     }
 
-    /// `{game, found, done, round, steps, maxSteps, rounds, …the game's figures}`.
+    /// `{game, found, done, round, steps, maxSteps, rounds, …the game's figures,
+    /// view}` (`view`: the generic shape the surfaces draw, `view.rs`).
     /// Before the terminal is reached the figures are those of the rounds walked so
     /// far and `round` and every field naming a round are null.
     pub fn summary(&self) -> Value {
         let mut m = Map::new();
-        m.insert("game".into(), json!(self.record.game.id()));
+        m.insert("game".into(), json!(self.record.scheme));
         m.insert("found".into(), json!(self.found()));
         m.insert("done".into(), json!(self.done()));
         m.insert("round".into(), json!(self.round()));
@@ -204,6 +228,8 @@ impl ChainHistory {
         let round = self.round();
         let figures = each!(&self.walk, w => w.tally().summary(round));
         m.extend(figures);
+        let v = view::view(&m);
+        m.insert("view".into(), v);
         Value::Object(m)
     }
 
@@ -214,7 +240,7 @@ impl ChainHistory {
             self.record.game.clone(),
             &self.record.hash,
             round,
-            &self.positions(),
+            &self.to_remember(),
         )
         .ok()
     }

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use super::ChainGame;
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::primitives::chain_memory::{words_to_bytes, Remembered, MAX_DISTANCE};
-use crate::primitives::hash_chain::{digest_words, Link};
+use crate::primitives::link::{digest_words, Link};
 use crate::primitives::sha256::to_hex;
 use crate::record::Hex64;
 use crate::schemes::battle::wheel_point;
@@ -100,18 +100,30 @@ impl RoundPager {
         let mut m = Map::new();
         m.insert("round".into(), json!(round));
         m.insert("hash".into(), json!(text));
-        match &self.game {
+        // The outcome under the scheme's result key, and as the view's typed value
+        // (`view.rs`) the surfaces write without knowing the game.
+        let outcome = match &self.game {
             ChainGame::Crash => {
-                let n = crash::crash_hundredths(&h);
-                m.insert("multiplier".into(), json!(crash::format_multiplier(n)));
+                let x = crash::format_multiplier(crash::crash_hundredths(&h));
+                m.insert("multiplier".into(), json!(x));
+                json!({"key": "draw.multiplier", "params": {"value": {"decimal": x}}})
             }
             ChainGame::Platforms => {
-                m.insert("lastPlatform".into(), json!(platforms::last_platform(&h)));
+                let p = platforms::last_platform(&h);
+                m.insert("lastPlatform".into(), json!(p));
+                json!(p.to_string())
             }
             ChainGame::Battle(w) => {
-                m.insert("winner".into(), json!(w.pick(wheel_point(&h))));
+                let winner = w.pick(wheel_point(&h));
+                m.insert("winner".into(), json!(winner));
+                match winner {
+                    Some(k) => json!({"key": "history.battle.playerN",
+                                      "params": {"n": (k + 1).to_string()}}),
+                    None => json!({"key": "history.row.noWinner", "params": {}}),
+                }
             }
-        }
+        };
+        m.insert("outcome".into(), outcome);
         Ok(Value::Object(m))
     }
 
@@ -159,7 +171,7 @@ impl RoundPager {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::primitives::hash_chain::step_generic;
+    use crate::primitives::link::step_generic;
 
     fn chain(n: usize) -> Vec<Hex64> {
         let mut cur = [b'c'; 64];
@@ -209,6 +221,30 @@ mod tests {
         assert_eq!(
             (page["walked"].clone(), page["rows"][0]["hash"].clone()),
             (json!(1), json!(links[0].as_str()))
+        );
+    }
+
+    /// Each row's outcome also comes typed for the surfaces (`view.rs`), agreeing
+    /// with the result key: a platform as its id, a crash point as a multiplier, a
+    /// battle winner as a player's words.
+    #[test]
+    fn rows_carry_their_outcome_typed() {
+        let links = chain(20);
+        let row = |game: ChainGame| {
+            let mut p = RoundPager::new(game, &links[0], 20, &[]).unwrap();
+            p.page(20, 1).unwrap()["rows"][0].clone()
+        };
+        let r = row(ChainGame::Platforms);
+        assert_eq!(r["outcome"], json!(r["lastPlatform"].to_string()));
+        let r = row(ChainGame::Crash);
+        assert_eq!(r["outcome"]["key"], "draw.multiplier");
+        assert_eq!(r["outcome"]["params"]["value"]["decimal"], r["multiplier"]);
+        let one = super::super::battle::Wheel::new(&[100.0]).unwrap();
+        let r = row(ChainGame::Battle(one));
+        assert_eq!(r["winner"], 0);
+        assert_eq!(
+            r["outcome"],
+            json!({"key": "history.battle.playerN", "params": {"n": "1"}})
         );
     }
 

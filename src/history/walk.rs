@@ -6,11 +6,13 @@
 //! the tally is told how far each round is from the start (`back`: 0 for H_r) and
 //! turns that into round numbers (r − back) when asked for its summary.
 //!
-//! The bare walk (`ChainWalk`) is untouched; this loop is a copy of its kernel loop
-//! with the tally call added, generic over the tally so that call is inlined.
+//! It is the one chain walk (`hash_chain::ChainWalk`) with a visitor that feeds the
+//! tally (`Tallying`): the kernel loop is generic over the visitor, so the tally's
+//! call is inlined into it.
 
-use crate::primitives::chain_memory::{Remembered, CHECKPOINT_EVERY};
-use crate::primitives::hash_chain::{digest_words, link_hash, Link};
+use crate::primitives::chain_memory::Remembered;
+use crate::primitives::hash_chain::{ChainWalk, Visitor};
+use crate::primitives::link::digest_words;
 use crate::record::Hex64;
 
 /// A streaming count over rounds, fed one round at a time, at flat memory.
@@ -29,153 +31,102 @@ pub trait RoundTally {
     fn summary(&self, newest: Option<u64>) -> serde_json::Map<String, serde_json::Value>;
 }
 
-/// Up to `n` links from `link`, feeding each round's digest to `tally` (`walked`
-/// links were walked before): how many links, and whether the last was the target.
-#[inline(always)]
-fn walk_feeding<T: RoundTally>(
-    link: &mut Link,
-    target: &[u32; 8],
-    tally: &mut T,
-    walked: u64,
-    n: u64,
-) -> (u64, bool) {
-    let mut l = *link;
-    for i in 0..n {
-        let d = l.digest();
-        l = Link::from_digest(&d);
-        if d == *target {
-            *link = l;
-            return (i + 1, true);
-        }
-        tally.add(&d, walked + i + 1);
+/// The visitor of a history walk: every link before the terminal is a round, fed
+/// to the tally with its distance from the start.
+#[derive(Clone, Debug)]
+pub struct Tallying<T>(pub T);
+
+impl<T: RoundTally> Visitor for Tallying<T> {
+    #[inline(always)]
+    fn visit(&mut self, d: &[u32; 8], at: u64) -> Option<u64> {
+        self.0.add(d, at);
+        None
     }
-    *link = l;
-    (n, false)
 }
 
 /// A resumable history walk (a worker advances it in slices and reports progress).
+/// A history walks every link: no remembered position may skip the rounds below it.
 #[derive(Clone, Debug)]
 pub struct HistoryWalk<T> {
-    start: Link,
-    link: Link,
-    target: [u32; 8],
-    max_steps: u64,
-    walked: u64,
-    found: bool,
-    tally: T,
-    /// The link after every `CHECKPOINT_EVERY` links, with the links walked to it.
-    checkpoints: Vec<(Link, u64)>,
+    walk: ChainWalk<Tallying<T>>,
 }
 
 impl<T: RoundTally> HistoryWalk<T> {
     /// From the round's `hash` towards `terminal`, at most `max_steps` links (SPEC §6
     /// `maxSteps`). The start is fed at once: it is the newest round.
     pub fn new(hash: &Hex64, terminal: &Hex64, max_steps: u64, mut tally: T) -> HistoryWalk<T> {
-        let start = Link::from_hex(&hash.text_bytes());
         tally.add_bytes(hash.bytes(), 0);
-        HistoryWalk {
-            start,
-            link: start,
-            target: digest_words(terminal.bytes()),
-            max_steps,
-            walked: 0,
-            found: false,
-            tally,
-            checkpoints: Vec::new(),
-        }
+        let walk = ChainWalk::visiting(&hash.text_bytes(), terminal.bytes(), Tallying(tally))
+            .within(max_steps);
+        HistoryWalk { walk }
     }
 
     /// Up to `n` more links (never past `max_steps`); whether the terminal is reached.
     #[inline(never)]
     pub fn advance(&mut self, n: u64) -> bool {
-        let mut left = n.min(self.max_steps - self.walked);
-        while !self.found && left > 0 {
-            let chunk = left.min(CHECKPOINT_EVERY - self.walked % CHECKPOINT_EVERY);
-            let (walked, hit) = walk_feeding(
-                &mut self.link,
-                &self.target,
-                &mut self.tally,
-                self.walked,
-                chunk,
-            );
-            self.walked += walked;
-            left -= walked;
-            if hit {
-                self.found = true;
-            } else if self.walked.is_multiple_of(CHECKPOINT_EVERY) {
-                self.checkpoints.push((self.link, self.walked));
-            }
-        }
-        self.found
+        self.walk.advance(n)
+    }
+
+    /// The walk itself (steps, found, done, outcome, …).
+    pub fn walk(&self) -> &ChainWalk<Tallying<T>> {
+        &self.walk
     }
 
     /// Links walked so far (the round, once found).
     pub fn steps(&self) -> u64 {
-        self.walked
+        self.walk.steps()
     }
 
     pub fn found(&self) -> bool {
-        self.found
+        self.walk.found()
     }
 
     /// Found, or `max_steps` links walked without reaching the terminal.
     pub fn done(&self) -> bool {
-        self.found || self.walked == self.max_steps
+        self.walk.done()
     }
 
     /// The round of the start hash, once the terminal is reached.
     pub fn round(&self) -> Option<u64> {
-        self.found.then_some(self.walked)
+        self.walk.found().then_some(self.walk.steps())
     }
 
     /// The rounds fed so far (all of them, 1..=r, once found).
     pub fn rounds_fed(&self) -> u64 {
-        if self.found {
-            self.walked
+        if self.found() {
+            self.steps()
         } else {
-            self.walked + 1
+            self.steps() + 1
         }
     }
 
     /// The link the walk is on, as text (the terminal's own text once found).
     pub fn current_hex(&self) -> [u8; 64] {
-        self.link.to_hex()
+        self.walk.current_hex()
     }
 
     pub fn tally(&self) -> &T {
-        &self.tally
+        &self.walk.visitor().0
     }
 
     pub fn max_steps(&self) -> u64 {
-        self.max_steps
+        self.walk.max_steps()
     }
 
-    /// Proven positions of a found walk, oldest first, as `ChainWalk::to_remember`
-    /// gives them: the checkpoints passed (every `CHECKPOINT_EVERY` links), then the
-    /// start, each with its round. What a `RoundPager` jumps from, and what a
-    /// remembered set may keep. Nothing before the terminal is reached.
+    /// Proven positions of a found walk, oldest first, as the bare walk gives them:
+    /// the checkpoints passed (every `CHECKPOINT_EVERY` links), then the start, each
+    /// with its round. What a `RoundPager` jumps from, and what a remembered set may
+    /// keep. Nothing before the terminal is reached.
     pub fn positions(&self) -> Vec<Remembered> {
-        if !self.found {
-            return Vec::new();
-        }
-        let start = [(self.start, 0)];
-        self.checkpoints
-            .iter()
-            .chain(&start)
-            .filter_map(|(link, k)| {
-                Some(Remembered {
-                    hash: link_hash(link)?,
-                    distance: self.walked - k,
-                })
-            })
-            .collect()
+        self.walk.to_remember()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::primitives::hash_chain::{step_generic, ChainWalk};
+    use crate::primitives::hash_chain::ChainWalk;
+    use crate::primitives::link::step_generic;
 
     /// Records what it is fed.
     #[derive(Default)]

@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use super::hash_chain::digest_words;
+use super::link::digest_words;
 
 /// A completed walk records the hash it reached after every this many links.
 pub const CHECKPOINT_EVERY: u64 = 65_536;
@@ -248,7 +248,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::primitives::hash_chain::{step_generic, ChainWalk};
+    use crate::primitives::hash_chain::ChainWalk;
+    use crate::primitives::link::step_generic;
 
     /// The round after this many links is 0: the chain's length.
     const N: usize = 140_000;

@@ -1,292 +1,87 @@
-//! Walking a HashSeed chain: `next = sha256(hex(prev))` (SPEC §6).
+//! Walking a HashSeed chain (SPEC §6): the one walk loop, over the kernel of
+//! `link.rs`. A walk goes from a start link towards a terminal, in resumable
+//! stretches that end on checkpoints; what it does at each link besides comparing it
+//! with the terminal is its `Visitor`:
+//! - `Probe` (a record's chain check): a remembered set probed at every link, and
+//!   other published terminals watched (`foundIn`), each where the walk has it;
+//! - `Tallying` (`history::walk`): every round passed fed to a tally.
 //!
-//! Each link hashes the 64 lowercase hex characters of the previous digest, so every
-//! step is exactly two SHA-256 blocks (FIPS 180-4 §5.1.1): the 64 text bytes, then a
-//! padding block that never changes (0x80, zeros, bit length 512). The kernel here
-//! exploits that: the padding block's message schedule, added to the round constants,
-//! is computed once at compile time, and the digest is hex-encoded straight into the
-//! next first block's big-endian words. No allocation, no byte buffers per link.
-//! `step_generic` (the sha2 crate plus hex) is the reference the kernel is tested against.
+//! `walk_links` is the only loop over links; it is generic over the visitor, so each
+//! visitor's call is inlined into its own copy of the loop.
 
 use std::sync::Arc;
 
 use super::chain_memory::{ChainMemory, Remembered, CHECKPOINT_EVERY};
-use super::sha256::{hex32_into, sha256, sha256_hex};
-
-const H0: [u32; 8] = [
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-];
-
-const K: [u32; 64] = [
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-];
-
-const fn small_sigma0(x: u32) -> u32 {
-    x.rotate_right(7) ^ x.rotate_right(18) ^ (x >> 3)
-}
-const fn small_sigma1(x: u32) -> u32 {
-    x.rotate_right(17) ^ x.rotate_right(19) ^ (x >> 10)
-}
-
-/// The padding block of a 64-byte message: 0x80, zeros, then the length 512 in bits.
-const PAD_BLOCK: [u8; 64] = {
-    let mut b = [0u8; 64];
-    b[0] = 0x80;
-    b[62] = 0x02; // 512 = 0x0200, big-endian in the last 8 bytes
-    b
-};
-
-/// K[i] + W[i] for the constant padding block of a 64-byte message.
-const PAD_KW: [u32; 64] = {
-    let mut w = [0u32; 64];
-    w[0] = 0x8000_0000;
-    w[15] = 512; // message length in bits
-    let mut i = 16;
-    while i < 64 {
-        w[i] = small_sigma1(w[i - 2])
-            .wrapping_add(w[i - 7])
-            .wrapping_add(small_sigma0(w[i - 15]))
-            .wrapping_add(w[i - 16]);
-        i += 1;
-    }
-    let mut kw = [0u32; 64];
-    let mut j = 0;
-    while j < 64 {
-        kw[j] = K[j].wrapping_add(w[j]);
-        j += 1;
-    }
-    kw
-};
-
-/// One SHA-256 round on named state words: only `d` and `h` change; the caller
-/// renames the others (what was `a` is `b` in the next round, and so on).
-macro_rules! round {
-    ($bc:ident, $a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $kw:expr) => {
-        let t1 = $h
-            .wrapping_add($e.rotate_right(6) ^ $e.rotate_right(11) ^ $e.rotate_right(25))
-            .wrapping_add($g ^ ($e & ($f ^ $g)))
-            .wrapping_add($kw);
-        // Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's a ^ b is the next
-        // round's b ^ c: one operation saved per round.
-        let ab = $a ^ $b;
-        let t2 = ($a.rotate_right(2) ^ $a.rotate_right(13) ^ $a.rotate_right(22))
-            .wrapping_add($b ^ (ab & $bc));
-        $bc = ab;
-        $d = $d.wrapping_add(t1);
-        $h = t1.wrapping_add(t2);
-    };
-}
-
-/// Eight rounds, the state's names rotated one place per round (after eight they
-/// are back where they started). `$kw!(i)` gives round i's K + W; `$i` is a literal
-/// multiple of 8, so every index folds to a constant.
-macro_rules! rounds8 {
-    ($bc:ident, [$a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident], $kw:ident, $i:expr) => {
-        round!($bc, $a, $b, $c, $d, $e, $f, $g, $h, $kw!($i));
-        round!($bc, $h, $a, $b, $c, $d, $e, $f, $g, $kw!($i + 1));
-        round!($bc, $g, $h, $a, $b, $c, $d, $e, $f, $kw!($i + 2));
-        round!($bc, $f, $g, $h, $a, $b, $c, $d, $e, $kw!($i + 3));
-        round!($bc, $e, $f, $g, $h, $a, $b, $c, $d, $kw!($i + 4));
-        round!($bc, $d, $e, $f, $g, $h, $a, $b, $c, $kw!($i + 5));
-        round!($bc, $c, $d, $e, $f, $g, $h, $a, $b, $kw!($i + 6));
-        round!($bc, $b, $c, $d, $e, $f, $g, $h, $a, $kw!($i + 7));
-    };
-}
-
-/// All 64 rounds of one block, fully unrolled.
-macro_rules! rounds64 {
-    ($bc:ident, $s:tt, $kw:ident) => {
-        rounds8!($bc, $s, $kw, 0);
-        rounds8!($bc, $s, $kw, 8);
-        rounds8!($bc, $s, $kw, 16);
-        rounds8!($bc, $s, $kw, 24);
-        rounds8!($bc, $s, $kw, 32);
-        rounds8!($bc, $s, $kw, 40);
-        rounds8!($bc, $s, $kw, 48);
-        rounds8!($bc, $s, $kw, 56);
-    };
-}
-
-/// SHA-256 of one 64-byte message given as 16 big-endian words: the first block
-/// from the initial hash value, then the constant padding block whose schedule
-/// plus round constants is `PAD_KW`. Fully unrolled by the macros above: the roles
-/// of a..h rotate by name instead of by moves, the 16-word schedule is a ring
-/// indexed by constants (so it lives in locals), and the padding block's K+W are
-/// immediates. FIPS 180-4 §6.2.2.
-#[inline(never)] // one copy for every caller; a call per link costs nothing measurable
-#[allow(unused_assignments)] // the last round's `bc` has no next round
-fn sha256_64(m: &[u32; 16]) -> [u32; 8] {
-    let mut w = *m;
-    // Round i's K + W; from round 16 on, W[i] replaces W[i - 16] in the ring first.
-    macro_rules! kw_message {
-        ($i:expr) => {{
-            const I: usize = $i;
-            if I >= 16 {
-                w[I % 16] = w[I % 16]
-                    .wrapping_add(small_sigma1(w[(I + 14) % 16]))
-                    .wrapping_add(w[(I + 9) % 16])
-                    .wrapping_add(small_sigma0(w[(I + 1) % 16]));
-            }
-            K[I].wrapping_add(w[I % 16])
-        }};
-    }
-    macro_rules! kw_padding {
-        ($i:expr) => {
-            PAD_KW[$i]
-        };
-    }
-    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = H0;
-    let mut bc = b ^ c;
-    rounds64!(bc, [a, b, c, d, e, f, g, h], kw_message);
-    let s = [a, b, c, d, e, f, g, h];
-    let s: [u32; 8] = core::array::from_fn(|i| H0[i].wrapping_add(s[i]));
-    [a, b, c, d, e, f, g, h] = s;
-    bc = b ^ c;
-    rounds64!(bc, [a, b, c, d, e, f, g, h], kw_padding);
-    let out = [a, b, c, d, e, f, g, h];
-    core::array::from_fn(|i| s[i].wrapping_add(out[i]))
-}
-
-/// Spreads 16 bits into 4 lowercase hex ASCII bytes of one big-endian word.
-#[inline(always)]
-fn hex_word(x: u32) -> u32 {
-    let x = ((x & 0xF000) << 12) | ((x & 0x0F00) << 8) | ((x & 0x00F0) << 4) | (x & 0x000F);
-    // Each byte is now a nibble n; ASCII is '0'+n, plus 39 more ('a'-'0'-10) when n > 9.
-    let letters = ((x + 0x0606_0606) >> 4) & 0x0101_0101;
-    x + 0x3030_3030 + letters * 39
-}
-
-/// One chain link as the 16 big-endian words of its hex text (the first SHA-256 block).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Link {
-    words: [u32; 16],
-}
-
-impl Link {
-    /// From 64 lowercase hex ASCII bytes.
-    pub fn from_hex(hex: &[u8; 64]) -> Link {
-        let mut words = [0u32; 16];
-        for (w, c) in words.iter_mut().zip(hex.chunks_exact(4)) {
-            *w = u32::from_be_bytes([c[0], c[1], c[2], c[3]]);
-        }
-        Link { words }
-    }
-
-    pub fn to_hex(&self) -> [u8; 64] {
-        let mut out = [0u8; 64];
-        for (c, w) in out.chunks_exact_mut(4).zip(self.words) {
-            c.copy_from_slice(&w.to_be_bytes());
-        }
-        out
-    }
-
-    /// SHA-256 of this link's text, as the digest's eight words. Natively this is
-    /// sha2's block function (SHA-NI where the CPU has it, detected at run time),
-    /// fed our words directly; in wasm, which has no SHA instructions, the software
-    /// kernel below with the precomputed padding schedule is faster. The `small`
-    /// feature (the badge's own wasm, built for size) keeps sha2's block function
-    /// in wasm too: the unrolled kernel is most of the chain code's size. So does
-    /// `block-kernel` (pkg/verifier-nowasm.js): once wasm2js has made JavaScript of
-    /// them, the block function is the faster one (3x in Chromium).
-    #[inline(always)]
-    pub fn digest(&self) -> [u32; 8] {
-        let soft = cfg!(all(target_arch = "wasm32", not(feature = "small")));
-        if soft && !cfg!(feature = "block-kernel") {
-            self.digest_soft()
-        } else {
-            self.digest_blocks()
-        }
-    }
-
-    /// Two calls of sha2's block function: our first block, then the constant padding.
-    pub fn digest_blocks(&self) -> [u32; 8] {
-        use sha2::digest::generic_array::GenericArray;
-        let mut block = [0u8; 64];
-        for (c, w) in block.chunks_exact_mut(4).zip(self.words) {
-            c.copy_from_slice(&w.to_be_bytes());
-        }
-        let mut state = H0;
-        sha2::compress256(
-            &mut state,
-            &[
-                *GenericArray::from_slice(&block),
-                *GenericArray::from_slice(&PAD_BLOCK),
-            ],
-        );
-        state
-    }
-
-    /// The software kernel: FIPS 180-4 rounds over our words, then the padding block
-    /// with its schedule (plus round constants) taken from `PAD_KW`.
-    #[inline(always)]
-    pub fn digest_soft(&self) -> [u32; 8] {
-        sha256_64(&self.words)
-    }
-
-    pub fn from_digest(d: &[u32; 8]) -> Link {
-        let mut words = [0u32; 16];
-        for (i, &x) in d.iter().enumerate() {
-            words[2 * i] = hex_word(x >> 16);
-            words[2 * i + 1] = hex_word(x & 0xFFFF);
-        }
-        Link { words }
-    }
-}
-
-/// Digest words of a 32-byte hash (for comparing with `Link::digest`).
-pub fn digest_words(bytes: &[u8; 32]) -> [u32; 8] {
-    let mut d = [0u32; 8];
-    for (w, c) in d.iter_mut().zip(bytes.chunks_exact(4)) {
-        *w = u32::from_be_bytes([c[0], c[1], c[2], c[3]]);
-    }
-    d
-}
-
-/// The reference step: sha2 crate, then hex. The kernel must agree with it.
-pub fn step_generic(hex: &[u8; 64]) -> [u8; 64] {
-    let mut out = [0u8; 64];
-    hex32_into(&sha256(hex), &mut out);
-    out
-}
-
-/// SPEC §6 `HashSeed(s)`: SHA-256 of the hex text, as hex. For one-off steps
-/// (histories, links between pasted rounds); long walks use `ChainWalk`.
-pub fn hash_seed(hex: &str) -> String {
-    sha256_hex(hex.as_bytes())
-}
-
-/// The 32 bytes of a link whose text is 64 lowercase hex digits; `None` for any
-/// other text (such a link is no chain position anyone could have remembered).
-#[inline(never)] // not on the hot path; one small copy
-pub(crate) fn link_hash(link: &Link) -> Option<[u8; 32]> {
-    let text = link.to_hex();
-    let nibble = |c: u8| match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        _ => None,
-    };
-    let mut out = [0u8; 32];
-    for (o, p) in out.iter_mut().zip(text.chunks_exact(2)) {
-        *o = (nibble(p[0])? << 4) | nibble(p[1])?;
-    }
-    Some(out)
-}
+use super::link::{digest_words, link_hash, Link};
 
 /// Why a stretch of walking stopped.
-enum Stop {
+pub enum Stop {
     /// It walked all the links it was given.
     Walking,
     /// A link's hash is the terminal.
     Terminal,
     /// A link's hash is remembered at this distance from the terminal.
     Remembered(u64),
+}
+
+/// What a walk does at every link besides comparing it with the terminal.
+pub trait Visitor {
+    /// Link `d` (its digest words), `at` links from the start. `Some(distance)`
+    /// ends the walk there: the link is a position `distance` links from the
+    /// terminal (a remembered one).
+    fn visit(&mut self, d: &[u32; 8], at: u64) -> Option<u64>;
+
+    /// Up to `n` links from `link`, `base` links from the start. The default is the
+    /// one kernel loop with this visitor; a visitor holding options (`Probe`) picks
+    /// the loop for what it has, once a stretch, so no link pays for an option unused.
+    #[inline(always)]
+    fn stretch(&mut self, link: &mut Link, target: &[u32; 8], base: u64, n: u64) -> (u64, Stop)
+    where
+        Self: Sized,
+    {
+        walk_links(link, target, self, base, n)
+    }
+
+    /// The first watched terminal met: (its index, links from the start to it).
+    fn found_in(&self) -> Option<(usize, u64)> {
+        None
+    }
+}
+
+/// No visit: the bare walk.
+impl Visitor for () {
+    #[inline(always)]
+    fn visit(&mut self, _: &[u32; 8], _: u64) -> Option<u64> {
+        None
+    }
+}
+
+/// Up to `n` links from `link` (left on the last link walked, `base` links from the
+/// start): how many, and why it stopped. The kernel loop: every link is hashed,
+/// compared with the target, then visited.
+#[inline(always)]
+pub fn walk_links<V: Visitor>(
+    link: &mut Link,
+    target: &[u32; 8],
+    visitor: &mut V,
+    base: u64,
+    n: u64,
+) -> (u64, Stop) {
+    let mut l = *link;
+    for i in 0..n {
+        let d = l.digest();
+        l = Link::from_digest(&d);
+        if d == *target {
+            *link = l;
+            return (i + 1, Stop::Terminal);
+        }
+        if let Some(distance) = visitor.visit(&d, base + i + 1) {
+            *link = l;
+            return (i + 1, Stop::Remembered(distance));
+        }
+    }
+    *link = l;
+    (n, Stop::Walking)
 }
 
 /// Other terminals a walk compares every link with (SPEC §6 `foundIn`): the first
@@ -311,98 +106,110 @@ impl Watch {
     }
 }
 
-/// Up to `n` links from `link` (left on the last link walked, `base` links from the
-/// start): how many, and why it stopped. The kernel loop; with a remembered set it
-/// also probes the set for every link (one table probe a link), and with a watch
-/// list it compares every link with the other terminals (one word compare each).
-#[inline(always)]
-fn walk_links(
-    link: &mut Link,
-    target: &[u32; 8],
-    memory: Option<&ChainMemory>,
-    watch: &mut Watch,
-    base: u64,
-    n: u64,
-) -> (u64, Stop) {
-    let mut l = *link;
-    let watching = !watch.others.is_empty() && watch.hit.is_none();
-    for i in 0..n {
-        let d = l.digest();
-        l = Link::from_digest(&d);
-        if d == *target {
-            *link = l;
-            return (i + 1, Stop::Terminal);
-        }
-        if let Some(distance) = memory.and_then(|m| m.distance_of(&d)) {
-            *link = l;
-            return (i + 1, Stop::Remembered(distance));
-        }
-        if watching {
-            watch.look(&d, base + i + 1);
-        }
-    }
-    *link = l;
-    (n, Stop::Walking)
+/// A record's probe for one stretch: the remembered set, if any (one table probe a
+/// link), and the watch, if on (one word compare a watched terminal).
+struct Probing<'a> {
+    memory: Option<&'a ChainMemory>,
+    watch: &'a mut Watch,
+    watching: bool,
 }
 
-/// A resumable walk towards `target` (so a Web Worker can report progress between
-/// chunks). `steps` counts the HashSeeds from the start to where the walk is; once
-/// `found`, it is the round. With a remembered set (`with_memory`) the walk may end
-/// on a remembered hash instead of the terminal: then `steps` is the links walked
-/// plus that hash's distance to the terminal. Every `CHECKPOINT_EVERY` links the
-/// walk notes the hash it reached, so a completed walk can say what to remember
-/// (`to_remember`) without walking again.
+impl Visitor for Probing<'_> {
+    #[inline(always)]
+    fn visit(&mut self, d: &[u32; 8], at: u64) -> Option<u64> {
+        if let Some(distance) = self.memory.and_then(|m| m.distance_of(d)) {
+            return Some(distance);
+        }
+        if self.watching {
+            self.watch.look(d, at);
+        }
+        None
+    }
+}
+
+/// A record's chain check: the remembered set of its terminal, if any, and the
+/// other published terminals watched (`ChainWalk::with_memory`, `watching`).
+#[derive(Clone, Debug, Default)]
+pub struct Probe {
+    memory: Option<Arc<ChainMemory>>,
+    watch: Watch,
+}
+
+impl Probe {
+    fn probing(&mut self) -> Probing<'_> {
+        let watching = !self.watch.others.is_empty() && self.watch.hit.is_none();
+        Probing {
+            memory: self.memory.as_deref(),
+            watch: &mut self.watch,
+            watching,
+        }
+    }
+}
+
+impl Visitor for Probe {
+    #[inline(always)]
+    fn visit(&mut self, d: &[u32; 8], at: u64) -> Option<u64> {
+        self.probing().visit(d, at)
+    }
+
+    /// Two copies of the loop: with a remembered set and without (where the probe
+    /// is constant and folds away); the watch is one test a link when off.
+    #[inline(always)]
+    fn stretch(&mut self, link: &mut Link, target: &[u32; 8], base: u64, n: u64) -> (u64, Stop) {
+        let mut p = self.probing();
+        match p.memory {
+            None => walk_links(link, target, &mut Probing { memory: None, ..p }, base, n),
+            Some(_) => walk_links(link, target, &mut p, base, n),
+        }
+    }
+
+    fn found_in(&self) -> Option<(usize, u64)> {
+        self.watch.hit
+    }
+}
+
+/// A resumable walk towards `target` (a Web Worker reports progress between
+/// stretches), with what it does at each link (`V`). `steps` counts the HashSeeds
+/// from the start to where the walk is; once `found`, it is the round. A visitor
+/// may end the walk on a remembered position instead of the terminal: then `steps`
+/// is the links walked plus that position's distance to the terminal. Every
+/// `CHECKPOINT_EVERY` links the walk notes the link it reached, so a found walk can
+/// say what to remember (`to_remember`) without walking again. At most
+/// `max_steps` links are walked (`within`; unbounded by default).
 #[derive(Clone, Debug)]
-pub struct ChainWalk {
+pub struct ChainWalk<V = Probe> {
     start: Link,
     link: Link,
     target: [u32; 8],
-    /// The links walked plus the remembered hash's round, if one ended the walk.
+    max_steps: u64,
+    /// The links walked plus the remembered position's round, if one ended the walk.
     steps: u64,
     found: bool,
     walked: u64,
     remembered: Option<u64>,
-    memory: Option<Arc<ChainMemory>>,
     /// The link after every `CHECKPOINT_EVERY` links, with the links walked to it.
     checkpoints: Vec<(Link, u64)>,
-    watch: Watch,
+    visitor: V,
 }
 
-impl ChainWalk {
-    pub fn new(start_hex: &[u8; 64], target: &[u8; 32]) -> ChainWalk {
-        let start = Link::from_hex(start_hex);
-        ChainWalk {
-            start,
-            link: start,
-            target: digest_words(target),
-            steps: 0,
-            found: false,
-            walked: 0,
-            remembered: None,
-            memory: None,
-            checkpoints: Vec::new(),
-            watch: Watch::default(),
-        }
+impl ChainWalk<Probe> {
+    /// A record's chain check from `start_hex` towards `target` (no remembered set,
+    /// nothing watched until `with_memory`/`watching`).
+    pub fn new(start_hex: &[u8; 64], target: &[u8; 32]) -> ChainWalk<Probe> {
+        ChainWalk::visiting(start_hex, target, Probe::default())
     }
 
     /// Also compares every link with these terminals (SPEC §6 `foundIn`); call
     /// before `advance`. `found_in` then names the first one met, and where.
-    pub fn watching(mut self, others: &[[u8; 32]]) -> ChainWalk {
-        self.watch.others = others.iter().map(digest_words).collect();
+    pub fn watching(mut self, others: &[[u8; 32]]) -> ChainWalk<Probe> {
+        self.visitor.watch.others = others.iter().map(digest_words).collect();
         self
-    }
-
-    /// The first watched terminal a link of this walk equals: (its index in the
-    /// list given to `watching`, the links from the start to it, i.e. the round of
-    /// the start in that terminal's chain).
-    pub fn found_in(&self) -> Option<(usize, u64)> {
-        self.watch.hit
     }
 
     /// Checks every link of this walk against `memory`, if that set belongs to this
     /// walk's terminal (a set for another terminal is not used). A start that is
     /// itself remembered is found at once, with no link walked. Call before `advance`.
-    pub fn with_memory(mut self, memory: Arc<ChainMemory>) -> ChainWalk {
+    pub fn with_memory(mut self, memory: Arc<ChainMemory>) -> ChainWalk<Probe> {
         if self.walked > 0 || self.found {
             return self;
         }
@@ -415,36 +222,52 @@ impl ChainWalk {
             self.remembered = Some(distance);
             self.steps = distance;
         }
-        self.memory = Some(memory);
+        self.visitor.memory = Some(memory);
         self
     }
 
-    /// Applies up to `n` more links; stops early (with `found`) when a link's hash
-    /// is the target or a remembered one. Returns whether the walk is found.
-    #[inline(never)] // one copy for every caller (the walkers and the CLI)
+    /// Whether a remembered set is checked (it belongs to this walk's terminal).
+    pub fn uses_memory(&self) -> bool {
+        self.visitor.memory.is_some()
+    }
+}
+
+impl<V: Visitor> ChainWalk<V> {
+    /// From `start_hex` towards `target`, with `visitor` at every link.
+    pub fn visiting(start_hex: &[u8; 64], target: &[u8; 32], visitor: V) -> ChainWalk<V> {
+        let start = Link::from_hex(start_hex);
+        ChainWalk {
+            start,
+            link: start,
+            target: digest_words(target),
+            max_steps: u64::MAX,
+            steps: 0,
+            found: false,
+            walked: 0,
+            remembered: None,
+            checkpoints: Vec::new(),
+            visitor,
+        }
+    }
+
+    /// Walks at most `max_steps` links in all (SPEC §6 `maxSteps`).
+    pub fn within(mut self, max_steps: u64) -> ChainWalk<V> {
+        self.max_steps = max_steps;
+        self
+    }
+
+    /// Up to `n` more links (never past `max_steps`), in stretches that end on
+    /// checkpoints; stops early (with `found`) at the target or where the visitor
+    /// ends it (a remembered position). Whether the walk is found. The one
+    /// resumable loop.
+    #[inline(never)] // one copy a visitor for every caller (the walkers and the CLI)
     pub fn advance(&mut self, n: u64) -> bool {
-        let mut left = n;
+        let mut left = n.min(self.max_steps.saturating_sub(self.walked));
         while !self.found && left > 0 {
-            // Walk in stretches that end on checkpoints.
             let chunk = left.min(CHECKPOINT_EVERY - self.walked % CHECKPOINT_EVERY);
-            let (walked, stop) = match &self.memory {
-                None => walk_links(
-                    &mut self.link,
-                    &self.target,
-                    None,
-                    &mut self.watch,
-                    self.walked,
-                    chunk,
-                ),
-                Some(m) => walk_links(
-                    &mut self.link,
-                    &self.target,
-                    Some(m),
-                    &mut self.watch,
-                    self.walked,
-                    chunk,
-                ),
-            };
+            let (walked, stop) =
+                self.visitor
+                    .stretch(&mut self.link, &self.target, self.walked, chunk);
             self.walked += walked;
             self.steps = self.walked;
             left -= walked;
@@ -487,6 +310,15 @@ impl ChainWalk {
         self.found
     }
 
+    /// Found, or `max_steps` links walked without reaching the terminal.
+    pub fn done(&self) -> bool {
+        self.found || self.walked >= self.max_steps
+    }
+
+    pub fn max_steps(&self) -> u64 {
+        self.max_steps
+    }
+
     /// The links actually hashed (equal to `steps` unless a remembered hash ended it).
     pub fn links_walked(&self) -> u64 {
         self.walked
@@ -503,9 +335,30 @@ impl ChainWalk {
         self.remembered
     }
 
-    /// Whether a remembered set is checked (it belongs to this walk's terminal).
-    pub fn uses_memory(&self) -> bool {
-        self.memory.is_some()
+    /// The first watched terminal a link of this walk equals: (its index in the
+    /// list given to `watching`, the links from the start to it, i.e. the round of
+    /// the start in that terminal's chain).
+    pub fn found_in(&self) -> Option<(usize, u64)> {
+        self.visitor.found_in()
+    }
+
+    pub fn visitor(&self) -> &V {
+        &self.visitor
+    }
+
+    /// What the walk says when it ends (SPEC §6): the one outcome rule.
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            max_steps: self.max_steps,
+            steps: if self.found {
+                self.steps
+            } else {
+                self.max_steps
+            },
+            found: self.found,
+            remembered: self.remembered.map(|round| (round, self.walked)),
+            found_in: self.found_in(),
+        }
     }
 
     /// What a found walk adds to the remembered set of its terminal, oldest first:
@@ -515,16 +368,31 @@ impl ChainWalk {
         if !self.found {
             return Vec::new();
         }
-        let mut out = Vec::with_capacity(self.checkpoints.len() + 1);
         let start = [(self.start, 0)];
-        for (link, k) in self.checkpoints.iter().chain(&start) {
-            if let Some(hash) = link_hash(link) {
-                let distance = self.steps - k;
-                out.push(Remembered { hash, distance });
-            }
-        }
-        out
+        self.checkpoints
+            .iter()
+            .chain(&start)
+            .filter_map(|(link, k)| {
+                Some(Remembered {
+                    hash: link_hash(link)?,
+                    distance: self.steps - k,
+                })
+            })
+            .collect()
     }
+}
+
+/// A walk's result as `verify`'s `walk` option takes it: `steps` is the round once
+/// found, else `max_steps` (the bound walked without reaching the terminal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub max_steps: u64,
+    pub steps: u64,
+    pub found: bool,
+    /// (the remembered position's round, the links actually walked), if one ended it.
+    pub remembered: Option<(u64, u64)>,
+    /// (the watched terminal's index, the round there), if one was met.
+    pub found_in: Option<(usize, u64)>,
 }
 
 /// The number of HashSeeds (1..=max_steps) that take `start_hex` to `terminal`, if any.
@@ -535,66 +403,14 @@ pub fn find_round(start_hex: &[u8; 64], terminal: &[u8; 32], max_steps: u64) -> 
 
 #[cfg(test)]
 mod tests {
+    use super::super::link::step_generic;
+    use super::super::sha256::{hex32_into, sha256};
     use super::*;
 
     fn hex_of(s: &str) -> [u8; 64] {
         let mut a = [0u8; 64];
         a.copy_from_slice(s.as_bytes());
         a
-    }
-
-    #[test]
-    fn kernel_matches_generic_for_many_links() {
-        let mut generic = step_generic(&[b'0'; 64]);
-        let mut link = Link::from_hex(&generic);
-        for _ in 0..5000 {
-            generic = step_generic(&generic);
-            let soft = link.digest_soft();
-            assert_eq!(soft, link.digest_blocks());
-            assert_eq!(soft, link.digest());
-            link = Link::from_digest(&soft);
-            assert_eq!(link.to_hex(), generic);
-        }
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
-
-        /// The unrolled rounds against sha2 on arbitrary 64-byte messages (not only
-        /// hex text), so every bit of every schedule word is exercised.
-        #[test]
-        fn kernel_matches_sha2_on_random_blocks(
-            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 64)
-        ) {
-            let mut words = [0u32; 16];
-            for (w, c) in words.iter_mut().zip(bytes.chunks_exact(4)) {
-                *w = u32::from_be_bytes([c[0], c[1], c[2], c[3]]);
-            }
-            proptest::prop_assert_eq!(sha256_64(&words), digest_words(&sha256(&bytes)));
-        }
-
-        /// Random links (lowercase hex text) through every digest path and the hex step.
-        #[test]
-        fn link_step_matches_generic_on_random_links(
-            hash in proptest::prelude::any::<[u8; 32]>()
-        ) {
-            let mut text = [0u8; 64];
-            hex32_into(&hash, &mut text);
-            let link = Link::from_hex(&text);
-            let d = link.digest_soft();
-            proptest::prop_assert_eq!(d, link.digest_blocks());
-            proptest::prop_assert_eq!(Link::from_digest(&d).to_hex(), step_generic(&text));
-        }
-    }
-
-    #[test]
-    fn hex_word_covers_every_nibble() {
-        let w = hex_word(0x0123);
-        assert_eq!(&w.to_be_bytes(), b"0123");
-        let w = hex_word(0x89af);
-        assert_eq!(&w.to_be_bytes(), b"89af");
-        let w = hex_word(0xfedc);
-        assert_eq!(&w.to_be_bytes(), b"fedc");
     }
 
     #[test]
@@ -654,5 +470,36 @@ mod tests {
             ChainWalk::new(&links[0], &bytes(30)).round_within(100),
             Some(30)
         );
+    }
+
+    /// The one outcome rule (SPEC §6): `steps` is the round once found, else the
+    /// bound walked; `within` bounds every later `advance`, in slices or at once.
+    #[test]
+    fn the_outcome_is_the_round_once_found_else_the_bound() {
+        let start = [b'c'; 64];
+        let mut x = start;
+        for _ in 0..9 {
+            x = step_generic(&x);
+        }
+        let terminal = sha256(&x); // 10 links from the start
+        let mut w = ChainWalk::new(&start, &terminal).within(6);
+        assert!(!w.advance(4) && !w.done());
+        assert!(!w.advance(100) && w.done());
+        assert_eq!(w.links_walked(), 6);
+        let o = w.outcome();
+        assert_eq!((o.found, o.steps, o.max_steps), (false, 6, 6));
+        let mut w = ChainWalk::new(&start, &terminal).within(50);
+        while !w.done() {
+            w.advance(3);
+        }
+        let o = w.outcome();
+        assert_eq!(
+            (o.found, o.steps, o.max_steps, o.remembered),
+            (true, 10, 50, None)
+        );
+        // A plain visitor (`()`) walks the same chain to the same round.
+        let mut bare = ChainWalk::visiting(&start, &terminal, ()).within(50);
+        assert!(bare.advance(50));
+        assert_eq!(bare.outcome(), o);
     }
 }

@@ -219,12 +219,7 @@ pub fn chain_or_bet(s: &mut Script, scheme: &str, map: &Map<String, Value>) -> R
         values.push(format!("const hash = {}", go(&h)));
         match scheme {
             "crash" => {
-                funcs.push("generateMultiplier");
-                own.insert("strconv");
-                own.insert("math");
-                body.push("\tm, err := generateMultiplier(hash)".into());
-                body.push("\tmust(err)".into());
-                body.push("\tout[\"multiplier\"] = twoDecimals(m)".into());
+                body.extend(game_call(scheme, &Call::RECORD, &mut funcs, &mut own));
                 if let Some(n) = opt_int(map, "history") {
                     funcs.push("HashSeed");
                     values.push(format!("const history = {n}"));
@@ -242,14 +237,9 @@ pub fn chain_or_bet(s: &mut Script, scheme: &str, map: &Map<String, Value>) -> R
                 }
             }
             "platforms" => {
-                funcs.push("generateLastPlatform");
-                body.push("\tplatform, err := generateLastPlatform(hash)".into());
-                body.push("\tmust(err)".into());
-                body.push("\tout[\"lastPlatform\"] = platform".into());
+                body.extend(game_call(scheme, &Call::RECORD, &mut funcs, &mut own));
             }
             "battle" => {
-                funcs.push("pickWinner");
-                funcs.push("deterministicFloatFromHash");
                 let chances: Vec<String> = map
                     .get("chances")
                     .and_then(Value::as_array)
@@ -261,9 +251,7 @@ pub fn chain_or_bet(s: &mut Script, scheme: &str, map: &Map<String, Value>) -> R
                     values.push(format!("// {t}"));
                 }
                 values.push(format!("var chances = []float64{{{}}}", chances.join(", ")));
-                body.push("\twinner, err := pickWinner(hash, chances)".into());
-                body.push("\tmust(err)".into());
-                body.push("\tout[\"winner\"] = winner".into());
+                body.extend(game_call(scheme, &Call::RECORD, &mut funcs, &mut own));
             }
             _ => {}
         }
@@ -277,15 +265,7 @@ pub fn chain_or_bet(s: &mut Script, scheme: &str, map: &Map<String, Value>) -> R
             let maxs = max.to_string();
             body.extend(say(s, "recipe.sameStyle", &[("section", HOW)]));
             body.extend(say(s, "recipe.step.chain", &[("max", &maxs)]));
-            body.push("\tround := 0".into());
-            body.push(
-                "\tfor i, h := 1, HashSeed(hash); i <= maxSteps; i, h = i+1, HashSeed(h) {".into(),
-            );
-            body.push("\t\tif h == terminal {".into());
-            body.push("\t\t\tround = i".into());
-            body.push("\t\t\tbreak".into());
-            body.push("\t\t}".into());
-            body.push("\t}".into());
+            body.extend(chain_walk("hash"));
             body.push("\tif round > 0 {".into());
             body.push("\t\tout[\"chainOk\"], out[\"round\"] = true, round".into());
             body.push(format!("\t}} else if maxSteps >= {PUBLISHED_LENGTH} {{"));
@@ -373,4 +353,98 @@ pub(super) fn assemble(
     s.line("\tfmt.Println(string(line))");
     s.line("}");
     Ok(())
+}
+
+/// Where a chain game's call reads its inputs and puts its result: a record's own
+/// values (`hash`, `chances`, `out[<result key>]`) or a round history's row (`r.hash`,
+/// `r.chances`, `row["computed"]`), at the loop's indent.
+pub(super) struct Call {
+    indent: &'static str,
+    hash: &'static str,
+    chances: &'static str,
+    /// `None`: the record's result key in `out`; `Some(t)`: this target for every game.
+    target: Option<&'static str>,
+}
+
+impl Call {
+    pub(super) const RECORD: Call = Call {
+        indent: "\t",
+        hash: "hash",
+        chances: "chances",
+        target: None,
+    };
+    pub(super) const ROW: Call = Call {
+        indent: "\t\t",
+        hash: "r.hash",
+        chances: "r.chances",
+        target: Some("row[\"computed\"]"),
+    };
+}
+
+/// A chain game's result from the operator's Go functions (one place for a record and
+/// for each round of a history): the call, `must(err)`, and the result in its target.
+/// Empty for a scheme that is not a chain game.
+pub(super) fn game_call(
+    scheme: &str,
+    at: &Call,
+    funcs: &mut Vec<&'static str>,
+    own: &mut BTreeSet<&'static str>,
+) -> Vec<String> {
+    let (func, var, call, key, value) = match scheme {
+        "crash" => {
+            own.insert("math");
+            own.insert("strconv");
+            let call = format!("generateMultiplier({})", at.hash);
+            (
+                "generateMultiplier",
+                "m",
+                call,
+                "multiplier",
+                "twoDecimals(m)",
+            )
+        }
+        "platforms" => {
+            let call = format!("generateLastPlatform({})", at.hash);
+            (
+                "generateLastPlatform",
+                "platform",
+                call,
+                "lastPlatform",
+                "platform",
+            )
+        }
+        "battle" => {
+            funcs.push("deterministicFloatFromHash");
+            let call = format!("pickWinner({}, {})", at.hash, at.chances);
+            ("pickWinner", "winner", call, "winner", "winner")
+        }
+        _ => return Vec::new(),
+    };
+    if !funcs.contains(&func) {
+        funcs.push(func);
+    }
+    let target = at
+        .target
+        .map_or_else(|| format!("out[\"{key}\"]"), str::to_string);
+    let i = at.indent;
+    vec![
+        format!("{i}{var}, err := {call}"),
+        format!("{i}must(err)"),
+        format!("{i}{target} = {value}"),
+    ]
+}
+
+/// The walk from `start` towards the terminal, at most `maxSteps` links (SPEC §6): `round`
+/// is the number of links when the terminal is met, else 0. One loop for a record and
+/// for a round history's oldest round.
+pub(super) fn chain_walk(start: &str) -> Vec<String> {
+    vec![
+        "\tround := 0".into(),
+        format!("\tfor i, h := 1, HashSeed({start}); i <= maxSteps; i, h = i+1, HashSeed(h) {{"),
+        "\t\tif h == terminal {".into(),
+        "\t\t\tround = i".into(),
+        "\t\t\tbreak".into(),
+        "\t\t}".into(),
+        "\t}".into(),
+    ]
 }

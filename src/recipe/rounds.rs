@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::go::{assemble, HOW};
+use super::go::{self, assemble, HOW};
 use super::{internal, lit, Lang, Script, Words};
 use crate::error::Result;
 use crate::round_history::{check_rounds_with, HistoryOptions};
@@ -89,30 +89,7 @@ pub fn recipe_rounds(game: &str, text: &str, options: &Value, words: &Value) -> 
     body.push("\trows := []map[string]interface{}{}".into());
     body.push("\tfor _, r := range rounds {".into());
     body.push("\t\trow := map[string]interface{}{\"line\": r.line, \"hash\": r.hash}".into());
-    match scheme.as_str() {
-        "crash" => {
-            funcs.push("generateMultiplier");
-            own.insert("math");
-            own.insert("strconv");
-            body.push("\t\tm, err := generateMultiplier(r.hash)".into());
-            body.push("\t\tmust(err)".into());
-            body.push("\t\trow[\"computed\"] = twoDecimals(m)".into());
-        }
-        "platforms" => {
-            funcs.push("generateLastPlatform");
-            body.push("\t\tp, err := generateLastPlatform(r.hash)".into());
-            body.push("\t\tmust(err)".into());
-            body.push("\t\trow[\"computed\"] = p".into());
-        }
-        "battle" => {
-            funcs.push("pickWinner");
-            funcs.push("deterministicFloatFromHash");
-            body.push("\t\twinner, err := pickWinner(r.hash, r.chances)".into());
-            body.push("\t\tmust(err)".into());
-            body.push("\t\trow[\"computed\"] = winner".into());
-        }
-        _ => {}
-    }
+    body.extend(go::game_call(&scheme, &go::Call::ROW, &mut funcs, &mut own));
     body.push("\t\trows = append(rows, row)".into());
     body.push("\t}".into());
     body.extend(say(&s, "recipe.sameStyle", &[("section", HOW)]));
@@ -138,15 +115,7 @@ pub fn recipe_rounds(game: &str, text: &str, options: &Value, words: &Value) -> 
         body.push("\tif order == 2 {".into());
         body.push("\t\toldest = rounds[0].hash".into());
         body.push("\t}".into());
-        body.push("\tround := 0".into());
-        body.push(
-            "\tfor i, h := 1, HashSeed(oldest); i <= maxSteps; i, h = i+1, HashSeed(h) {".into(),
-        );
-        body.push("\t\tif h == terminal {".into());
-        body.push("\t\t\tround = i".into());
-        body.push("\t\t\tbreak".into());
-        body.push("\t\t}".into());
-        body.push("\t}".into());
+        body.extend(go::chain_walk("oldest"));
         body.push("\tif round > 0 {".into());
         body.push(
             "\t\tout[\"chain\"] = map[string]interface{}{\"ok\": true, \"round\": round}".into(),

@@ -5,10 +5,10 @@
 use serde_json::Value;
 
 use super::chain::{self, round_hash, run_chain, ChainCheck, BATTLE_TERMINAL};
-use super::descriptor::{
-    result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Rows, Scheme, SCALAR,
-};
+use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Rows, SCALAR};
+use super::descriptor::{HistoryDesc, Tally};
 use super::Options;
+use super::Scheme;
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::record::{Fields, Hex64};
 use crate::report::Report;
@@ -42,7 +42,10 @@ pub const SCHEME: Scheme = Scheme::new(
         one_value: false,
         outcome: row_winner,
     },
-);
+)
+.with_history(HistoryDesc {
+    tally: Tally::Battle,
+});
 
 /// A history line `hash,winner,chance,chance,…`: the winner from the chances after
 /// the claimed one.

@@ -248,14 +248,10 @@ pub fn settle(walk: &Walk, start: &Hex64, terminal: &Hex64, max_steps: u64) -> R
     match walk {
         Walk::Pending => Ok(Settled::Pending),
         Walk::Run => {
-            let mut w = chain_walk(start, terminal);
+            let mut w = chain_walk(start, terminal).within(max_steps);
             w.advance(max_steps);
-            let fi = found_in(&w, terminal);
-            if w.found() && w.steps() <= max_steps {
-                done(true, w.steps(), None, fi)
-            } else {
-                done(false, max_steps, None, fi)
-            }
+            let o = w.outcome();
+            done(o.found, o.steps, None, found_in(&w, terminal))
         }
         Walk::Done(o) => {
             // A walk's outcome is believed only for the request it answers.

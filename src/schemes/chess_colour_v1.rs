@@ -4,9 +4,8 @@
 
 use serde_json::Value;
 
-use super::descriptor::{
-    result, Empty, FieldDesc, GameDesc, Kind, Need, ResultDesc, Role, Scheme, SCALAR,
-};
+use super::descriptor::{result, Empty, FieldDesc, GameDesc, Kind, Need, ResultDesc, Role, SCALAR};
+use super::Scheme;
 use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::record::Fields;

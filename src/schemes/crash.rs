@@ -6,11 +6,13 @@ use serde_json::Value;
 use super::chain::{self, round_hash, run_chain, ChainCheck, CRASH_TERMINAL};
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
-    pattern, pattern_of, result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Rows, Scheme, SCALAR,
+    pattern, pattern_of, result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Rows, SCALAR,
 };
+use super::descriptor::{HistoryDesc, Tally};
 use super::Options;
+use super::Scheme;
 use crate::error::Result;
-use crate::primitives::hash_chain::hash_seed;
+use crate::primitives::link::hash_seed;
 use crate::record::{Fields, Hex64};
 use crate::report::Report;
 use crate::rng::go_big_float::quo64_to_f64;
@@ -56,7 +58,10 @@ pub const SCHEME: Scheme = Scheme::new(
         one_value: true,
         outcome: |h, _| Ok(Some(Value::from(format_multiplier(crash_hundredths(h))))),
     },
-);
+)
+.with_history(HistoryDesc {
+    tally: Tally::Crash,
+});
 
 /// N = 100 × the crash point: 100 for an instant crash (the whole hash divisible by
 /// 40), else `floor(Quo(100·2^52 − h, 2^52 − h))` with Go's rounding, h = the first

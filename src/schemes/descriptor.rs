@@ -11,10 +11,6 @@
 use serde_json::{Map, Value};
 
 use crate::error::Result;
-use crate::record::Fields;
-use crate::report::Report;
-
-use super::Options;
 
 /// How a field is typed in and read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,8 +315,6 @@ impl Pattern {
     }
 }
 
-pub type RunFn = fn(Fields, &mut Report, &Options) -> Result<()>;
-
 /// How a chain game reads one line of a round history (`hash,claimed,more…`):
 /// the outcome of the round from its hash and the values after the claimed one
 /// (battle's chances), or `None` where a round has no outcome (`hash_chain`).
@@ -331,7 +325,29 @@ pub struct Rows {
     pub outcome: fn(&crate::record::Hex64, &[String]) -> Result<Option<Value>>,
 }
 
-pub struct Scheme {
+/// A chain game's whole history (issue 27), declared beside its scheme: the walk
+/// from a round's hash to the terminal counts every round it passes with the
+/// game's tally (`src/history/<tally>.rs`, which `history::ChainGame` dispatches
+/// to). Data only: the history code depends on the schemes, never the reverse.
+/// Every chain scheme whose rounds have an outcome declares one (a test checks it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HistoryDesc {
+    pub tally: Tally,
+}
+
+/// The tallies of `src/history/`: what a chain game's history counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tally {
+    /// Crash points: instants, shares at or above thresholds, against the formula.
+    Crash,
+    /// The last platform of each round (1–25) against uniform.
+    Platforms,
+    /// The winner of each round against the wheel's bands (the record's chances).
+    Battle,
+}
+
+/// A scheme as data (its run function is beside it in the registry, `schemes::Scheme`).
+pub struct Descriptor {
     pub id: &'static str,
     pub games: &'static [GameDesc],
     pub fields: &'static [FieldDesc],
@@ -345,10 +361,11 @@ pub struct Scheme {
     pub cards: &'static str,
     /// Chain games: how a round-history line is read.
     pub rows: Option<Rows>,
-    pub run: RunFn,
+    /// Chain games: the whole history (the badge's build keeps none).
+    pub history: Option<HistoryDesc>,
 }
 
-impl Scheme {
+impl Descriptor {
     /// A scheme of one game with no seats, no chain and no cards; the `with_*`
     /// methods add what a scheme has.
     pub const fn new(
@@ -356,9 +373,8 @@ impl Scheme {
         games: &'static [GameDesc],
         fields: &'static [FieldDesc],
         results: &'static [ResultDesc],
-        run: RunFn,
-    ) -> Scheme {
-        Scheme {
+    ) -> Descriptor {
+        Descriptor {
             id,
             games,
             fields,
@@ -367,7 +383,7 @@ impl Scheme {
             terminals: &[],
             cards: "",
             rows: None,
-            run,
+            history: None,
         }
     }
     /// A chain game: its published terminals and how its history lines are read.
@@ -377,7 +393,7 @@ impl Scheme {
         mut self,
         terminals: &'static [(&'static str, &'static str)],
         rows: Rows,
-    ) -> Scheme {
+    ) -> Descriptor {
         self.chain = true;
         self.terminals = terminals;
         #[cfg(not(feature = "widget"))]
@@ -388,7 +404,21 @@ impl Scheme {
         let _ = rows;
         self
     }
-    pub const fn with_cards(mut self, cards: &'static str) -> Scheme {
+    /// A chain game's whole history (see `HistoryDesc`); the badge's build keeps
+    /// none, so no history code is in its wasm.
+    pub const fn with_history(self, history: HistoryDesc) -> Descriptor {
+        #[cfg(not(feature = "widget"))]
+        return Descriptor {
+            history: Some(history),
+            ..self
+        };
+        #[cfg(feature = "widget")]
+        {
+            let _ = history;
+            self
+        }
+    }
+    pub const fn with_cards(mut self, cards: &'static str) -> Descriptor {
         self.cards = cards;
         self
     }
@@ -425,7 +455,7 @@ fn role_str(r: Role) -> &'static str {
 /// `played`: every scheme takes it (SPEC "Verdict, `played` and hints").
 pub const PLAYED: FieldDesc = FieldDesc::new("played", Kind::Json, Role::Played).optional();
 
-impl Scheme {
+impl Descriptor {
     /// Every field, `played` last.
     pub fn all_fields(&self) -> impl Iterator<Item = &FieldDesc> {
         self.fields.iter().chain(std::iter::once(&PLAYED))
@@ -473,6 +503,7 @@ impl Scheme {
             "label": format!("scheme.{}", self.id),
             "help": format!("help.{}", self.id),
             "chain": self.chain,
+            "history": self.history.is_some(),
             "cards": self.cards,
             "games": games,
             "fields": fields,

@@ -6,9 +6,10 @@ use serde_json::{Map, Value};
 use super::bets::{self, BETS, CLIENT_SEED, NONCE, SERVER_SEED, SERVER_SEED_HASH};
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
-    pattern, pattern_of, result, FieldDesc, GameDesc, Kind, Need, ResultDesc, Role, Scheme, SCALAR,
+    pattern, pattern_of, result, FieldDesc, GameDesc, Kind, Need, ResultDesc, Role, SCALAR,
 };
 use super::Options;
+use super::Scheme;
 use crate::error::{Result, VerifyError};
 use crate::record::{as_int, Fields};
 use crate::report::Report;
@@ -49,6 +50,9 @@ pub fn bytes_mod(bytes: &[u8], m: u64) -> u64 {
     bytes.iter().fold(0, |acc, &b| (acc * 256 + b as u64) % m)
 }
 
+/// A die's faces, 1 to 6 (the published `rollDice`: `gameSeed mod 6 + 1`).
+pub const FACES: u32 = 6;
+
 /// The selected faces: 1 to 5 integers from 1 to 6 (the published function's rule).
 fn selected(f: Fields) -> Result<Vec<i64>> {
     let sel = f.array("selected")?;
@@ -72,7 +76,7 @@ fn selected(f: Fields) -> Result<Vec<i64>> {
 /// One roll: `face = gameSeed mod 6 + 1`, a win when it is one of the selected faces.
 fn roll(f: Fields, seed: &[u8; 32]) -> Result<Map<String, Value>> {
     let picks = selected(f)?;
-    let face = bytes_mod(seed, 6) as i64 + 1;
+    let face = bytes_mod(seed, u64::from(FACES)) as i64 + 1;
     let mut m = Map::new();
     m.insert("face".into(), json!(face));
     m.insert("win".into(), Value::Bool(picks.contains(&face)));

@@ -2,8 +2,9 @@
 
 use super::chain::{self, round_hash, run_chain, ChainCheck};
 use super::chain::{BATTLE_TERMINAL, CRASH_TERMINAL, PLATFORM_TERMINAL};
-use super::descriptor::{result, FieldDesc, GameDesc, Need, ResultDesc, Rows, Scheme, SCALAR};
+use super::descriptor::{result, FieldDesc, GameDesc, Need, ResultDesc, Rows, SCALAR};
 use super::Options;
+use super::Scheme;
 use crate::error::Result;
 use crate::record::Fields;
 use crate::report::Report;

@@ -6,8 +6,9 @@ use serde_json::Value;
 
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
-    pattern, result, Empty, FieldDesc, GameDesc, Kind, Order, ResultDesc, Role, Scheme, Step,
+    pattern, result, Empty, FieldDesc, GameDesc, Kind, Order, ResultDesc, Role, Step,
 };
+use super::Scheme;
 use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::record::{as_int, Fields};

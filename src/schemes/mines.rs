@@ -6,10 +6,10 @@ use serde_json::{Map, Value};
 use super::bets::{self, BETS, CLIENT_SEED, NONCE, SERVER_SEED, SERVER_SEED_HASH};
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
-    pattern, pattern_of, result, FieldDesc, GameDesc, Kind, Need, Order, ResultDesc, Role, Scheme,
-    SCALAR,
+    pattern, pattern_of, result, FieldDesc, GameDesc, Kind, Need, Order, ResultDesc, Role, SCALAR,
 };
 use super::Options;
+use super::Scheme;
 use crate::error::{Result, VerifyError};
 use crate::primitives::sha256::{hmac_sha256, to_hex};
 use crate::record::Fields;

@@ -3,9 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use crate::error::{ErrorCode, Result, VerifyError};
+use crate::error::{type_name, ErrorCode, Result, VerifyError};
 use crate::primitives::sha256::sha256_hex;
-use crate::record::{type_name, Fields, Hex64};
+use crate::record::{Fields, Hex64};
 use crate::report::Report;
 
 pub mod battle;
@@ -22,7 +22,58 @@ pub mod platforms;
 pub mod poker_hmac_v1;
 pub mod selfpoker;
 
-pub use descriptor::Scheme;
+use descriptor::{Descriptor, FieldDesc, GameDesc, ResultDesc, Rows};
+
+/// How a scheme recomputes a record into its report.
+pub type RunFn = fn(Fields, &mut Report, &Options) -> Result<()>;
+
+/// A scheme in the registry: its descriptor (data, `descriptor.rs`) and its run function.
+pub struct Scheme {
+    pub desc: Descriptor,
+    pub run: RunFn,
+}
+
+impl Scheme {
+    /// A scheme of one game with no seats, no chain and no cards (`Descriptor::new`);
+    /// the `with_*` methods add what a scheme has.
+    pub const fn new(
+        id: &'static str,
+        games: &'static [GameDesc],
+        fields: &'static [FieldDesc],
+        results: &'static [ResultDesc],
+        run: RunFn,
+    ) -> Scheme {
+        Scheme {
+            desc: Descriptor::new(id, games, fields, results),
+            run,
+        }
+    }
+    /// A chain game (`Descriptor::with_chain`).
+    pub const fn with_chain(
+        self,
+        terminals: &'static [(&'static str, &'static str)],
+        rows: Rows,
+    ) -> Scheme {
+        Scheme {
+            desc: self.desc.with_chain(terminals, rows),
+            run: self.run,
+        }
+    }
+    /// A chain game's whole history (`Descriptor::with_history`).
+    pub const fn with_history(self, history: descriptor::HistoryDesc) -> Scheme {
+        Scheme {
+            desc: self.desc.with_history(history),
+            run: self.run,
+        }
+    }
+    /// A scheme with cards (`Descriptor::with_cards`).
+    pub const fn with_cards(self, cards: &'static str) -> Scheme {
+        Scheme {
+            desc: self.desc.with_cards(cards),
+            run: self.run,
+        }
+    }
+}
 
 /// Every scheme the verifier checks, in the order a page lists them.
 pub const ALL: [&Scheme; 10] = [
@@ -43,7 +94,7 @@ pub const ALL: [&Scheme; 10] = [
 pub const UNSUPPORTED: [&str; 1] = ["match_seed_v1"];
 
 pub fn find(id: &str) -> Option<&'static Scheme> {
-    ALL.iter().copied().find(|s| s.id == id)
+    ALL.iter().copied().find(|s| s.desc.id == id)
 }
 
 /// How the chain walk of a chain record is done.
@@ -213,7 +264,7 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
             .with("scheme", id))
         }
         None => {
-            let known: Vec<&str> = ALL.iter().map(|s| s.id).collect();
+            let known: Vec<&str> = ALL.iter().map(|s| s.desc.id).collect();
             let shown: String = id.chars().take(64).collect();
             return Err(VerifyError::new(
                 ErrorCode::UnknownScheme,
@@ -227,24 +278,24 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
             .with("known", known));
         }
     };
-    let mut r = Report::new(scheme);
+    let mut r = Report::new(&scheme.desc);
     (scheme.run)(f, &mut r, options)?;
     // The fingerprint a table badge shows for this record: its primary commitment
     // as published (lowercase), when the record has one.
-    if let Some(p) = scheme.primary() {
+    if let Some(p) = scheme.desc.primary() {
         if let Some(Value::String(s)) = map.get(p.name) {
             r.note("fingerprint", s.trim().to_ascii_lowercase());
         }
     }
     if let Some(shown) = &options.shown {
-        shown_check(scheme, map, shown, &mut r);
+        shown_check(&scheme.desc, map, shown, &mut r);
     }
     r.finish(map)
 }
 
 /// `shownOk`: the record's primary commitment is the fingerprint shown before the
 /// game. A record without it fails the check (it is not the game that was shown).
-fn shown_check(scheme: &Scheme, map: &Map<String, Value>, shown: &Hex64, r: &mut Report) {
+fn shown_check(scheme: &Descriptor, map: &Map<String, Value>, shown: &Hex64, r: &mut Report) {
     use crate::report::Check;
     let Some(field) = scheme.primary() else {
         return;
@@ -262,7 +313,7 @@ fn shown_check(scheme: &Scheme, map: &Map<String, Value>, shown: &Hex64, r: &mut
 
 /// Every descriptor, as JSON (`FairVerifier.schemes()`).
 pub fn descriptors() -> Value {
-    Value::Array(ALL.iter().map(|s| s.to_json()).collect())
+    Value::Array(ALL.iter().map(|s| s.desc.to_json()).collect())
 }
 
 /// A commitment check: `sha256(hashed) == published` (case-insensitive; `published`
@@ -287,4 +338,44 @@ pub(crate) fn commitment_check(r: &mut Report, c: Commitment) {
         Value::from(c.published.as_str()),
         Value::from(computed),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 35: the whole-chain history is declared beside its scheme. A chain
+    /// scheme whose rounds have an outcome (its round-history line gives one, or
+    /// needs more than the hash to give it) declares a history, and only those do;
+    /// a new chain game added without one fails here (the page would never offer
+    /// its history).
+    #[test]
+    fn every_chain_game_with_outcomes_declares_a_history() {
+        let hash = Hex64::parse(&"ab".repeat(32)).expect("64 hex digits");
+        let mut with = Vec::new();
+        for s in ALL.iter().map(|s| &s.desc) {
+            let Some(rows) = &s.rows else {
+                assert!(
+                    !s.chain,
+                    "{}: a chain scheme reads round-history lines",
+                    s.id
+                );
+                assert!(s.history.is_none(), "{}: a history is a chain's", s.id);
+                continue;
+            };
+            assert!(s.chain, "{}", s.id);
+            let outcomes = !matches!((rows.outcome)(&hash, &[]), Ok(None));
+            assert_eq!(
+                s.history.is_some(),
+                outcomes,
+                "{}: a chain game whose rounds have an outcome declares `with_history`",
+                s.id
+            );
+            if s.history.is_some() {
+                with.push(s.id);
+            }
+            assert_eq!(s.to_json()["history"], s.history.is_some(), "{}", s.id);
+        }
+        assert_eq!(with, ["crash", "platforms", "battle"]);
+    }
 }

@@ -1,8 +1,10 @@
 //! SPEC §6 `platforms`: `rand.New(rand.NewSource(int64(first 8 bytes))).Intn(25) + 1`.
 
 use super::chain::{self, round_hash, run_chain, ChainCheck, PLATFORM_TERMINAL};
-use super::descriptor::{result, FieldDesc, GameDesc, ResultDesc, Rows, Scheme, SCALAR};
+use super::descriptor::{result, FieldDesc, GameDesc, ResultDesc, Rows, SCALAR};
+use super::descriptor::{HistoryDesc, Tally};
 use super::Options;
+use super::Scheme;
 use crate::error::Result;
 use crate::record::{Fields, Hex64};
 use crate::report::Report;
@@ -32,7 +34,10 @@ pub const SCHEME: Scheme = Scheme::new(
         one_value: true,
         outcome: |h, _| Ok(Some(serde_json::Value::from(last_platform(h)))),
     },
-);
+)
+.with_history(HistoryDesc {
+    tally: Tally::Platforms,
+});
 
 /// The last platform of a round.
 pub fn last_platform(hash: &Hex64) -> i32 {

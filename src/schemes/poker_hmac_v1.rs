@@ -6,8 +6,9 @@ use serde_json::Value;
 
 use super::descriptor::Step::At;
 use super::descriptor::{
-    pattern, result, FieldDesc, GameDesc, Kind, Need, Order, ResultDesc, Role, Scheme,
+    pattern, result, FieldDesc, GameDesc, Kind, Need, Order, ResultDesc, Role,
 };
+use super::Scheme;
 use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::primitives::merkle;

@@ -3,9 +3,8 @@
 use serde_json::Value;
 
 use super::descriptor::Step::At;
-use super::descriptor::{
-    pattern, result, FieldDesc, GameDesc, Kind, Order, ResultDesc, Role, Scheme,
-};
+use super::descriptor::{pattern, result, FieldDesc, GameDesc, Kind, Order, ResultDesc, Role};
+use super::Scheme;
 use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::record::Fields;

@@ -3,8 +3,8 @@
 //! an export that can fail throws a `VerifyError` (see `interop::to_js_error`);
 //! results that hold errors as data (one record of a batch) say so in their shape.
 //! The badge's build (feature `widget`) carries only `verify`, `schemes` and
-//! `ChainWalker`; the chain history (`HistoryWalker`, `historyPage`, `betsHistory`)
-//! is the page's and the CLI's.
+//! `ChainWalker` (a record's walk); the chain history (`ChainWalker.history`,
+//! `historyPage`, `betsHistory`) is the page's and the CLI's.
 
 mod interop;
 
@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::*;
 use crate::batch::{Status, Tally};
 use crate::error::VerifyError;
 use crate::primitives::chain_memory::{ChainMemory, DEFAULT_CAPACITY};
-use crate::primitives::hash_chain::ChainWalk;
+use crate::primitives::hash_chain::{ChainWalk, Outcome};
 use crate::record::{Fields, Hex64};
 use crate::schemes::chain::{chain_walk, found_in, MAX_STEPS};
 use interop::{js_value, json_value, options_value, to_js_error};
@@ -80,6 +80,56 @@ pub fn decode_file(bytes: &[u8]) -> JsResult<String> {
 pub fn split_records(text: JsString) -> JsResult<JsValue> {
     let t = thrown(interop::js_text(&text, "input"))?;
     Ok(js_value(&crate::split_records(&t).to_json()))
+}
+
+/// `classify(input, options?)`: what a pasted text (a string) or an opened file (its
+/// bytes, a Uint8Array, decoded here as every record's are; the text comes back with
+/// the answer) is: `{kind: "empty" | "record" | "records" | "rounds" | "bets" |
+/// "unknown" | "error", …}` (src/classify.rs). `options`: `{scheme?}`, the form's.
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen]
+pub fn classify(input: JsValue, opts: JsValue) -> JsResult<JsValue> {
+    let o = crate::ClassifyOptions::from_json(&thrown(options_value(&opts))?);
+    let answer = if let Some(bytes) = input.dyn_ref::<js_sys::Uint8Array>() {
+        crate::classify_bytes(&bytes.to_vec(), &o)
+    } else {
+        let text = input.dyn_ref::<JsString>().ok_or_else(|| {
+            to_js_error(&VerifyError::new(
+                crate::ErrorCode::BadJson,
+                "input",
+                msg!("classify takes a text or a file's bytes"),
+            ))
+        })?;
+        match interop::js_text(text, "input") {
+            Ok(t) => crate::classify(&t, &o),
+            Err(e) => json!({"kind": "error", "error": crate::error_json(&e)}),
+        }
+    };
+    Ok(js_value(&answer))
+}
+
+/// `betLines(text, options?)`: dice or mines bets pasted as lines, read
+/// (src/bet_lines.rs): `{ok: true, game, bets, count, columns, ignored, header,
+/// separator, selection}` or `{ok: false, game?, error: {code, line?, value?}}`.
+/// `options`: `{game?, prefer?}` ("dice" | "mines": the game when known, the game to
+/// take when the lines could be either).
+#[cfg(not(feature = "widget"))]
+#[wasm_bindgen(js_name = betLines)]
+pub fn bet_lines(text: JsString, opts: JsValue) -> JsResult<JsValue> {
+    let t = thrown(interop::js_text(&text, "bets"))?;
+    let o = thrown(options_value(&opts))?;
+    let game = |k: &str| {
+        o.get(k)
+            .and_then(Value::as_str)
+            .and_then(crate::BetGame::from_id)
+    };
+    let options = crate::BetOptions {
+        game: game("game"),
+        prefer: game("prefer"),
+    };
+    Ok(js_value(&crate::reading_json(&crate::read_bet_lines(
+        &t, options,
+    ))))
 }
 
 /// `checkRounds(game, text, options?)`: a pasted round history checked line by line
@@ -235,19 +285,49 @@ impl Batch {
     }
 }
 
-/// A chain walk that a worker (or the page, in slices) advances, for a record or a
-/// history whose report asked for it (`report.walk`: `{hash, terminal, maxSteps}`).
-/// `new ChainWalker(request, hashes?, rounds?)`: `hashes` (Uint8Array) holds 32 bytes
-/// per position remembered for this terminal and `rounds` (Float64Array) each one's
-/// round, both oldest first; an entry that cannot be a position is skipped. The walk
-/// ends at the terminal, at a remembered position, or after `maxSteps` links;
-/// `outcome()` is what `verify(record, {walk})` takes.
+/// The one chain walker a worker (or the page, in slices) advances; the one walk
+/// loop (www/verify/walk.js) drives it.
+/// - `new ChainWalker(request, hashes?, rounds?)`: a record's chain check, for a
+///   report that asked for it (`report.walk`: `{hash, terminal, maxSteps}`).
+///   `hashes` (Uint8Array) holds 32 bytes per position remembered for this
+///   terminal and `rounds` (Float64Array) each one's round, both oldest first; an
+///   entry that cannot be a position is skipped. The walk ends at the terminal, at
+///   a remembered position, or after `maxSteps` links.
+/// - `ChainWalker.history(record)` (the page's and the CLI's build only): the whole
+///   history of a chain record (issue 27; an object or its JSON text, bare or
+///   wrapped, of a scheme whose descriptor has a history, with `terminal`): the walk
+///   from its `hash` to its `terminal` that recomputes every round it passes (round
+///   r, r − 1, …, 1) and counts them at flat memory; `summary()` is the counts.
+///
+/// Either way `outcome()` is what `verify(record, {walk})` takes (a history's also
+/// holds `summary`), and `checkpoints()` the proven positions of a found walk (what
+/// to remember, and what `historyPage` jumps from).
 #[wasm_bindgen]
 pub struct ChainWalker {
-    inner: ChainWalk,
+    inner: Walking,
     hash: Hex64,
     terminal: Hex64,
-    max_steps: u64,
+}
+
+/// What a `ChainWalker` walks: one walk (`hash_chain::ChainWalk`), with the
+/// record's probe or a history's tally as its visitor. One per walker, never in a
+/// collection: boxing either would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+enum Walking {
+    Record(ChainWalk),
+    #[cfg(not(feature = "widget"))]
+    History(crate::ChainHistory),
+}
+
+/// The same expression on whichever walk it is.
+macro_rules! walking {
+    ($inner:expr, $w:ident => $e:expr) => {
+        match $inner {
+            Walking::Record($w) => $e,
+            #[cfg(not(feature = "widget"))]
+            Walking::History($w) => $e,
+        }
+    };
 }
 
 #[wasm_bindgen]
@@ -273,7 +353,7 @@ impl ChainWalker {
             let max = f.int("maxSteps", 1, MAX_STEPS)? as u64;
             // Every link is also compared with the other published terminals
             // (SPEC §6 `foundIn`).
-            let mut walk = chain_walk(&hash, &terminal);
+            let mut walk = chain_walk(&hash, &terminal).within(max);
             let (hashes, rounds) = (hashes.unwrap_or_default(), rounds.unwrap_or_default());
             if !rounds.is_empty() {
                 let memory =
@@ -281,80 +361,124 @@ impl ChainWalker {
                 walk = walk.with_memory(std::sync::Arc::new(memory));
             }
             Ok(ChainWalker {
-                inner: walk,
+                inner: Walking::Record(walk),
                 hash,
                 terminal,
-                max_steps: max,
             })
         };
         thrown(parse())
     }
 
+    /// The whole history of a chain record (see the class): a walker that counts
+    /// every round it passes. A history walks every link (no remembered position:
+    /// it would skip the rounds below it).
+    #[cfg(not(feature = "widget"))]
+    pub fn history(record: JsValue) -> JsResult<ChainWalker> {
+        let run = || {
+            let (_, record) = crate::input::unwrap_record(json_value(&record)?);
+            crate::ChainHistory::from_record(&record)
+        };
+        thrown(run()).map(|h| ChainWalker {
+            hash: h.record().hash.clone(),
+            terminal: h.record().terminal.clone(),
+            inner: Walking::History(h),
+        })
+    }
+
     /// Walks up to `n` more links (never past `maxSteps`); true once done.
     pub fn advance(&mut self, n: u32) -> bool {
-        let left = self.max_steps.saturating_sub(self.inner.links_walked());
-        self.inner.advance((n as u64).min(left));
+        match &mut self.inner {
+            Walking::Record(w) => {
+                w.advance(n as u64);
+            }
+            #[cfg(not(feature = "widget"))]
+            Walking::History(h) => {
+                h.advance(n as u64);
+            }
+        }
         self.done()
     }
 
     /// The round is known, or `maxSteps` links were walked without reaching it.
     #[wasm_bindgen(getter)]
     pub fn done(&self) -> bool {
-        self.inner.found() || self.inner.links_walked() >= self.max_steps
+        walking!(&self.inner, w => w.done())
     }
 
     #[wasm_bindgen(getter)]
     pub fn found(&self) -> bool {
-        self.inner.found()
+        walking!(&self.inner, w => w.found())
     }
 
     #[wasm_bindgen(getter, js_name = linksWalked)]
     pub fn links_walked(&self) -> f64 {
-        self.inner.links_walked() as f64
+        walking!(&self.inner, w => w.links_walked()) as f64
     }
 
     #[wasm_bindgen(getter, js_name = maxSteps)]
     pub fn max_steps(&self) -> f64 {
-        self.max_steps as f64
+        walking!(&self.inner, w => w.max_steps()) as f64
     }
 
-    /// Whether a remembered position ended the walk.
+    /// Whether a remembered position ended the walk (never for a history).
     #[wasm_bindgen(getter, js_name = viaMemory)]
     pub fn via_memory(&self) -> bool {
-        self.inner.via_memory()
+        self.outcome_data().remembered.is_some()
+    }
+
+    fn outcome_data(&self) -> Outcome {
+        walking!(&self.inner, w => w.outcome())
     }
 
     /// `{hash, terminal, maxSteps, steps, found, remembered?: {round, links},
-    /// foundIn?: {terminal, round}}`: the walk as `verify`'s `walk` option takes it
-    /// (steps: the round once found, else `maxSteps`), bound to the request it
-    /// answers, which the core checks.
+    /// foundIn?: {terminal, round}, summary?}`: the walk as `verify`'s `walk` option
+    /// takes it (the one rule, `ChainWalk::outcome`: steps is the round once found,
+    /// else `maxSteps`), bound to the request it answers, which the core checks; a
+    /// history's counts in `summary`.
     pub fn outcome(&self) -> JsValue {
-        let found = self.inner.found();
-        let mut o = json!({
+        let o = self.outcome_data();
+        let mut out = json!({
             "hash": self.hash.as_str(),
             "terminal": self.terminal.as_str(),
-            "maxSteps": self.max_steps,
-            "steps": if found { self.inner.steps() } else { self.max_steps },
-            "found": found,
+            "maxSteps": o.max_steps,
+            "steps": o.steps,
+            "found": o.found,
         });
-        if let Value::Object(m) = &mut o {
-            if let Some(round) = self.inner.remembered_round() {
-                m.insert(
-                    "remembered".into(),
-                    json!({"round": round, "links": self.inner.links_walked()}),
-                );
+        if let Value::Object(m) = &mut out {
+            if let Some((round, links)) = o.remembered {
+                m.insert("remembered".into(), json!({"round": round, "links": links}));
             }
-            if let Some(f) = found_in(&self.inner, &self.terminal) {
-                m.insert("foundIn".into(), f.to_json());
+            match &self.inner {
+                Walking::Record(w) => {
+                    if let Some(f) = found_in(w, &self.terminal) {
+                        m.insert("foundIn".into(), f.to_json());
+                    }
+                }
+                #[cfg(not(feature = "widget"))]
+                Walking::History(h) => {
+                    m.insert("summary".into(), h.summary());
+                }
             }
         }
-        js_value(&o)
+        js_value(&out)
     }
 
-    /// What to remember once found, oldest first, in the constructor's form:
-    /// `{hashes: Uint8Array, rounds: Float64Array}` (empty until found).
+    /// A history's counts of the rounds walked so far (all of them once found; see
+    /// `ChainHistory::summary`); null for a record's walk.
+    #[cfg(not(feature = "widget"))]
+    pub fn summary(&self) -> JsValue {
+        match &self.inner {
+            Walking::History(h) => js_value(&h.summary()),
+            Walking::Record(_) => JsValue::NULL,
+        }
+    }
+
+    /// The proven positions of a found walk, oldest first, in the constructor's
+    /// form `{hashes: Uint8Array, rounds: Float64Array}`: a checkpoint every 65,536
+    /// links, then the start with its round (empty until found). What to remember,
+    /// and what `historyPage` jumps from.
     pub fn checkpoints(&self) -> js_sys::Object {
-        positions_object(&self.inner.to_remember())
+        positions_object(&walking!(&self.inner, w => w.to_remember()))
     }
 }
 
@@ -382,102 +506,6 @@ fn positions_object(entries: &[crate::primitives::chain_memory::Remembered]) -> 
     out
 }
 
-/// The whole history of a chain from one round (issue 27): the walk from a crash,
-/// platforms or battle record's `hash` to its `terminal` that recomputes every
-/// round it passes (round r, r − 1, …, 1) and counts them at flat memory.
-/// `new HistoryWalker(record)` (an object or its JSON text, bare or wrapped; the
-/// record needs `terminal`). It has the shape of `ChainWalker` (advance, done,
-/// found, linksWalked, maxSteps, viaMemory, outcome, checkpoints), so the one walk
-/// loop (www/verify/walk.js) drives it; `summary()` is the counts, `positions()`
-/// the proven positions for `historyPage`.
-#[cfg(not(feature = "widget"))]
-#[wasm_bindgen]
-pub struct HistoryWalker {
-    inner: crate::ChainHistory,
-}
-
-#[cfg(not(feature = "widget"))]
-#[wasm_bindgen]
-impl HistoryWalker {
-    #[wasm_bindgen(constructor)]
-    pub fn new(record: JsValue) -> JsResult<HistoryWalker> {
-        let run = || {
-            let (_, record) = crate::input::unwrap_record(json_value(&record)?);
-            crate::ChainHistory::from_record(&record)
-        };
-        thrown(run()).map(|inner| HistoryWalker { inner })
-    }
-
-    /// Walks up to `n` more links (never past `maxSteps`), counting every round
-    /// passed; true once done.
-    pub fn advance(&mut self, n: u32) -> bool {
-        self.inner.advance(n as u64);
-        self.inner.done()
-    }
-
-    /// The terminal is reached, or `maxSteps` links were walked without reaching it.
-    #[wasm_bindgen(getter)]
-    pub fn done(&self) -> bool {
-        self.inner.done()
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn found(&self) -> bool {
-        self.inner.found()
-    }
-
-    #[wasm_bindgen(getter, js_name = linksWalked)]
-    pub fn links_walked(&self) -> f64 {
-        self.inner.steps() as f64
-    }
-
-    #[wasm_bindgen(getter, js_name = maxSteps)]
-    pub fn max_steps(&self) -> f64 {
-        self.inner.record().max_steps as f64
-    }
-
-    /// Always false: a history walks every link (a remembered position would skip
-    /// the rounds below it).
-    #[wasm_bindgen(getter, js_name = viaMemory)]
-    pub fn via_memory(&self) -> bool {
-        false
-    }
-
-    /// `{game, found, done, round, steps, maxSteps, rounds, …}`: the counts of the
-    /// rounds walked so far (all of them once found; see `ChainHistory::summary`).
-    pub fn summary(&self) -> JsValue {
-        js_value(&self.inner.summary())
-    }
-
-    /// `{steps, found, summary}`: `steps` and `found` as `verify`'s `walk` option
-    /// takes them (steps: the round once found, else `maxSteps`), and the counts.
-    pub fn outcome(&self) -> JsValue {
-        let found = self.inner.found();
-        let steps = if found {
-            self.inner.steps()
-        } else {
-            self.inner.record().max_steps
-        };
-        let r = self.inner.record();
-        js_value(
-            &json!({"hash": r.hash.as_str(), "terminal": r.terminal.as_str(),
-                         "maxSteps": r.max_steps, "steps": steps, "found": found,
-                         "summary": self.inner.summary()}),
-        )
-    }
-
-    /// The proven positions of a found walk (a checkpoint every 65,536 links, then
-    /// the record's own hash), oldest first, as `{hashes, rounds}`; empty until found.
-    pub fn positions(&self) -> js_sys::Object {
-        positions_object(&self.inner.positions())
-    }
-
-    /// The same as `positions()`, under `ChainWalker`'s name (what to remember).
-    pub fn checkpoints(&self) -> js_sys::Object {
-        self.positions()
-    }
-}
-
 /// A whole number from JS for `field`, in 1..=max, else `out_of_range`.
 #[cfg(not(feature = "widget"))]
 fn whole(x: f64, field: &str, max: u64) -> Result<u64, VerifyError> {
@@ -491,8 +519,8 @@ fn whole(x: f64, field: &str, max: u64) -> Result<u64, VerifyError> {
 /// `historyPage(record, round, hashes, rounds, from, count)`: rounds `from` down to
 /// `from − count + 1` (at most 1,000) of the chain of `record` (crash, platforms or
 /// battle, with its `terminal`), whose `hash` was proven to be round `round`, walked
-/// from the nearest of the proven positions `hashes`/`rounds` (a `HistoryWalker`'s
-/// `positions()` for this record): `{from, to, newest, walked, rows: [{round, hash,
+/// from the nearest of the proven positions `hashes`/`rounds` (a history walker's
+/// `checkpoints()` for this record): `{from, to, newest, walked, rows: [{round, hash,
 /// multiplier | lastPlatform | winner}]}`, newest first.
 #[cfg(not(feature = "widget"))]
 #[wasm_bindgen(js_name = historyPage)]
@@ -541,7 +569,7 @@ pub fn bets_history(record: JsValue, report: JsValue) -> JsResult<JsValue> {
 #[cfg(feature = "bench")]
 mod bench {
     use super::*;
-    use crate::primitives::hash_chain::{step_generic, Link};
+    use crate::primitives::link::{step_generic, Link};
 
     fn link_text(value: &str) -> JsResult<[u8; 64]> {
         thrown(crate::record::as_hex64(&value.into(), "hash")).map(|h| h.text_bytes())

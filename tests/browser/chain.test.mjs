@@ -78,7 +78,8 @@ test('a round history: 100,000 lines checked in the worker, mismatches first', a
   // Pasted into the one paste box, which recognises a crash history.
   await page.$eval('#paste', (t, v) => { t.value = v; }, info.text);
   await page.click('#paste-go');
-  assert.equal(await page.getAttribute('#paste-found', 'data-kind'), 'rounds');
+  // The core says what the text is (classify, in the worker): the line says so when it answers.
+  await page.waitForSelector('#paste-found[data-kind="rounds"]', { timeout: 60000 });
   assert.equal(await page.$eval('#rounds-game', (s) => s.value), 'crash');
   await page.waitForSelector('#rounds-summary', { timeout: 120000 });
   const s = await page.$eval('#rounds-summary', (e) => ({ ...e.dataset, text: e.textContent }));

@@ -158,6 +158,106 @@ test('without workers the page verifies on its own thread, its core allowed by t
   await context.close();
 });
 
+// Issue 36: the page's worker is started by the boot right after the page's core and
+// the worker's source (before the catalogs and the page's script are parsed), so the
+// wasm compiles while the rest of the file is parsed; the page's client takes that
+// worker over instead of making one. The verification is its first job; the core's
+// fingerprint and self-test come after it (the verdict never waits on them).
+test('the page\'s worker starts before the page\'s script is parsed, and verifies the link first', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.addInitScript(() => {
+    const Real = window.Worker;
+    window.__made = [];
+    window.__jobs = [];
+    window.Worker = class extends Real {
+      constructor(url) {
+        super(url);
+        window.__made.push({ pageScript: !!document.getElementById('fv-page'), catalogs: !!document.getElementById('fv-cat-en') });
+      }
+      postMessage(m) {
+        if (m && m.type) window.__jobs.push(m.type);
+        return super.postMessage(m);
+      }
+    };
+  });
+  const record = defaultRecord();
+  await page.goto(`${PAGE_URL}#record=${b64url(record)}`);
+  await page.waitForFunction(() => document.querySelector('#result').fvReport);
+  const got = await page.evaluate(() => JSON.parse(JSON.stringify(document.querySelector('#result').fvReport)));
+  assert.ok(deepEqual(got, fv.verify(record)), 'the report equals verifier.js\'s');
+  await page.waitForSelector('#selftest[data-selftest="passed"]', { state: 'attached' });
+  await page.waitForSelector('#fingerprint[data-wasm-sha256]', { state: 'attached' });
+  const info = await page.evaluate(() => ({ made: window.__made, jobs: window.__jobs, worker: document.documentElement.getAttribute('data-worker') }));
+  assert.deepEqual(info.made, [{ pageScript: false, catalogs: false }], 'one worker, made before the catalogs and the page\'s script were parsed');
+  assert.equal(info.worker, 'on');
+  assert.equal(info.jobs[0], 'verify', `the link's verification is the worker's first job (${info.jobs.join(', ')})`);
+  assert.ok(info.jobs.indexOf('about') > 0, 'the fingerprint and self-test after it');
+  assert.equal(await page.getAttribute('#fingerprint', 'data-wasm-sha256'), fv.wasmSha256);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The browser loads the data behind Intl's list, number and plural formats once for
+// all of a page's threads, on the first that asks (100-290 ms at 4x CPU throttling):
+// the worker asks at its start, so the page's first verdict does not pay it.
+test('the page\'s worker makes the Intl formats the page uses first, at its start, on its own', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.addInitScript(() => {
+    window.__intl = [];
+    const RealBlob = window.Blob;
+    const PROBE = `for (const k of ['ListFormat', 'NumberFormat', 'PluralRules']) {
+  const Real = Intl[k];
+  Intl[k] = class extends Real { constructor(...a) { super(...a); postMessage({ type: 'intl-probe', kind: k }); } };
+}
+`;
+    window.Blob = class Blob extends RealBlob {
+      constructor(parts, opts) { super(opts && /javascript/.test(String(opts.type)) ? [PROBE, ...parts] : parts, opts); }
+    };
+    const RealWorker = window.Worker;
+    window.Worker = class extends RealWorker {
+      set onmessage(fn) {
+        super.onmessage = (e) => { if (e.data && e.data.type === 'intl-probe') window.__intl.push(e.data); else fn(e); };
+      }
+      get onmessage() { return super.onmessage; }
+    };
+  });
+  // No record: no job is sent before the page is ready.
+  await page.goto(PAGE_URL);
+  await page.waitForSelector('html[data-ready]');
+  await page.waitForFunction(() => window.__intl.length >= 3);
+  const got = await page.evaluate(() => window.__intl);
+  // None of the worker's jobs makes them (the page's own `about` and warm-up are all
+  // it is sent here): the worker makes them on its own.
+  assert.deepEqual(got.slice(0, 3).map((p) => p.kind), ['ListFormat', 'NumberFormat', 'PluralRules']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a worker that fails before the page\'s script takes it over: the page verifies on its own thread', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.addInitScript(() => {
+    const Real = window.Worker;
+    // A worker that dies at once (as one a browser refuses to run): its error comes
+    // while the page is still being parsed, to the boot, which hands it over.
+    window.Worker = class extends Real {
+      constructor() {
+        super(URL.createObjectURL(new Blob(['throw new Error("refused")'], { type: 'text/javascript' })));
+        window.__made = (window.__made || 0) + 1;
+      }
+    };
+  });
+  const record = defaultRecord();
+  await page.goto(`${PAGE_URL}#record=${b64url(record)}`);
+  await page.waitForFunction(() => document.querySelector('#result').fvReport, null, { timeout: 30000 });
+  const got = await page.evaluate(() => JSON.parse(JSON.stringify(document.querySelector('#result').fvReport)));
+  assert.ok(deepEqual(got, fv.verify(record)), 'the report equals verifier.js\'s');
+  await page.waitForSelector('#selftest[data-selftest="passed"]', { state: 'attached' });
+  assert.equal(await page.evaluate(() => typeof FairVerifier), 'object', 'the core ran on the page');
+  assert.equal(await page.evaluate(() => window.__made), 1, 'no second worker is tried');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // The badge's start (issue 25), from inserting widget.js into a host page to its
 // first verdict drawn, at 4x: the largest gap between two of the host's animation
 // frames (tools/loadtime.mjs measureWidgetStart), median of 3 loads. What keeps it

@@ -282,6 +282,48 @@ test('a failing self-test shows a red warning', async () => {
   await context.close();
 });
 
+// Issue 36: a #record= link's verdict is drawn before the self-test answers (the
+// worker verifies the link first). A self-test that then fails still says, at the
+// top of the page above that verdict, not to trust the page's results.
+test('a self-test failing after a link\'s verdict is drawn still warns above it', async () => {
+  const { page, context } = await openPage(browser);
+  await page.addInitScript(() => {
+    const Real = window.Worker;
+    window.Worker = class extends Real {
+      set onmessage(fn) {
+        super.onmessage = (e) => {
+          const d = e.data;
+          if (d && d.type === 'done' && d.value && d.value.selfTest) {
+            // After the verdict: held until it is on the page.
+            const failed = { data: { ...d, value: { ...d.value, selfTest: { passed: 24, failed: 1, failures: ['public/dice/0'] } } } };
+            const later = () => (document.querySelector('#verdict[data-verdict="pass"]') ? fn(failed) : setTimeout(later, 20));
+            later();
+          } else fn(e);
+        };
+      }
+      get onmessage() { return super.onmessage; }
+    };
+  });
+  const c = cases.find((x) => x.record.scheme === 'match_seed_v2' && x.record.game === 'bridge' && !x.expect.error && x.expect.commitmentOk === true);
+  await page.goto(PAGE_URL + '#record=' + b64url(c.record));
+  await page.waitForSelector('#verdict[data-verdict="pass"]');
+  await page.waitForSelector('#selftest[data-selftest="failed"]');
+  const where = await page.evaluate(() => {
+    const box = document.getElementById('selftest');
+    const verdict = document.getElementById('verdict');
+    return {
+      inNotices: !!box.closest('#notices'),
+      before: !!(box.compareDocumentPosition(verdict) & Node.DOCUMENT_POSITION_FOLLOWING),
+      text: box.textContent,
+    };
+  });
+  assert.ok(where.inNotices, 'the warning is among the page\'s notices at the top');
+  assert.ok(where.before, 'above the verdict');
+  assert.match(where.text, /do not trust/);
+  assert.match(where.text, /public\/dice\/0/);
+  await context.close();
+});
+
 test('Copy link makes a #record= link that reproduces the result; a file of records opens as a batch', async () => {
   const { page, blocked, errors, context } = await openPage(browser);
   await page.goto(PAGE_URL);

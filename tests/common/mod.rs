@@ -116,3 +116,37 @@ pub fn rng() -> SplitMix {
     eprintln!("random inputs from FAIRVERIFY_DIFF_SEED={seed}");
     SplitMix(seed)
 }
+
+/// The record of the first vector of `scheme` that is not an error case and that
+/// `pred` accepts: a valid base for tests that change one field.
+pub fn base_record(scheme: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    load_cases(&vectors_dir())
+        .into_iter()
+        .find(|c| {
+            c.record["scheme"] == scheme && c.expect.get("error").is_none() && pred(&c.record)
+        })
+        .unwrap_or_else(|| panic!("no {scheme} vector"))
+        .record
+}
+
+/// Runs an oracle (a real NumPy or Go program, from the crate's root) on `input` and
+/// returns what it printed; a missing or failing oracle fails the test, never skips it.
+pub fn run_oracle(cmd: &mut std::process::Command, input: String) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = cmd
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!("cannot start oracle {cmd:?}: {e} (./build.sh test installs it)")
+        });
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(out.status.success(), "oracle {cmd:?} failed");
+    String::from_utf8(out.stdout).unwrap()
+}

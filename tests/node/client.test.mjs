@@ -107,6 +107,12 @@ test('one walk loop and one store of remembered positions in www/', () => {
   const having = (re) => files.filter((f) => re.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(ROOT, f)).sort();
   assert.deepEqual(having(/\.advance\(/), ['www/verify/walk.js']);
   assert.deepEqual(having(/new en\.ChainWalker\(/), ['www/core/calls.js']);
+  // One walker class (issue 35): a history is the same ChainWalker, made by the core.
+  assert.deepEqual(having(/en\.ChainWalker\.history\(/), ['www/core/api.js']);
+  assert.deepEqual(having(/HistoryWalker/), []);
+  // The history's summary is drawn from the core's generic view: no game named, no
+  // expected share computed in www/.
+  assert.deepEqual(having(/\bs\.game ===|\b1 \/ (6|25)\b/), []);
   // One worker protocol: every worker answers through serveTasks.
   assert.deepEqual(having(/serveTasks\(/), ['www/verify/client.js', 'www/verify/serve.js', 'www/widget/worker.js', 'www/worker/worker.js']);
   assert.deepEqual(having(/createClient\(/), ['www/page/client.js', 'www/verify/client.js', 'www/widget/client.js']);
@@ -274,4 +280,18 @@ test('the worker side (serveTasks): a cancelled 10,000,000-link walk stops at it
   handle({ type: 'cancel', id: 3 });
   await new Promise((r) => setTimeout(r, 100));
   assert.deepEqual(said.filter((m) => m.id === 3).map((m) => m.type), ['pending', 'recall']);
+});
+
+test('what a text is and bet lines read are no verification: cancel() leaves them to their answers', async () => {
+  const { createClient: bare, withPageJobs } = await import('../../www/verify/client.js');
+  const { workers, startWorker } = fakeWorkers();
+  const client = withPageJobs(bare({ startWorker, api: () => null }));
+  const classified = client.classify('1732756271411, 1, 2', { scheme: 'dice' });
+  const read = client.betLines('1732756271411, 1, 2', { game: 'dice' });
+  const verify = client.verify({ record: { scheme: 'dice' } });
+  client.cancel();
+  assert.equal(await verify, null);
+  const [w] = workers;
+  for (const m of w.posted.filter((x) => x.type === 'call')) w.say({ type: 'done', id: m.id, value: m.method });
+  assert.deepEqual([await classified, await read], [{ value: 'classify' }, { value: 'betLines' }]);
 });

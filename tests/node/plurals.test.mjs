@@ -96,7 +96,9 @@ test('a multiplier is spelled one way on a screen: never grouped, as the crash p
   const w = await words();
   for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
     w.setLanguage(lang);
-    const rows = w.numbersTable({ game: 'crash', shares: [{ atLeast: '10000.00', count: 12345, observed: 0.0001, expected: 0.0001 }] }).rows;
+    // A row of the core's crash view (src/history/view.rs): the threshold typed as one.
+    const row = [{ key: 'draw.multiplier', params: { value: { threshold: '10000.00' } } }, 12345, { share: 0.0001 }, { share: 0.0001 }];
+    const rows = w.numbersTable({ view: { table: { columns: ['history.col.atLeast', 'history.col.rounds', 'history.col.share', 'history.col.formula'], rows: [row] } } }).rows;
     // The threshold as decimalText would write it (no group separator), the count grouped.
     assert.equal(rows[0][0], w.t('draw.multiplier', { value: '10000' }), lang);
     assert.equal(rows[0][1], group(lang, 12345), lang);

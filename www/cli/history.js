@@ -1,6 +1,6 @@
 // `verifier.js --history FILE`: a chain record's whole history (every round of its
 // chain from round 1 to the record's round, recomputed while walking to the
-// terminal and counted by the core's HistoryWalker), or a dice or mines record's
+// terminal and counted by the core's history walker), or a dice or mines record's
 // bets counted against uniform (the core's betsHistory). The walk is the one walk
 // loop (www/verify/walk.js) over the history walker, and its outcome goes back to
 // the core, which makes the record's report from it: one walk for both.
@@ -31,7 +31,7 @@ export async function historyOf(api, bytes) {
       api.historyWalker(text).free();
       return { report: pending, history: null };
     }
-    const walked = await walkChain(api, text, null, { walker: (record) => api.historyWalker(record) });
+    const walked = await walkChain(api, text, null, { history: true });
     // The outcome as the walker gave it (bound to its hash, terminal and bound), less
     // the counts, which are the history's.
     const { summary, ...outcome } = walked.outcome;

@@ -16,6 +16,15 @@ export const fullCalls = {
   verifyBytes: (bytes, options) => call((en) => en.verifyBytes(bytes, options)),
   /** decodeFile(Uint8Array): a file's bytes as text, decoded as records are. */
   decodeFile: (bytes) => call((en) => en.decodeFile(bytes)),
+  /** classify(text | Uint8Array, options?): what a pasted text or a file's bytes is
+   *  ({kind: 'empty' | 'record' | 'records' | 'rounds' | 'bets' | 'unknown' | 'error',
+   *  …}; bytes are decoded first and their text comes back as `text`). `options`:
+   *  {scheme?}, the form's, which decides between readings that fit several games. */
+  classify: (input, options) => call((en) => en.classify(input, options)),
+  /** betLines(text, options?): dice or mines bets pasted as lines, read: {ok: true,
+   *  game, bets, count, columns, ignored, header, separator, selection} or {ok: false,
+   *  game?, error: {code, line?, value?}}. `options`: {game?, prefer?}. */
+  betLines: (text, options) => call((en) => en.betLines(String(text), options)),
   /** splitRecords(text): {kind: 'empty' | 'one' | 'many', items: [{name, line, text}]}. */
   splitRecords: (text) => call((en) => en.splitRecords(String(text))),
   /** checkRounds(game, text, options?): a round history → {game, verdict, summary,
@@ -25,15 +34,15 @@ export const fullCalls = {
    *  {status, name, report | error}; .summary() → {verdict, exit, count, pass, fail,
    *  unchecked, invalid}. */
   Batch: function Batch() { return call((en) => new en.Batch()); },
-  /** The whole history of a chain record (crash, platforms, battle, with its
-   *  `terminal`): a walker of ChainWalker's shape (advance, done, found, linksWalked,
-   *  maxSteps, outcome() → {steps, found, summary}, checkpoints()) that counts every
-   *  round it passes; `summary()` the counts, `positions()` {hashes, rounds} for
-   *  historyPage. The one walk loop over it is www/verify/walk.js. */
-  historyWalker: (record) => call((en) => new en.HistoryWalker(record)),
+  /** The whole history of a chain record (a scheme whose descriptor has `history`,
+   *  with its `terminal`): the core's one ChainWalker (`ChainWalker.history`), whose
+   *  walk counts every round it passes; outcome() → {…, steps, found, summary},
+   *  summary() the counts, checkpoints() {hashes, rounds} for historyPage. The one
+   *  walk loop over it is www/verify/walk.js (`{history: true}`). */
+  historyWalker: (record) => call((en) => en.ChainWalker.history(record)),
   /** historyPage(record, round, positions, from, count): rounds from … from − count + 1
    *  of the record's chain (its hash proven to be `round`), newest first, walked from
-   *  the nearest proven position ({hashes, rounds}, a HistoryWalker's positions()). */
+   *  the nearest proven position ({hashes, rounds}, a history walker's checkpoints()). */
   historyPage: (record, round, positions, from, count) => call((en) => en.historyPage(record, round,
     positions ? positions.hashes : undefined, positions ? positions.rounds : undefined, from, count)),
   /** betsHistory(record, report): a dice or mines `bets` record's faces or cells

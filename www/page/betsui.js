@@ -1,9 +1,10 @@
-// Bet lines in words: what www/page/betlines.js read ("Read 40 dice bets: nonce,
-// selection, result.") or why it refused them, in the page's language.
+// Bet lines in words: what the core read of them (`betLines`, src/bet_lines.rs:
+// "Read 40 dice bets: nonce, selection, result.") or why it refused them, in the
+// page's language; and a form's bet lines read by the core before it is verified.
 import { t, language } from '../i18n/i18n.js';
-import { readBetLines } from './betlines.js';
 import { ltrText } from '../render/words.js';
 import { verifyError } from '../core/errors.js';
+import { client } from './client.js';
 
 // A unit list; where the language's unit list has no separator at all (Chinese joins
 // "9", "13" into "913"), its narrow conjunction list instead ("9、13").
@@ -19,7 +20,7 @@ function columnName(c) {
   return c.header !== undefined && c.header !== name ? t('bets.col.named', { column: name, header: c.header }) : name;
 }
 
-/** The sentences that say what was read (a successful readBetLines). */
+/** The sentences that say what was read (a reading of the core's betLines, ok). */
 export function readText(r) {
   const out = [t(`bets.read.${r.game}`, { count: r.count, columns: list(r.columns.map(columnName)) })];
   if (r.header) out.push(t('bets.header'));
@@ -41,28 +42,37 @@ export function errorText(e, game) {
   return t(`bets.err.${e.code}`, { line: e.line === undefined ? '' : String(e.line), value: e.value === undefined ? '' : ltrText(String(e.value)) });
 }
 
-/** Bet lines as the record's `bets`, or throws a VerifyError-like error on field
- *  `bets` (code `bet_lines`) whose `text` says why. `read` gets the reading. */
 let last = { text: null, game: null, r: null };
 
-/** readBetLines, remembering the last text read (the paste box, the form and
- *  Verify read the same 10,000 lines once). */
-export function readLines(text, game) {
-  if (last.text !== text || last.game !== game) last = { text, game, r: readBetLines(text, { game }) };
-  return last.r;
+/** The core's reading of bet lines as `game`'s, remembering the last text read (the
+ *  paste box, the form and Verify read the same 10,000 lines once): a promise of
+ *  the reading, or null when the call was cancelled; a failed call throws. */
+export async function readLines(text, game) {
+  if (last.text === text && last.game === game) return last.r;
+  const res = await client.betLines(text, { game });
+  if (!res) return null;
+  if (res.error) throw Object.assign(new Error(res.error.message || ''), { name: 'VerifyError', ...res.error });
+  last = { text, game, r: res.value };
+  return res.value;
 }
 
-/** A reading made elsewhere (the paste box), kept for the form's game. */
+/** A reading made elsewhere (the paste box's classification), kept for its game. */
 export function rememberRead(text, r) {
   last = { text, game: r.game, r };
 }
 
-export function betsFromLines(text, game, read) {
-  const r = readLines(text, game);
+/** The record with its bet lines (a `bets` text that is not JSON: the form keeps
+ *  them as typed) read by the core as its scheme's game; `read` gets the reading.
+ *  Lines that cannot be read throw a VerifyError-like error on field `bets` (code
+ *  `bet_lines`) whose `text` says why. Null when the reading was cancelled. */
+export async function withBetsRead(record, read) {
+  if (!record || typeof record.bets !== 'string') return record;
+  const r = await readLines(record.bets, record.scheme);
+  if (!r) return null;
   if (read) read(r);
   if (!r.ok) {
-    const sentence = errorText(r.error, r.game || game);
+    const sentence = errorText(r.error, r.game || record.scheme);
     throw Object.assign(verifyError('bet_lines', 'bets', sentence, { ...r.error }), { text: sentence });
   }
-  return r.bets;
+  return { ...record, bets: r.bets };
 }

@@ -9,7 +9,32 @@ import { PAGE_TASKS } from '../verify/tasks.js';
 
 let url = null; // one blob: URL for every worker the page makes
 
+/** The worker the page's boot started while the file was still being parsed
+ *  (tools/page.mjs BOOT_JS: the core compiles meanwhile, issue 36), taken once.
+ *  What it said before now (its `hello`, or an error) is handed to the handlers the
+ *  client sets on it (www/verify/client.js), in order, before anything it says next. */
+function booted() {
+  const node = /** @type {any} */ (document.getElementById('fv-worker'));
+  const boot = node && node.fvBooted;
+  if (!boot || !boot.worker) return null;
+  node.fvBooted = null;
+  url = boot.url;
+  const made = boot.worker;
+  queueMicrotask(() => {
+    for (const e of boot.said) {
+      const on = e.type === 'error' ? made.onerror : made.onmessage;
+      if (typeof on === 'function') on.call(made, e);
+    }
+  });
+  return made;
+}
+
 function startWorker() {
+  const early = booted();
+  if (early) {
+    document.documentElement.setAttribute('data-worker', 'on');
+    return early;
+  }
   const v = document.getElementById('fv-verifier');
   const w = document.getElementById('fv-worker');
   if (!v || !w || typeof Worker === 'undefined') return null;

@@ -63,7 +63,8 @@ export function restoreStatic() {
   html.setAttribute('data-fv-started', '');
   if (!ran) return;
   const markup = staticBody();
-  const first = document.getElementById('fv-examples');
+  // The first of the page's own scripts (its core's inert text, since issue 36).
+  const first = document.querySelector('body > script[id^="fv-"]');
   if (markup === null || !first) return;
   const body = document.body;
   body.removeAttribute('class');

@@ -20,7 +20,7 @@ import { drawTerminals, relabelFound } from './input.js';
 import { fillRoundGames } from './rounds.js';
 import { runSelfTest } from './selftest.js';
 import { startLanguage, wireLanguage } from './language.js';
-import { readFragment } from './links.js';
+import { readFragment } from '../ui/fragment.js';
 import { restoreStatic, restyleLiveParts, wireDownload, relabelDownload } from './copies.js';
 import { relabelInstall } from './install.js';
 

@@ -2,11 +2,10 @@
 // 64 hex), int (digit grouping allowed: 10,000,000 · 10.000.000 · 10 000 000),
 // list (one per line or a JSON array), seats (seat=seed lines or JSON), numbers
 // (separated by commas, spaces, semicolons or lines, or JSON; a decimal comma where
-// that is unambiguous: 2,71; 97,29 or 2,71 97,29), json, bets (JSON, or bet lines:
-// www/page/betlines.js), buyers
+// that is unambiguous: 2,71; 97,29 or 2,71 97,29), json, bets (JSON, or bet lines,
+// kept as typed: the core reads them, www/page/betsui.js withBetsRead), buyers
 // (baloot), select. Values that do not parse are passed on as typed, so the core's
 // error names the field.
-import { betsFromLines } from './betsui.js';
 import { verifyError } from '../core/errors.js';
 
 /** The text a field shows for a record's value. */
@@ -87,10 +86,9 @@ const SKIP = Symbol('skip');
 export { SKIP };
 
 /** The record value of a field's text: SKIP to leave the key out. A `json` field
- *  that does not parse throws {code: 'bad_json'} unless `partial`; so do `bets`
- *  lines that cannot be read ({code: 'bet_lines'}), which `partial` keeps as typed.
- *  `ctx.scheme`: the form's scheme (the game of bet lines); `ctx.read(reading)`. */
-export function fromText(f, raw, partial, ctx = {}) {
+ *  that does not parse throws {code: 'bad_json'} unless `partial`; `bets` lines are
+ *  kept as typed (the core reads them before the record is verified). */
+export function fromText(f, raw, partial) {
   const t = raw.trim();
   if (t === '' && f.empty !== 'keep') return f.empty === 'null' ? null : SKIP;
   switch (f.kind) {
@@ -103,7 +101,8 @@ export function fromText(f, raw, partial, ctx = {}) {
     case 'numbers': return parseJsonOr(raw, () => parseNumbers(t));
     case 'buyers': return parseJsonOr(raw, () => t.split(/[\s,;]+/).filter(Boolean).map((s) => ({ buyer: /^\d+$/.test(s) ? Number(s) : (s === '-' || s === 'null' ? null : s) })));
     case 'bets':
-      if (!/^[[{]/.test(t)) return partial ? raw : betsFromLines(raw, ctx.scheme, ctx.read);
+      // Bet lines: kept as typed, the core reads them (betsui.js withBetsRead).
+      if (!/^[[{]/.test(t)) return raw;
       // falls through: JSON
     case 'json':
       try { return parseTyped(t); } catch (e) {

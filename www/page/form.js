@@ -112,9 +112,12 @@ function wireBetLines(desc, input, wrap) {
   wrap.querySelector('.fielderr').before(note);
   input.setAttribute('aria-describedby', `${input.getAttribute('aria-describedby')} f-bets-read`);
   let timer = null;
-  const look = () => {
-    const text = input.value.trim();
-    showBetsRead(text && !/^[[{]/.test(text) ? readLines(input.value, desc.id) : null);
+  const look = async () => {
+    const text = input.value;
+    if (!text.trim() || /^[[{]/.test(text.trim())) { showBetsRead(null); return; }
+    const r = await readLines(text, desc.id).catch(() => null);
+    // Said only for the text the field still holds.
+    if (r && input.value === text) showBetsRead(r);
   };
   input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(look, 200); });
 }
@@ -131,6 +134,13 @@ export function keptFor(values) {
   const out = { ...values };
   for (const [k, v] of Object.entries(out)) if (Array.isArray(v) && v.length && v.every((s) => s === '')) delete out[k];
   return out;
+}
+
+/** The form of scheme `id` for game `game`, chosen in the picker: what was typed is
+ *  kept when the scheme stays the same. */
+export function formForGame(id, game) {
+  const keep = state.scheme === id ? keptFor(readForm(true)) : {};
+  buildForm(id, { ...keep, game });
 }
 
 /** Shows the form of scheme `id`, filled with `values` (a record) if given. */
@@ -191,7 +201,7 @@ export function readForm(partial) {
     // seed the empty string (seeds trimmed as a list's lines are).
     if (seats.length) { rec[f.name] = seats.map((i) => i.value.trim()); continue; }
     if (!input) continue;
-    const v = fromText(f, input.value, partial, { scheme: desc.id, read: f.kind === 'bets' ? (r) => showBetsRead(r.ok ? r : null) : undefined });
+    const v = fromText(f, input.value, partial);
     if (v !== SKIP) rec[f.name] = v;
   }
   return rec;

@@ -1,7 +1,8 @@
 // The whole history from one hash (issue 27), under a verified report:
-// - a crash, platforms or battle round that passed against its terminal offers
+// - a round of a chain game whose descriptor has a history (crash, platforms, battle)
+//   that passed against its terminal offers
 //   "Every round since the chain began" (#chain-history): on #chain-history-go the
-//   page's worker walks the chain again with the core's HistoryWalker, which
+//   page's worker walks the chain again with the core's history walker, which
 //   recomputes every round from this one down to round 1 and counts them at flat
 //   memory (progress and Cancel here); then the figures (also as data-* on the
 //   element), the chart with its table, and every round in pages, newest first,
@@ -10,13 +11,13 @@
 //   (#bets-history), against uniform, with the chi-square test in plain words.
 // The numbers and tests are the core's; words come from the catalogs.
 import { el, $, code } from '../ui/dom.js';
-import { t, formatNumber, decimalText } from '../i18n/i18n.js';
+import { t, formatNumber } from '../i18n/i18n.js';
 import { makePager } from '../ui/pager.js';
-import { summaryView, dataAttributes, headLine } from '../render/history.js';
+import { summaryView, dataAttributes, headLine, valueText } from '../render/history.js';
 import { errorText } from '../render/errors.js';
 import { client } from './client.js';
+import { scheme } from './schemes.js';
 
-const CHAIN = ['crash', 'platforms', 'battle'];
 const PAGE = 100;
 
 /** After a final report: the history it offers, appended to the report. `input`:
@@ -25,7 +26,8 @@ const PAGE = 100;
 export function offerHistory(report, input, spread) {
   const host = $('#result .report');
   if (!host || !report) return;
-  if (CHAIN.includes(report.scheme) && report.chainOk === true && Number.isSafeInteger(report.round) && report.round >= 1) {
+  const d = scheme(report.scheme);
+  if (d && d.history && report.chainOk === true && Number.isSafeInteger(report.round) && report.round >= 1) {
     host.append(chainHistory(report, input));
   } else if (spread && Array.isArray(report.bets)) {
     host.append(betsHistory(report, spread));
@@ -105,10 +107,7 @@ function chainHistory(report, input) {
 
 /** One round of a page: its number, its outcome, its hash. */
 function rowView(game, r) {
-  let outcome;
-  if (game === 'crash') outcome = t('draw.multiplier', { value: decimalText(r.multiplier) });
-  else if (game === 'platforms') outcome = String(r.lastPlatform);
-  else outcome = r.winner === null || r.winner === undefined ? t('history.row.noWinner') : t('history.battle.playerN', { n: String(r.winner + 1) });
+  const outcome = valueText(r.outcome);
   const names = columnNames(game);
   return el('tr', { 'data-round': r.round },
     el('th', { scope: 'row', 'data-label': names[0], text: String(r.round) }),

@@ -1,102 +1,31 @@
-// The one paste box (and files, and drops anywhere on the page): it recognises a
-// record, a JSON array or JSON lines of records, a round history (lines starting
-// with a 64-hex hash) or a list of dice or mines bets, says what it found, and
-// hands over to the flows: one record fills the form and verifies, several run as
-// a batch (batch.js), a history is checked round by round (rounds.js), bets go into
-// the dice or mines form under the server seed typed there.
+// The one paste box (and files, and drops anywhere on the page): the core says what
+// it holds (`classify`: a record, a JSON array or JSON lines of records, a round
+// history, a list of dice or mines bets; a file's bytes are decoded there and come
+// back with the answer, one crossing), this says what was found and hands over to
+// the flows: one record fills the form and verifies, several run as a batch
+// (batch.js), a history is checked round by round (rounds.js), bets go into the
+// dice or mines form under the server seed typed there.
 import { $, el } from '../ui/dom.js';
 import { t } from '../i18n/i18n.js';
 import { showResult, setRedo } from '../ui/notices.js';
 import * as render from '../render/report.js';
-import { readRecords, isNamed } from '../core/records.js';
-import { fieldsFor } from '../core/descriptors.js';
-import { schemes, scheme } from './schemes.js';
+import { scheme } from './schemes.js';
 import { state } from './state.js';
 import { buildForm, readForm, clearFieldErrors, showBetsRead } from './form.js';
 import { recordGameName } from './picker.js';
 import { verifyInput } from './batch.js';
 import { checkRoundsText } from './rounds.js';
 import { client } from './client.js';
-import { looksLikeBetLines, readBetLines } from './betlines.js';
 import { readText as betsReadText, errorText as betsErrorText, rememberRead } from './betsui.js';
 import { terminalName } from '../render/words.js';
-import { errorValue } from '../core/errors.js';
 
-const HEX64 = /^[0-9a-fA-F]{64}(?![0-9a-zA-Z])/;
-
-const isObject = (v) => !!v && typeof v === 'object' && !Array.isArray(v);
-const isBet = (v) => isObject(v) && !('scheme' in v) && 'nonce' in v && ('selected' in v || 'mines' in v);
-
-/** The chain game a history is most likely of: the form's game when it is one,
- *  else by its columns (hash,winner,chance,… battle; hash,1–25 platforms;
- *  hash,multiplier crash; the hash alone: the links only). */
-function roundGame(lines) {
-  const d = scheme(state.scheme);
-  if (d && d.chain) return d.id;
-  const rows = lines.filter((l) => HEX64.test(l)).map((l) => (l.split(/[\t;]/).length > 1 ? l.split(/[\t;]/) : l.split(',')).map((f) => f.trim()));
-  const width = Math.max(...rows.map((r) => r.filter((f) => f !== '').length));
-  const has = (id) => schemes().some((x) => x.id === id && x.chain);
-  // "hash,2,71": a crash point with a decimal comma (two decimals), not a battle.
-  const decimalComma = rows.every((r) => r.length < 3 || (r.length === 3 && /^[1-9]\d*$/.test(r[1]) && /^\d\d[xX×]?$/.test(r[2])));
-  if (width === 3 && decimalComma && has('crash')) return 'crash';
-  if (width >= 3 && has('battle')) return 'battle';
-  if (width === 2) {
-    const ints = rows.every((r) => !r[1] || /^\s*([1-9]|1\d|2[0-5])\s*$/.test(r[1]));
-    if (ints && has('platforms')) return 'platforms';
-    if (has('crash')) return 'crash';
-  }
-  return (schemes().find((x) => x.chain && x.id === 'hash_chain') || schemes().find((x) => x.chain) || {}).id;
-}
-
-/** The scheme of a record that names none: the form's, if the record's keys are its
- *  fields, else the first whose fields cover the keys and which has all it needs. */
-function guessScheme(rec) {
-  const keys = Object.keys(rec);
-  const fits = (d) => {
-    const names = new Set(d.fields.map((f) => f.name));
-    const needed = fieldsFor(d, rec.game).filter((f) => f.required !== false && f.empty !== 'keep' && f.empty !== 'null' && f.name !== 'game');
-    return keys.length > 0 && keys.every((k) => names.has(k)) && needed.every((f) => f.name in rec);
-  };
-  const cur = scheme(state.scheme);
-  if (cur && fits(cur)) return cur.id;
-  const d = schemes().find(fits);
-  return d ? d.id : null;
-}
-
-/** What pasted text is: {kind: record|records|rounds|bets|unknown, …}, or null if empty. */
-export function recognise(text) {
-  const s = text.trim();
-  if (!s) return null;
-  if (!/^[[{]/.test(s)) {
-    const lines = s.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-    const rounds = lines.filter((l) => HEX64.test(l)).length;
-    // A header line is allowed.
-    if (rounds > 0 && rounds >= lines.length - 1) return { kind: 'rounds', count: rounds, game: roundGame(lines), text };
-    // Dice or mines bets as lines (nonce, selection, result · nonce, mines, positions).
-    if (looksLikeBetLines(s)) {
-      const read = readBetLines(text, { prefer: state.scheme });
-      // The form reads them again as its game's: the same reading, remembered.
-      if (read.ok) rememberRead(text, read);
-      return read.ok ? { kind: 'bets', count: read.count, game: read.game, bets: read.bets, read, text }
-        : { kind: 'bets', count: 0, game: read.game, error: read.error };
-    }
-  }
-  const r = readRecords(text);
-  if (r.error) return { kind: 'unknown', error: r.error };
-  const values = r.lines ? r.lines : Array.isArray(r.value) ? r.value : null;
-  if (values) {
-    if (values.length && values.every(isBet)) {
-      return { kind: 'bets', count: values.length, game: values.every((v) => 'selected' in v) ? 'dice' : 'mines', bets: values };
-    }
-    return { kind: 'records', count: values.length, values, text };
-  }
-  const rec = isNamed(r.value) ? r.value.record : r.value;
-  if (isObject(rec) && typeof rec.scheme !== 'string') {
-    const guess = guessScheme(rec);
-    if (guess) return { kind: 'record', record: { scheme: guess, ...rec }, guessed: true };
-  }
-  // Its own text goes to the core (bare or wrapped, the core reads both).
-  return { kind: 'record', record: rec, text };
+/** What the core found in a text or a file's bytes (null when there is nothing, or
+ *  when the call was cancelled); its `text` is the text it is about. */
+async function classified(input) {
+  const res = await client.classify(input, { scheme: state.scheme || undefined });
+  if (!res) return null;
+  const f = res.error ? { kind: 'error', error: res.error } : res.value;
+  return f.kind === 'empty' ? null : f;
 }
 
 /** The sentence that says what was found. */
@@ -109,8 +38,9 @@ function foundText(f) {
       if (f.error) return betsErrorText(f.error, f.game);
       return f.read ? betsReadText(f.read) : t('entry.found.bets', { count: f.count, game: recordGameName(f.game) });
     case 'record':
-      if (!isObject(f.record) || !scheme(f.record.scheme)) return t('entry.found.recordUnknown');
-      return t(f.guessed ? 'entry.found.recordGuessed' : 'entry.found.record', { game: recordGameName(f.record.scheme, f.record.game) });
+      if (!scheme(f.scheme)) return t('entry.found.recordUnknown');
+      return t(f.guessed ? 'entry.found.recordGuessed' : 'entry.found.record', { game: recordGameName(f.scheme, f.game) });
+    case 'error': return render.errorText(f.error);
     default: return t('entry.found.unknown');
   }
 }
@@ -137,15 +67,19 @@ export function drawTerminals() {
     })] : []));
 }
 
+/** What the core found, and the text it is about. */
 let found = null;
+let foundFor = null;
 
-function show(f) {
+function show(f, text) {
   found = f;
+  foundFor = text;
   const out = $('#paste-found');
   out.textContent = foundText(f);
   out.setAttribute('data-kind', f ? f.kind : '');
   out.setAttribute('data-count', f && f.count !== undefined ? String(f.count) : f && f.kind === 'record' ? '1' : '');
-  out.setAttribute('data-game', f && (f.game || (f.record && f.record.scheme)) ? String(f.game || f.record.scheme) : '');
+  const game = f && (f.kind === 'record' ? f.scheme : f.game);
+  out.setAttribute('data-game', game ? String(game) : '');
   // The length of the text this line is about, so a reader can tell it is up to date.
   out.setAttribute('data-text-length', String($('#paste').value.length));
   showRoundOptions(f);
@@ -153,26 +87,33 @@ function show(f) {
 
 /** Bets go into the dice or mines form, in place of a single bet's fields; the
  *  form is verified when it has its server seed, else the player is asked for it. */
-function takeBets(f) {
+function takeBets(f, text) {
   const d = scheme(f.game);
   if (!d) return;
   const keep = state.scheme === d.id ? readForm(true) : {};
   const single = d.fields.filter((x) => x.role === 'setting' || x.name === 'nonce').map((x) => x.name);
   for (const n of single) delete keep[n];
-  // Lines stay as pasted (the form reads them again, and says what it read).
-  buildForm(d.id, { ...keep, bets: f.read ? f.text : f.bets });
+  // Lines stay as pasted; the form takes the core's reading of them (not read twice).
+  if (f.read) rememberRead(text, f.read);
+  buildForm(d.id, { ...keep, bets: f.read ? text : f.bets });
   if (f.read) showBetsRead(f.read);
-  const seed = $('#f-serverSeed');
+  const seed = /** @type {HTMLInputElement | null} */ ($('#f-serverSeed'));
   // A frame between reading the lines and verifying them (10,000 bets stay responsive).
-  if (seed && seed.value.trim()) setTimeout(() => $('#form').requestSubmit(), 0);
+  if (seed && seed.value.trim()) setTimeout(() => /** @type {HTMLFormElement} */ ($('#form')).requestSubmit(), 0);
   else {
     $('#paste-found').textContent = t('entry.bets.needSeed', { count: f.count });
     if (seed) seed.focus();
   }
 }
 
-/** Verifies what was found, through the flows; `loadRecord` for one record. */
-function go(f, loadRecord) {
+/** Shows an error of the core as the result (again after a language change). */
+function showError(e) {
+  setRedo(() => showResult(render.error(e)));
+  showResult(render.error(e));
+}
+
+/** Verifies what was found in `text`, through the flows; `loadRecord` for one record. */
+function go(f, text, loadRecord) {
   clearFieldErrors();
   // How many times Verify was handled (a test waits on this, not on time, before it
   // looks at what a refused paste did not do).
@@ -180,16 +121,17 @@ function go(f, loadRecord) {
   b.setAttribute('data-runs', String(Number(b.getAttribute('data-runs') || 0) + 1));
   if (!f) return;
   switch (f.kind) {
-    case 'record': loadRecord(f.record, f.guessed ? undefined : f.text); break;
+    // A record named by its text is verified from that text (bare or wrapped, the
+    // core reads both); a guessed one as the record with the scheme put in.
+    case 'record': if (f.guessed) loadRecord(f.record); else loadRecord(undefined, text); break;
     case 'records': {
       // Each record is read by the core from its own text, in the worker.
-      const run = () => verifyInput(f.text, (one) => loadRecord(undefined, one));
+      const run = () => verifyInput(text, (one) => loadRecord(undefined, one));
       setRedo(run);
-      if (f.values.length) run();
+      if (f.count) run();
       break;
     }
     case 'rounds': {
-      const { text } = f;
       const game = $('#rounds-game').value || f.game;
       const terminal = $('#rounds-terminal').value.trim();
       const run = () => { $('#rounds-game').value = game; return checkRoundsText(text, { terminal: terminal || undefined, game }); };
@@ -197,46 +139,35 @@ function go(f, loadRecord) {
       run();
       break;
     }
-    case 'bets': if (!f.error) takeBets(f); break;
-    default: {
-      const e = errorValue('bad_json', '', f.error ? f.error.message : '');
-      setRedo(() => showResult(render.error(e)));
-      showResult(render.error(e));
-    }
+    case 'bets': if (!f.error) takeBets(f, text); break;
+    default: showError(f.error);
   }
 }
 
-/** Over this size a record is refused by the core before parsing (`too_large`). */
-const MAX_RECORD = 16 << 20;
-
-/** Text that came from a file or a drop: shown (if not huge), recognised, verified. */
-function takeText(text, loadRecord) {
-  if (text.length > MAX_RECORD && !/\n\s*\S/.test(text.slice(0, 1 << 16))) {
-    // One huge record: the core refuses it by size at once, nothing is parsed here.
-    loadRecord(undefined, text);
-    return;
-  }
+/** What the core found in text that came from a file or a drop: shown (the text in
+ *  the box, if not huge), then verified. */
+function take(f, text, loadRecord) {
   $('#paste').value = text.length <= 2e6 ? text : '';
-  const f = recognise(text);
-  show(f);
-  go(f, loadRecord);
+  show(f, text);
+  go(f, text, loadRecord);
 }
 
-/** A file: its bytes go to the core's decoder, as the CLI's do (a BOM skipped,
- *  UTF-16 with or without a byte-order mark, strict UTF-8: a byte that is not text
- *  is never replaced, SPEC hashes strings exactly as typed); the text it gives is
- *  then what a paste is. A file that is not text gets the core's error, which
- *  names the first bad byte's offset. */
+/** Text from a drop or a share: classified by the core, then taken. */
+async function takeText(text, loadRecord) {
+  const f = await classified(text);
+  take(f, text, loadRecord);
+}
+
+/** A file: its bytes go to the core once, which decodes them as the CLI's (a BOM
+ *  skipped, UTF-16 with or without a byte-order mark, strict UTF-8: a byte that is
+ *  not text is never replaced, SPEC hashes strings exactly as typed) and says what
+ *  they are; the text comes back with the answer. A file that is not text, or one
+ *  record over the size limit, gets the core's error (a bad byte's offset). */
 export async function takeFile(file, loadRecord) {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const res = await client.call('decodeFile', bytes);
-  if (!res) return;
-  if (res.error) {
-    setRedo(() => showResult(render.error(res.error)));
-    showResult(render.error(res.error));
-    return;
-  }
-  takeText(res.value, loadRecord);
+  const f = await classified(bytes);
+  if (f && f.kind === 'error') { showError(f.error); return; }
+  take(f, f && typeof f.text === 'string' ? f.text : '', loadRecord);
 }
 
 let taker = null;
@@ -253,14 +184,27 @@ export function takeInput(what) {
 /** Wires the paste box, the file input and drag-and-drop anywhere on the page. */
 export function wireInput(loadRecord) {
   taker = loadRecord;
-  const box = $('#paste');
+  const box = /** @type {HTMLTextAreaElement} */ ($('#paste'));
   let timer = null;
-  let seen = null;
-  // The same text is not recognised twice (10,000 bet lines are read once).
-  const look = () => { clearTimeout(timer); timer = null; if (box.value !== seen || !found) { seen = box.value; show(recognise(box.value)); } };
+  let asked = null; // the text last sent to the core, and its answer to come
+  // The same text is not classified twice (10,000 bet lines are read once); the
+  // answer for a text the box no longer holds is not shown.
+  const look = () => {
+    clearTimeout(timer);
+    timer = null;
+    const text = box.value;
+    if (found !== null && foundFor === text) return Promise.resolve();
+    if (asked && asked.text === text) return asked.done;
+    const done = classified(text).then((f) => { if (box.value === text) show(f, text); });
+    asked = { text, done };
+    return done;
+  };
   box.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(look, 150); });
   box.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); $('#paste-go').click(); } });
-  $('#paste-go').addEventListener('click', () => { look(); go(found, loadRecord); });
+  $('#paste-go').addEventListener('click', async () => {
+    await look();
+    go(found, foundFor, loadRecord);
+  });
   // The history's options sit below the button: Enter in the terminal field verifies.
   $('#rounds-terminal').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); $('#paste-go').click(); } });
   $('#rounds-game').addEventListener('change', () => {

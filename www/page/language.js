@@ -5,7 +5,7 @@
 import { $, el } from '../ui/dom.js';
 import { t, languages, language, pickLanguage, setLanguage, direction, langTag } from '../i18n/i18n.js';
 import { NAMES } from '../i18n/catalogs.js';
-import { readFragment } from './links.js';
+import { readFragment } from '../ui/fragment.js';
 
 /** The language chosen in the link or the menu (kept by Copy link), else null. */
 let chosen = null;

@@ -7,18 +7,10 @@ import { textToBase64url, base64urlToText } from '../core/base64.js';
 import { showResult } from '../ui/notices.js';
 import * as render from '../render/report.js';
 import { readForm, showFieldError } from './form.js';
+import { withBetsRead } from './betsui.js';
 import { chosenLanguage } from './language.js';
 import { errorValue } from '../core/errors.js';
-
-/** The fragment's parameters: `#lang=ro&record=…` (either may be missing). */
-export function readFragment(hash = location.hash) {
-  const out = {};
-  for (const part of hash.replace(/^#/, '').split('&')) {
-    const i = part.indexOf('=');
-    if (i > 0) out[part.slice(0, i)] = part.slice(i + 1);
-  }
-  return out;
-}
+import { readFragment } from '../ui/fragment.js';
 
 /** A link to this page that opens `record` (and keeps the chosen language). */
 export function linkTo(record) {
@@ -27,9 +19,10 @@ export function linkTo(record) {
   return location.href.split('#')[0] + '#' + params;
 }
 
-export function copyLink() {
+export async function copyLink() {
   let record;
-  try { record = readForm(false); } catch (e) { showFieldError(e, render.errorText(e)); return; }
+  try { record = await withBetsRead(readForm(false)); } catch (e) { showFieldError(e, e && e.text ? e.text : render.errorText(e)); return; }
+  if (!record) return;
   const url = linkTo(record);
   const out = $('#link-out');
   out.value = url;

@@ -7,7 +7,9 @@ import { $ } from '../ui/dom.js';
 import { showResult, setRedo } from '../ui/notices.js';
 import * as render from '../render/report.js';
 import { scheme } from './schemes.js';
-import { buildForm, readForm, showFieldError } from './form.js';
+import { buildForm, readForm, showFieldError, formForGame, showBetsRead } from './form.js';
+import { whenChosen } from './picker.js';
+import { withBetsRead } from './betsui.js';
 import { verifyOne, verifyRecordText } from './verify.js';
 import { client } from './client.js';
 import { wireStale } from './stale.js';
@@ -23,10 +25,14 @@ import { state } from './state.js';
 import { isNamed } from '../core/records.js';
 import { warmFormats } from '../i18n/i18n.js';
 
+// Choosing a game in the picker draws its form (picker.js does not import form.js).
+whenChosen(formForGame);
+
 /** A record: fill the form (when it names a known scheme) and verify. With `text`
  *  (a link, a paste, a file) the core verifies that very text; `record` is a parsed
- *  copy for the form only. */
-function loadRecord(record, text, how) {
+ *  copy for the form only. Returns a function that fills the form when `formLater`
+ *  (the page's start: the form in a task of its own, issue 36). */
+function loadRecord(record, text, how, formLater = false) {
   const verify = () => (typeof text === 'string' ? verifyRecordText(text) : verifyOne(record, how));
   // A language switch makes the result again; the form keeps what was typed since.
   setRedo(verify);
@@ -36,8 +42,13 @@ function loadRecord(record, text, how) {
   // The form shows what is checked, whatever shape it came in: a record given only
   // as text (one record of a list) is read here too, and a `{"name", "record"}`
   // wrapper is unwrapped as the core unwraps it (src/input.rs unwrap_record).
-  const value = formRecord(record !== undefined ? record : parsedText(text));
-  if (value && scheme(value.scheme)) buildForm(value.scheme, value);
+  const fill = () => {
+    const value = formRecord(record !== undefined ? record : parsedText(text));
+    if (value && scheme(value.scheme)) buildForm(value.scheme, value);
+  };
+  if (formLater) return fill;
+  fill();
+  return null;
 }
 
 /** A record's text parsed for the form (not past the size the page draws). */
@@ -55,11 +66,12 @@ function formRecord(v) {
   return rec && typeof rec === 'object' && !Array.isArray(rec) ? rec : null;
 }
 
-function verifyForm() {
+async function verifyForm() {
   setRedo(verifyForm);
   let record;
   try {
-    record = readForm(false);
+    // Bet lines are read by the core first, and what it read is said under the field.
+    record = await withBetsRead(readForm(false), (r) => showBetsRead(r.ok ? r : null));
   } catch (e) {
     showResult(render.error(e));
     // Bet lines that cannot be read: the page's own sentence (www/page/betsui.js).
@@ -69,14 +81,7 @@ function verifyForm() {
     showFieldError(e, text);
     return;
   }
-  verifyOne(record);
-}
-
-/** Runs `fn` once the parser has the whole file (the page's core and worker are
- *  after this script in it: www/index.html), or now if it has. */
-function afterParse(fn) {
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn, { once: true });
-  else fn();
+  if (record) verifyOne(record);
 }
 
 /** Runs each step in a task of its own (a message to this page: no timer clamping),
@@ -98,19 +103,25 @@ function inTasks(steps) {
 
 function init() {
   // Issue 25: the start in short tasks of the page's thread. First, as soon as this
-  // script is parsed (the catalogs, descriptors and examples are before it; the
-  // core and the worker's source after): a saved copy back to its static markup,
-  // the language, the WebAssembly check and the form (www/page/entry.js). Then, once
-  // the whole file is parsed, the steps below, each a task: a #record= link's
-  // verification is the worker's first job, so nothing asked for at start comes
-  // before the verdict. `html[data-ready]` once every step has run.
+  // script is parsed (the last thing in the file: the core, the worker's source and
+  // the boot that started the worker, then the catalogs, descriptors and examples
+  // are before it): a saved copy back to its static markup, the language, the
+  // WebAssembly check and the form (www/page/entry.js). Then the steps below, each a
+  // task: a #record= link's verification is the worker's first job, so nothing
+  // asked for at start comes before the verdict. `html[data-ready]` once every step
+  // has run.
   if (!startEntry()) return;
   runSelfTest();
-  afterParse(() => inTasks([
-    // The worker (its source is the page's core: one Blob of it), then the record.
-    () => client.warmUp({ walk: false }),
+  // A #record= link's verification, sent now (issue 36): to the worker the boot
+  // started while the file was parsed (else one made now of the page's core), which
+  // has its wasm compiled by now. Its form is filled in the next task, ahead of the
+  // worker's answer (both are posted messages, answered in order).
+  client.warmUp({ walk: false });
+  let fill = null;
+  openFragment((record, text) => { fill = loadRecord(record, text, undefined, true); });
+  inTasks([
     () => {
-      openFragment(loadRecord);
+      if (fill) fill();
       // A link whose record names no game this page has: the first game's form.
       defaultForm();
       // The core's fingerprint and self-test, from the worker (www/page/entry.js).
@@ -152,7 +163,7 @@ function init() {
     // Wired and running (what a saved copy without scripts never gets): tests and
     // tools wait on this instead of on time.
     () => document.documentElement.setAttribute('data-ready', 'true'),
-  ]));
+  ]);
 }
 
 init();

@@ -11,7 +11,6 @@ import { el, $ } from '../ui/dom.js';
 import { t, has } from '../i18n/i18n.js';
 import { schemes, scheme } from './schemes.js';
 import { state } from './state.js';
-import { buildForm, readForm, keptFor } from './form.js';
 import { gameIcon } from './icons.js';
 
 /** A game's picker key: the game players pick (the core's `family`: poker for
@@ -49,9 +48,18 @@ export function recordGameName(schemeId, gameId) {
   return gameName(keyOf(g));
 }
 
+/** What choosing a game does: main.js gives form.js's `formForGame` (the form of that
+ *  scheme and game), so that the picker and the form do not import each other. */
+/** @type {(schemeId: string, gameId: string) => void} */
+let onChoose = () => {};
+
+/** Sets what choosing a game does (`fn(schemeId, gameId)`). */
+export function whenChosen(fn) {
+  onChoose = fn;
+}
+
 function choose(entry, fromUser) {
-  const keep = state.scheme === entry.scheme ? keptFor(readForm(true)) : {};
-  buildForm(entry.scheme, { ...keep, game: entry.game });
+  onChoose(entry.scheme, entry.game);
   if (fromUser && $('#kind').hidden) $('#h-input').scrollIntoView({ block: 'start' });
 }
 

@@ -184,6 +184,12 @@ export function withPageJobs(client) {
     batch: (input, on = {}) => client.run({ type: 'batch', ...input }, { ...on, long: true }),
     /** One call of the core: {value} or {error}. */
     call: (method, ...args) => client.run({ type: 'call', method, args }),
+    // What a text or a file is, and bet lines read, are no verification: a new one
+    // does not cancel them.
+    /** What a text or a file's bytes is (the core's classify): {value} or {error}. */
+    classify: (input, options) => client.run({ type: 'call', method: 'classify', args: [input, options] }, { background: true }),
+    /** Bet lines read by the core (betLines): {value} or {error}. */
+    betLines: (text, options) => client.run({ type: 'call', method: 'betLines', args: [text, options] }, { background: true }),
     // What the page asks for itself (what the core is, its own file's SHA-256)
     // belongs to no verification: a new one does not cancel it.
     /** What the core is ({version, engine, wasmSha256, webAssembly, selfTest}), worked

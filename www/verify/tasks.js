@@ -59,14 +59,14 @@ async function runRounds(ctx, m) {
 }
 
 /** The whole history of a chain record (m.record: the record or its text), after
- *  its round was proven: the one walk loop over the core's HistoryWalker, which
+ *  its round was proven: the one walk loop over the core's history walker, which
  *  counts every round it passes at flat memory (nothing is kept a round). Progress
  *  counts against `m.round` (the round the record's check proved) when given.
  *  Answers {summary, positions (for historyPage), linksWalked, elapsed}. */
 async function runHistory(ctx, m) {
   const between = (p) => ctx.tick(m.round > 0 ? { ...p, maxSteps: Math.max(m.round, p.steps) } : p);
   const walked = await walkChain(ctx.api, m.record, null, {
-    between, sliceMs: ctx.sliceMs, walker: (record) => ctx.api.historyWalker(record),
+    between, sliceMs: ctx.sliceMs, history: true,
   });
   ctx.post({
     type: 'done', id: m.id, summary: walked.outcome.summary, positions: walked.checkpoints,
@@ -102,7 +102,7 @@ async function runBatch(ctx, m) {
 }
 
 /** The calls a page may make of the core through its worker. */
-const CALLS = ['decodeFile', 'schemes', 'selfTest', 'checkSize', 'historyPage', 'recipe', 'recipeRounds'];
+const CALLS = ['decodeFile', 'classify', 'betLines', 'schemes', 'selfTest', 'checkSize', 'historyPage', 'recipe', 'recipeRounds'];
 
 /** What the page shows of the core it runs, computed here and not on the page's
  *  thread (issue 25): the version, which build (`engine`: 'wasm', or 'js' for the

@@ -15,16 +15,16 @@
  * elapsed} (it may yield, or throw to cancel); `opts.sliceMs`: aim each slice at
  * that many milliseconds (on a page's own thread) instead of fixed 16,384-link
  * slices (in a worker: a few milliseconds, and V8 tiers the kernel up between them).
- * `opts.walker(request, memory)`: another walker of the same shape to drive instead
- * of the core's ChainWalker (the chain history's HistoryWalker, whose request is the
- * record and whose outcome() also holds the counts).
+ * `opts.history`: `request` is a chain record and the walk is its whole history
+ * (`api.historyWalker`, the same core ChainWalker made by `ChainWalker.history`,
+ * whose outcome() also holds the counts; no remembered positions).
  * Resolves to {outcome, checkpoints (what to remember, once found), linksWalked,
  * viaMemory, elapsed}.
  */
 export async function walkChain(api, request, memory, opts) {
   const o = opts || {};
   const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
-  const w = o.walker ? o.walker(request, memory) : api.chainWalker(request, memory);
+  const w = o.history ? api.historyWalker(request) : api.chainWalker(request, memory);
   try {
     const t0 = now();
     let n = o.sliceMs ? 256 : 16384;

@@ -51,7 +51,8 @@ export interface BatchSummary {
 }
 export interface Batch { verify(record: object | string | Uint8Array): BatchItem; summary(): BatchSummary; free(): void }
 
-/** A chain walk for a report's `walk` request, advanced by the caller in slices. */
+/** The core's one chain walker, advanced by the caller in slices: a report's `walk`
+ *  request (chainWalker), or a chain record's whole history (historyWalker). */
 export interface ChainWalker {
   /** Walks up to n more links (never past maxSteps); true once done. */
   advance(n: number): boolean;
@@ -62,8 +63,12 @@ export interface ChainWalker {
   readonly viaMemory: boolean;
   /** What verify(record, {walk}) takes. */
   outcome(): WalkOutcome;
-  /** What to remember once found: {hashes (32 bytes each), rounds}, oldest first. */
+  /** What to remember once found: {hashes (32 bytes each), rounds}, oldest first
+   *  (a history's: the positions historyPage jumps from). */
   checkpoints(): { hashes: Uint8Array; rounds: Float64Array };
+  /** verifier.js only, a history walker: the counts of the rounds walked so far
+   *  (null for a record's walk). */
+  summary?(): object | null;
   free(): void;
 }
 
@@ -120,6 +125,8 @@ export interface SchemeDescriptor {
   label: string;
   help: string;
   chain: boolean;
+  /** The chain game has a whole-chain history (historyWalker); false in the widget's core. */
+  history?: boolean;
   cards?: 'rank_major' | 'value_major' | '';
   /** `seats`: the message-key prefix of seat names ('' where none); `family`: the game players pick. */
   /** `sortedHands`: hands are shown sorted by suit by default. */
@@ -145,15 +152,23 @@ export interface FairVerifierApi {
   /** verifier.js only (the widget's smaller core leaves these out); each throws VerifyError. */
   verifyBytes?(bytes: Uint8Array, options?: VerifyOptions): Report;
   decodeFile?(bytes: Uint8Array): string;
+  /** What a pasted text or a file's bytes is (bytes come back decoded as `text`). */
+  classify?(input: string | Uint8Array, options?: { scheme?: string }): { kind: 'empty' | 'record' | 'records' | 'rounds' | 'bets' | 'unknown' | 'error'; [key: string]: unknown };
+  /** Dice or mines bets pasted as lines, read. */
+  betLines?(text: string, options?: { game?: 'dice' | 'mines'; prefer?: 'dice' | 'mines' }): { ok: boolean; [key: string]: unknown };
   splitRecords?(text: string): { kind: 'empty' | 'one' | 'many'; items: { name: unknown; line: number | null; text: string }[] };
   checkRounds?(game: string, text: string, options?: { terminal?: string; maxSteps?: number; walk?: 'pending' | WalkOutcome }): object;
   Batch?(): Batch;
+  /** A chain record's whole history: a ChainWalker whose outcome() also holds `summary`. */
+  historyWalker?(record: object | string): ChainWalker;
   /** The record as a script in the operator's own language (node, python, go) that
    *  recomputes it with the operator's published code; `words`: the recipe.* texts
    *  of its comments (from `catalogs`). */
   recipe?(record: object | string, words?: Record<string, string> | null): Recipe;
   /** A round history (as checkRounds takes it) as one Go script looping over its rounds. */
   recipeRounds?(game: string, text: string, options?: { terminal?: string; maxSteps?: number } | null, words?: Record<string, string> | null): Recipe;
+  /** verifier.js only: the largest record, in bytes, that verify takes. */
+  maxRecordBytes?(): number;
   /** verifier.js only: the embedded golden cases. */
   selfTest?(): { passed: number; failed: number; failures: string[] };
   /** verifier.js only: the message catalogs. */

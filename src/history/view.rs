@@ -1,0 +1,488 @@
+//! A history's summary in one generic shape (issue 35), so the surfaces draw every
+//! game's history the same way and decide nothing: the facts as message ids with
+//! their parameters, a table `{columns, rows}`, a chart `{kind, bins: [{label,
+//! count, observed, expected}]}`, the chi-square test, and the figures as plain
+//! data (`data`, the page's `data-*` attributes). The expected shares (dice 1 in 6,
+//! mines 1 in 25, a platform 1 in 25, a player's band of the wheel, the crash
+//! formula's) are the core's.
+//!
+//! Values in `params` and table cells are typed for the renderer, never localised
+//! here: a number is a count (the renderer writes it in the reader's numbers), a
+//! string is an id written as it is (a round number), and an object names how to
+//! write it: `{"share": x}` a share as a percentage (null: none), `{"decimal": t}`
+//! a decimal text, `{"threshold": t}` a multiplier threshold never digit-grouped,
+//! `{"about": x}` a number to one decimal, `{"key": id, "params": {…}}` words.
+
+use serde_json::{Map, Value};
+
+type Fields = Map<String, Value>;
+
+fn words(key: &str, params: Value) -> Value {
+    json!({"key": key, "params": params})
+}
+
+fn share_of(count: &Value, of: u64) -> Value {
+    match count.as_u64() {
+        Some(c) if of > 0 => json!({"share": c as f64 / of as f64}),
+        _ => json!({"share": Value::Null}),
+    }
+}
+
+fn share(x: &Value) -> Value {
+    json!({"share": if x.is_number() { x.clone() } else { Value::Null }})
+}
+
+/// A round number as an id (never digit-grouped), or null.
+fn id(x: &Value) -> Value {
+    match x.as_u64() {
+        Some(n) => Value::String(n.to_string()),
+        None => Value::Null,
+    }
+}
+
+fn one_based(i: usize) -> Value {
+    Value::String((i + 1).to_string())
+}
+
+fn counts(s: &Fields, key: &str) -> Vec<Value> {
+    s.get(key)
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn int(s: &Fields, key: &str) -> u64 {
+    s.get(key).and_then(Value::as_u64).unwrap_or(0)
+}
+
+fn get<'a>(s: &'a Fields, key: &str) -> &'a Value {
+    s.get(key).unwrap_or(&Value::Null)
+}
+
+/// The chi-square test's figures, where the game has one.
+fn test(s: &Fields) -> Value {
+    json!({
+        "chiSquare": get(s, "chiSquare"),
+        "degreesOfFreedom": get(s, "degreesOfFreedom"),
+        "pValue": get(s, "pValue"),
+        "smallSample": get(s, "smallSample"),
+    })
+}
+
+/// A bar chart and its table from counts over `of`, each against its expected share.
+struct Bars<'a> {
+    counts: &'a [Value],
+    of: u64,
+    expected: &'a dyn Fn(usize) -> Value,
+    label: &'a dyn Fn(usize) -> Value,
+    columns: [&'static str; 4],
+    title: &'static str,
+    x_label: &'static str,
+    y_label: &'static str,
+}
+
+impl Bars<'_> {
+    fn table_and_chart(&self) -> (Value, Value) {
+        let mut rows = Vec::new();
+        let mut bins = Vec::new();
+        for (i, c) in self.counts.iter().enumerate() {
+            let label = (self.label)(i);
+            let expected = (self.expected)(i);
+            rows.push(json!([label, c, share_of(c, self.of), share(&expected)]));
+            let observed = match c.as_u64() {
+                Some(c) if self.of > 0 => c as f64 / self.of as f64,
+                _ => 0.0,
+            };
+            bins.push(json!({"label": label, "count": c, "observed": observed,
+                             "expected": expected}));
+        }
+        let table = json!({"columns": self.columns, "rows": rows});
+        let chart = if self.of == 0 {
+            Value::Null
+        } else {
+            json!({"kind": "bars", "title": self.title, "xLabel": self.x_label,
+                   "yLabel": self.y_label, "expected": "history.chart.expected", "bins": bins})
+        };
+        (table, chart)
+    }
+}
+
+fn crash(s: &Fields) -> Value {
+    let n = int(s, "rounds");
+    let e = get(s, "expectedShares");
+    let line = |key: &str, point: Value, count: &str, expected: &str| {
+        words(
+            key,
+            json!({"point": point, "count": get(s, count), "share": share_of(get(s, count), n),
+                   "expected": share(&e[expected])}),
+        )
+    };
+    let mut facts = vec![
+        line(
+            "history.crash.instant",
+            json!({"decimal": "1.00"}),
+            "instant",
+            "instant",
+        ),
+        line(
+            "history.crash.atLeast",
+            json!({"threshold": "2"}),
+            "over2",
+            "over2",
+        ),
+        line(
+            "history.crash.atLeast",
+            json!({"threshold": "10"}),
+            "over10",
+            "over10",
+        ),
+        line(
+            "history.crash.atLeast",
+            json!({"threshold": "100"}),
+            "over100",
+            "over100",
+        ),
+    ];
+    let highest = get(s, "highest");
+    if !highest["round"].is_null() && !highest.is_null() {
+        facts.push(words(
+            "history.crash.highest",
+            json!({"point": {"decimal": highest["point"]}, "round": id(&highest["round"])}),
+        ));
+    }
+    let run = get(s, "longestBelow2");
+    let length = run["length"].as_u64().unwrap_or(0);
+    facts.push(if length > 0 && !run["endRound"].is_null() {
+        words(
+            "history.crash.longest",
+            json!({"count": length, "point": {"threshold": "2"}, "round": id(&run["endRound"])}),
+        )
+    } else {
+        words(
+            "history.crash.longestNone",
+            json!({"point": {"threshold": "2"}}),
+        )
+    });
+    let shares = counts(s, "shares");
+    let rows: Vec<Value> = shares
+        .iter()
+        .map(|x| {
+            json!([
+                words(
+                    "draw.multiplier",
+                    json!({"value": {"threshold": x["atLeast"]}})
+                ),
+                x["count"],
+                share(&x["observed"]),
+                share(&x["expected"])
+            ])
+        })
+        .collect();
+    let bins: Vec<Value> = shares
+        .iter()
+        .map(|x| {
+            let at = x["atLeast"].as_str().unwrap_or("0");
+            json!({"label": {"threshold": at}, "x": at.parse::<f64>().unwrap_or(0.0),
+                   "count": x["count"], "observed": x["observed"], "expected": x["expected"]})
+        })
+        .collect();
+    let chart = if n == 0 {
+        Value::Null
+    } else {
+        json!({"kind": "shares", "title": "history.crash.chart", "xLabel": "history.crash.axisX",
+               "yLabel": "history.crash.axisY", "expected": "history.chart.formula", "bins": bins})
+    };
+    json!({
+        "facts": facts,
+        "table": {"columns": ["history.col.atLeast", "history.col.rounds", "history.col.share",
+                              "history.col.formula"], "rows": rows},
+        "chart": chart,
+        "data": {
+            "rounds": get(s, "rounds"), "round": get(s, "round"), "instant": get(s, "instant"),
+            "by40": get(s, "by40"), "over2": get(s, "over2"), "over10": get(s, "over10"),
+            "over100": get(s, "over100"), "highest": highest.get("point"),
+            "highest-round": highest.get("round"), "longest-below2": run.get("length"),
+            "longest-end-round": run.get("endRound"),
+        },
+    })
+}
+
+/// The one of `counts` most (or least) often seen: the first of equals.
+fn extreme(counts: &[Value], most: bool) -> usize {
+    let mut best = 0;
+    for (i, c) in counts.iter().enumerate() {
+        let (c, b) = (c.as_u64().unwrap_or(0), counts[best].as_u64().unwrap_or(0));
+        if (most && c > b) || (!most && c < b) {
+            best = i;
+        }
+    }
+    best
+}
+
+fn platforms(s: &Fields) -> Value {
+    let n = int(s, "rounds");
+    let counts = counts(s, "platforms");
+    let each = get(s, "expectedShare").clone();
+    let mut facts = vec![words(
+        "history.platforms.expected",
+        json!({"share": share(&each)}),
+    )];
+    if !counts.is_empty() {
+        for (key, most) in [
+            ("history.platforms.most", true),
+            ("history.platforms.least", false),
+        ] {
+            let i = extreme(&counts, most);
+            facts.push(words(
+                key,
+                json!({"n": one_based(i), "count": counts[i], "share": share_of(&counts[i], n)}),
+            ));
+        }
+    }
+    let (table, chart) = Bars {
+        counts: &counts,
+        of: n,
+        expected: &|_| each.clone(),
+        label: &one_based,
+        columns: [
+            "history.col.platform",
+            "history.col.rounds",
+            "history.col.share",
+            "history.col.expected",
+        ],
+        title: "history.platforms.chart",
+        x_label: "history.col.platform",
+        y_label: "history.chart.axisRounds",
+    }
+    .table_and_chart();
+    json!({"facts": facts, "table": table, "chart": chart, "test": test(s),
+           "data": {"rounds": get(s, "rounds"), "round": get(s, "round"), "platforms": counts}})
+}
+
+fn battle(s: &Fields) -> Value {
+    let n = int(s, "rounds");
+    let winners = counts(s, "winners");
+    let bands = counts(s, "bandShares");
+    let band = |i: usize| bands.get(i).cloned().unwrap_or(Value::Null);
+    let mut facts: Vec<Value> = winners
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            words(
+                "history.battle.player",
+                json!({"n": one_based(i), "count": c, "share": share_of(c, n),
+                       "expected": share(&band(i))}),
+            )
+        })
+        .collect();
+    let none = get(s, "noWinner");
+    let some_none = none.as_u64().unwrap_or(0) > 0;
+    if some_none {
+        facts.push(words(
+            "history.battle.noWinner",
+            json!({"count": none, "share": share_of(none, n),
+                   "expected": share(get(s, "noWinnerShare"))}),
+        ));
+    }
+    let player = |i: usize| words("history.battle.playerN", json!({"n": one_based(i)}));
+    let (mut table, chart) = Bars {
+        counts: &winners,
+        of: n,
+        expected: &band,
+        label: &one_based,
+        columns: [
+            "history.col.player",
+            "history.col.wins",
+            "history.col.share",
+            "history.col.expected",
+        ],
+        title: "history.battle.chart",
+        x_label: "history.col.player",
+        y_label: "history.chart.axisRounds",
+    }
+    .table_and_chart();
+    // The table names each player in words; the chart's axis numbers them.
+    if let Some(rows) = table["rows"].as_array_mut() {
+        for (i, row) in rows.iter_mut().enumerate() {
+            row[0] = player(i);
+        }
+        if some_none {
+            rows.push(json!([
+                words("history.row.noWinner", json!({})),
+                none,
+                share_of(none, n),
+                share(get(s, "noWinnerShare"))
+            ]));
+        }
+    }
+    json!({"facts": facts, "table": table, "chart": chart, "test": test(s),
+           "data": {"rounds": get(s, "rounds"), "round": get(s, "round"), "winners": winners,
+                    "no-winner": none}})
+}
+
+fn dice(s: &Fields) -> Value {
+    let n = int(s, "bets");
+    let faces = counts(s, "faces");
+    let each = json!(1.0 / f64::from(crate::schemes::dice::FACES));
+    let facts = vec![
+        words("history.bets.dice.expected", json!({"share": share(&each)})),
+        words(
+            "history.bets.wins",
+            json!({"count": get(s, "wins"), "expected": {"about": get(s, "expectedWins")}}),
+        ),
+    ];
+    let (table, chart) = Bars {
+        counts: &faces,
+        of: n,
+        expected: &|_| each.clone(),
+        label: &one_based,
+        columns: [
+            "history.col.face",
+            "history.col.bets",
+            "history.col.share",
+            "history.col.expected",
+        ],
+        title: "history.bets.dice.chart",
+        x_label: "history.col.face",
+        y_label: "history.chart.axisBets",
+    }
+    .table_and_chart();
+    json!({"facts": facts, "table": table, "chart": chart, "test": test(s),
+           "data": {"bets": get(s, "bets"), "faces": faces, "wins": get(s, "wins")}})
+}
+
+fn mines(s: &Fields) -> Value {
+    let m = int(s, "mines");
+    let cells = counts(s, "cells");
+    let each = json!(1.0 / f64::from(crate::schemes::mines::CELLS));
+    let facts = vec![words(
+        "history.bets.mines.expected",
+        json!({"count": get(s, "mines"), "share": share(&each)}),
+    )];
+    let (table, chart) = Bars {
+        counts: &cells,
+        of: m,
+        expected: &|_| each.clone(),
+        label: &one_based,
+        columns: [
+            "history.col.cell",
+            "history.col.mines",
+            "history.col.share",
+            "history.col.expected",
+        ],
+        title: "history.bets.mines.chart",
+        x_label: "history.col.cell",
+        y_label: "history.chart.axisMines",
+    }
+    .table_and_chart();
+    json!({"facts": facts, "table": table, "chart": chart, "test": test(s),
+           "data": {"bets": get(s, "bets"), "mines": get(s, "mines"), "cells": cells}})
+}
+
+/// The generic view of a summary (`game`: crash, platforms, battle, dice, mines),
+/// with its heading, first line and caveat: `{heading, head, facts, table, chart,
+/// test?, data, caveat}`.
+pub fn view(s: &Fields) -> Value {
+    let game = s.get("game").and_then(Value::as_str).unwrap_or("");
+    let bets = matches!(game, "dice" | "mines");
+    let mut v = match game {
+        "crash" => crash(s),
+        "platforms" => platforms(s),
+        "battle" => battle(s),
+        "dice" => dice(s),
+        _ => mines(s),
+    };
+    if let Value::Object(m) = &mut v {
+        if bets {
+            m.insert(
+                "heading".into(),
+                json!(format!("history.bets.{game}.heading")),
+            );
+            m.insert(
+                "head".into(),
+                words(
+                    &format!("history.bets.{game}.count"),
+                    json!({"count": get(s, "bets")}),
+                ),
+            );
+            m.insert("caveat".into(), json!("history.bets.caveat"));
+        } else {
+            m.insert("heading".into(), json!("history.heading"));
+            m.insert(
+                "head".into(),
+                words(
+                    "history.rounds",
+                    json!({"count": get(s, "rounds"), "round": id(get(s, "round"))}),
+                ),
+            );
+            m.insert("caveat".into(), json!("history.caveat"));
+        }
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(v: Value) -> Fields {
+        match v {
+            Value::Object(m) => m,
+            _ => Fields::new(),
+        }
+    }
+
+    /// The expected shares of the bet games are the core's: 1 in 6 for a die's
+    /// number, 1 in 25 for a mine's cell, in the facts, every table row and bin.
+    #[test]
+    fn bet_games_carry_their_expected_shares() {
+        let d = view(&fields(
+            json!({"game": "dice", "bets": 6, "faces": [1, 1, 1, 1, 1, 1],
+                                    "wins": 2, "expectedWins": 2.5, "pValue": 1.0}),
+        ));
+        assert_eq!(d["facts"][0]["params"]["share"]["share"], 1.0 / 6.0);
+        assert_eq!(d["chart"]["bins"].as_array().map(Vec::len), Some(6));
+        for bin in d["chart"]["bins"].as_array().into_iter().flatten() {
+            assert_eq!(bin["expected"], 1.0 / 6.0);
+        }
+        assert_eq!(d["table"]["rows"][5][3]["share"], 1.0 / 6.0);
+        assert_eq!(d["head"]["key"], "history.bets.dice.count");
+        let m = view(&fields(json!({"game": "mines", "bets": 1, "mines": 3,
+                                    "cells": vec![0; 25]})));
+        assert_eq!(m["table"]["rows"][24][3]["share"], 1.0 / 25.0);
+        assert_eq!(m["chart"]["bins"][0]["expected"], 1.0 / 25.0);
+        assert_eq!(m["table"]["rows"][24][0], "25");
+    }
+
+    /// Battle's expected shares are the bands of the record's wheel; a round with
+    /// no winner gets its own row; the facts and data name every player.
+    #[test]
+    fn battle_rows_are_the_bands_of_the_wheel() {
+        let v = view(&fields(json!({"game": "battle", "rounds": 10, "round": 10,
+            "winners": [3, 6], "bandShares": [0.25, 0.75], "noWinner": 1,
+            "noWinnerShare": 1e-16, "pValue": 0.5, "chiSquare": 1.0, "degreesOfFreedom": 1})));
+        assert_eq!(v["chart"]["bins"][1]["expected"], 0.75);
+        assert_eq!(v["chart"]["bins"][0]["observed"], 0.3);
+        assert_eq!(v["table"]["rows"][0][0]["key"], "history.battle.playerN");
+        assert_eq!(v["table"]["rows"][2][0]["key"], "history.row.noWinner");
+        assert_eq!(v["facts"].as_array().map(Vec::len), Some(3));
+        assert_eq!(v["test"]["pValue"], 0.5);
+        assert_eq!(v["data"]["winners"], json!([3, 6]));
+        assert_eq!(v["head"]["params"]["round"], "10");
+    }
+
+    /// Crash: no chi-square test, a chart of shares at or above each threshold,
+    /// and nothing to draw before a round is counted.
+    #[test]
+    fn crash_has_shares_and_no_test() {
+        let v = view(&fields(json!({"game": "crash", "rounds": 0, "round": null,
+            "shares": [{"atLeast": "2.00", "count": 0, "observed": null, "expected": 0.49}],
+            "expectedShares": {"instant": 0.01}, "highest": null,
+            "longestBelow2": {"length": 0, "endRound": null}})));
+        assert!(v.get("test").is_none());
+        assert!(v["chart"].is_null());
+        assert_eq!(v["facts"][0]["params"]["expected"]["share"], 0.01);
+        assert_eq!(v["facts"][4]["key"], "history.crash.longestNone");
+        assert_eq!(v["table"]["rows"][0][3]["share"], 0.49);
+    }
+}
