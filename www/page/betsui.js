@@ -3,7 +3,7 @@
 // page's language; and a form's bet lines read by the core before it is verified.
 import { t, language } from '../i18n/i18n.js';
 import { ltrText } from '../render/words.js';
-import { verifyError } from '../core/errors.js';
+import { verifyError, toVerifyError } from '../core/errors.js';
 import { client } from './client.js';
 
 // A unit list; where the language's unit list has no separator at all (Chinese joins
@@ -51,7 +51,7 @@ export async function readLines(text, game) {
   if (last.text === text && last.game === game) return last.r;
   const res = await client.betLines(text, { game });
   if (!res) return null;
-  if (res.error) throw Object.assign(new Error(res.error.message || ''), { name: 'VerifyError', ...res.error });
+  if (res.error) throw toVerifyError(res.error);
   last = { text, game, r: res.value };
   return res.value;
 }
