@@ -249,24 +249,29 @@ test('keyboard only: pick an example, edit a field, Tab to Verify, Enter', async
   await context.close();
 });
 
+// Stands in for a broken build: the self-test runs in the page's worker, whose answer
+// this wraps so that it reports `failure` (with `afterVerdict`, held until a pass
+// verdict is on the page).
+const failSelfTest = (page, failure, afterVerdict = false) => page.addInitScript(([failure, afterVerdict]) => {
+  const Real = window.Worker;
+  window.Worker = class extends Real {
+    set onmessage(fn) {
+      super.onmessage = (e) => {
+        const d = e.data;
+        if (d && d.type === 'done' && d.value && d.value.selfTest) {
+          const failed = { data: { ...d, value: { ...d.value, selfTest: { passed: 24, failed: 1, failures: [failure] } } } };
+          const later = () => (!afterVerdict || document.querySelector('#verdict[data-verdict="pass"]') ? fn(failed) : setTimeout(later, 20));
+          later();
+        } else fn(e);
+      };
+    }
+    get onmessage() { return super.onmessage; }
+  };
+}, [failure, afterVerdict]);
+
 test('a failing self-test shows a red warning', async () => {
   const { page, context } = await openPage(browser);
-  // Stand in for a broken build: the self-test runs in the page's worker, whose
-  // answer this wraps so that it reports a failure.
-  await page.addInitScript(() => {
-    const Real = window.Worker;
-    window.Worker = class extends Real {
-      set onmessage(fn) {
-        super.onmessage = (e) => {
-          const d = e.data;
-          if (d && d.type === 'done' && d.value && d.value.selfTest) {
-            fn({ data: { ...d, value: { ...d.value, selfTest: { passed: 24, failed: 1, failures: ['public/crash/random/0'] } } } });
-          } else fn(e);
-        };
-      }
-      get onmessage() { return super.onmessage; }
-    };
-  });
+  await failSelfTest(page, 'public/crash/random/0');
   await page.goto(PAGE_URL);
   await page.waitForSelector('#selftest[data-selftest="failed"]');
   assert.match(await page.textContent('#selftest'), /do not trust/);
@@ -287,23 +292,7 @@ test('a failing self-test shows a red warning', async () => {
 // top of the page above that verdict, not to trust the page's results.
 test('a self-test failing after a link\'s verdict is drawn still warns above it', async () => {
   const { page, context } = await openPage(browser);
-  await page.addInitScript(() => {
-    const Real = window.Worker;
-    window.Worker = class extends Real {
-      set onmessage(fn) {
-        super.onmessage = (e) => {
-          const d = e.data;
-          if (d && d.type === 'done' && d.value && d.value.selfTest) {
-            // After the verdict: held until it is on the page.
-            const failed = { data: { ...d, value: { ...d.value, selfTest: { passed: 24, failed: 1, failures: ['public/dice/0'] } } } };
-            const later = () => (document.querySelector('#verdict[data-verdict="pass"]') ? fn(failed) : setTimeout(later, 20));
-            later();
-          } else fn(e);
-        };
-      }
-      get onmessage() { return super.onmessage; }
-    };
-  });
+  await failSelfTest(page, 'public/dice/0', true);
   const c = cases.find((x) => x.record.scheme === 'match_seed_v2' && x.record.game === 'bridge' && !x.expect.error && x.expect.commitmentOk === true);
   await page.goto(PAGE_URL + '#record=' + b64url(c.record));
   await page.waitForSelector('#verdict[data-verdict="pass"]');
