@@ -1,6 +1,6 @@
 //! fairverify: recomputes provably-fair games from revealed seeds, bit for bit as the
 //! operator's code does, and checks every commitment.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 //!
 //! The core is pure Rust (no I/O, no JS) and builds natively; `wasm` is the only
 //! module that knows about the browser. Entry points: [`verify_bytes`] for a file's

@@ -28,7 +28,30 @@ const [glueFile, wasmFile, outDir, widgetGlueFile, widgetWasmFile, nowasmDir] = 
 const version = /^version\s*=\s*"([^"]+)"/m.exec(fs.readFileSync(path.join(root, 'Cargo.toml'), 'utf8'))[1];
 const glue = fs.readFileSync(glueFile, 'utf8');
 const wasm = fs.readFileSync(wasmFile);
-const widgetGlue = widgetGlueFile ? fs.readFileSync(widgetGlueFile, 'utf8') : glue;
+const widgetGlue = syncGlue(widgetGlueFile ? fs.readFileSync(widgetGlueFile, 'utf8') : glue);
+
+/** The badge's glue without wasm-bindgen's asynchronous loader (`__wbg_init`,
+ *  `__wbg_load`: a `fetch` of `<script>_bg.wasm` and `instantiateStreaming`), which
+ *  the badge never calls (its worker instantiates with `initSync`, www/widget/worker.js):
+ *  0.7 KB of widget.js gzipped (issue 35), and no network call left in the file
+ *  (tests/browser/widget.test.mjs). wasm-bindgen is pinned (Cargo.toml), and the build
+ *  stops if its glue no longer has the shape cut here. */
+function syncGlue(g) {
+  const cuts = [
+    [/^ {4}let script_src;\n[\s\S]*?\n {4}\}\n/m, ''],
+    [/^ {4}async function __wbg_load\([\s\S]*?(?=^ {4}function initSync\()/m, ''],
+    [/^ {4}let __wbg_init_promise;\n[\s\S]*?(?=^ {4}return Object\.assign\(__wbg_init, \{ initSync \}, exports\);)/m, ''],
+    [/return Object\.assign\(__wbg_init, \{ initSync \}, exports\);/, 'return Object.assign({ initSync }, exports);'],
+    // The badge calls `initSync({ module })` only: no warning for the old call form.
+    [/^ {8}if \(module !== undefined\) \{\n {12}if \(Object\.getPrototypeOf\(module\) === Object\.prototype\) \{\n {16}\(\{module\} = module\)\n {12}\} else \{\n {16}console\.warn\([^\n]*\n {12}\}\n {8}\}\n/m, '        ({ module } = module);\n'],
+  ];
+  for (const [re, by] of cuts) {
+    if (!re.test(g)) throw new Error(`the widget glue has changed shape (wasm-bindgen upgraded?): no ${re}`);
+    g = g.replace(re, by);
+  }
+  if (/\bfetch\(|__wbg_init\b|script_src/.test(g)) throw new Error('the widget glue still has its asynchronous loader');
+  return g;
+}
 
 // An export named like one of the glue's own helpers (`decodeText`, say) is
 // silently replaced by the helper inside the glue's scope: refuse such a build.
@@ -51,7 +74,7 @@ function buildValues({ packed, widget, page, schemes, badgeWorker }) {
     'fv:build': `export const VERSION = ${JSON.stringify(version)};\n` +
       `export const WASM_PACKED = ${packed};\n` +
       `export const WASM_SIZE = ${w.length};\n` +
-      `export const WASM_BASE64 = ${JSON.stringify(payload.toString('base64'))};\n`,
+      `export const WASM_BASE64 = ${JSON.stringify(packed ? lastPayload(payload.toString('base64')) : payload.toString('base64'))};\n`,
     // wasm-bindgen's no-modules glue, made fresh on each call.
     'fv:glue': `export function makeGlue() {\n${g}\nreturn wasm_bindgen;\n}\n`,
     'fv:golden': `export const GOLDEN = ${JSON.stringify(goldenCases(path.join(root, 'tests/vectors')))};\n`,
@@ -78,7 +101,7 @@ function lzmaPack(bytes) {
   if (packedCache.has(bytes)) return packedCache.get(bytes);
   const packed = execFileSync('xz', ['--format=raw', `--lzma1=${LZMA_OPTIONS}`, '--stdout'], { input: bytes, maxBuffer: 1 << 26 });
   const back = lzmaDecode(packed, bytes.length, LZMA_PROPS);
-  if (Buffer.compare(Buffer.from(back), bytes) !== 0) throw new Error('www/core/lzma.js does not give the widget wasm back');
+  if (Buffer.compare(Buffer.from(back), bytes) !== 0) throw new Error('www/core/lzma.js does not give the packed bytes back');
   packedCache.set(bytes, packed);
   return packed;
 }
@@ -90,24 +113,65 @@ function lzmaPack(bytes) {
 const WIDGET_KEYS = /^(widget\.|err\.|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.(playerValue|at\.(deckHole|deckBoard|hole|holeSet|board|flop))$|ordinal\.card\.[1-5]$)/;
 function catalogSubset(keep) {
   // The kept keys once (en.json's, in its order) and each catalog as the list of its
-  // values in that order: six catalogs of the same keys gzip 2 KB smaller so than as
-  // six objects (measured, issue 35). Each catalog module still exports the object.
-  const en = JSON.parse(fs.readFileSync(path.join(root, 'www/i18n/en.json'), 'utf8'));
+  // values in that order, all six packed in one LZMA stream as the wasm is (a third
+  // of the badge's JavaScript was these catalogs; packed they are 1.3 KB smaller
+  // gzipped than as JSON in the file, measured, issue 35). The packed text is
+  // decoded once, when the badge first says something, and each language's object
+  // is built when first used (as the page's catalogs are: pageCatalogs below).
+  const dir = path.join(root, 'www/i18n');
+  const en = JSON.parse(fs.readFileSync(path.join(dir, 'en.json'), 'utf8'));
   const keys = Object.keys(en).filter((k) => keep.test(k));
+  const langs = ['en', ...fs.readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json').map((f) => f.slice(0, -5)).sort()];
+  const values = langs.map((l) => {
+    const all = JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8'));
+    return keys.map((k) => (Object.hasOwn(all, k) ? all[k] : null));
+  });
+  const text = Buffer.from(JSON.stringify(values), 'utf8');
+  const packed = lzmaPack(text);
+  const contents = `import { lzmaDecode, LZMA_PROPS } from '../core/lzma.js';
+import { base64ToBytes } from '../core/base64.js';
+const LANGS = ${JSON.stringify(langs)};
+const KEYS = ${JSON.stringify(keys)};
+const PACKED = ${JSON.stringify(lastPayload(packed.toString('base64')))};
+let values = null;
+const made = Object.create(null);
+const make = (lang) => {
+  if (!values) values = JSON.parse(new TextDecoder().decode(lzmaDecode(base64ToBytes(PACKED), ${text.length}, LZMA_PROPS)));
+  const own = values[LANGS.indexOf(lang)];
+  const catalog = {};
+  KEYS.forEach((k, i) => { if (own[i] !== null) catalog[k] = own[i]; });
+  return catalog;
+};
+export const CATALOGS = {};
+for (const lang of LANGS) {
+  Object.defineProperty(CATALOGS, lang, { enumerable: true, get: () => made[lang] || (made[lang] = make(lang)) });
+}
+export const FALLBACK = 'en';
+`;
   return {
     name: 'fv-catalog-subset',
     setup(b) {
-      b.onResolve({ filter: /^fv-catalog-keys$/ }, (a) => ({ path: a.path, namespace: 'fv-catalog-keys' }));
-      b.onLoad({ filter: /.*/, namespace: 'fv-catalog-keys' }, () => ({ contents: `export const KEYS = ${JSON.stringify(keys)};\n`, loader: 'js' }));
-      b.onLoad({ filter: /[\\/]www[\\/]i18n[\\/][^\\/]+\.json$/ }, (a) => {
-        const all = JSON.parse(fs.readFileSync(a.path, 'utf8'));
-        const values = keys.map((k) => (Object.hasOwn(all, k) ? all[k] : null));
-        return {
-          contents: "import { KEYS } from 'fv-catalog-keys';\n" +
-            `const values = ${JSON.stringify(values)};\n` +
-            'const catalog = {};\nKEYS.forEach((k, i) => { if (values[i] !== null) catalog[k] = values[i]; });\nexport default catalog;\n',
-          loader: 'js',
-        };
+      b.onResolve({ filter: /[\\/]?catalogs\.js$/ }, (a) => (a.importer.includes(`${path.sep}i18n${path.sep}`)
+        ? { path: 'catalogs', namespace: 'fv-catalog-subset' } : undefined));
+      b.onLoad({ filter: /.*/, namespace: 'fv-catalog-subset' }, () => ({ contents, loader: 'js', resolveDir: dir }));
+    },
+  };
+}
+
+/** The badge's stylesheet (www/widget/style.js, the template literal `CSS`) minified
+ *  by esbuild's CSS minifier, for the compact bundles: the comments and spacing that
+ *  make it readable in the source are 0.3 KB of widget.js gzipped (issue 35). */
+function minifiedBadgeCss() {
+  return {
+    name: 'fv-badge-css',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]www[\\/]widget[\\/]style\.js$/ }, async (a) => {
+        const src = fs.readFileSync(a.path, 'utf8');
+        const m = /export const CSS = `([^`$]*)`;/.exec(src);
+        if (!m) throw new Error('www/widget/style.js: no `export const CSS = `…`;` (without ${} or backticks) to minify');
+        const css = (await esbuild.transform(m[1], { loader: 'css', minify: true })).code.trim();
+        if (/[`$\\]/.test(css)) throw new Error('the minified badge CSS cannot go back into a template literal');
+        return { contents: src.replace(m[0], `export const CSS = \`${css}\`;`), loader: 'js' };
       });
     },
   };
@@ -144,20 +208,53 @@ export const NAMES = ${JSON.stringify(names)};
   };
 }
 
+/** The packed payloads (the badge's wasm and catalogs as base64), which go to the end
+ *  of the compact bundles: `payloadsLast`. */
+const PAYLOADS = new Set();
+function lastPayload(b64) {
+  PAYLOADS.add(b64);
+  return b64;
+}
+
+/** Each packed payload moved from where esbuild writes it (inside the code, where its
+ *  module is imported) to the end of the file, as a hoisted function that returns it:
+ *  gzip then packs the JavaScript as one run of code and the payloads as one run of
+ *  base64, 3 KB smaller than with 90 KB of base64 between two parts of the code
+ *  (measured, issue 35). The code is unchanged but for `"…"` → `__fvPayloadN()`. */
+function payloadsLast(text, format) {
+  const tail = [];
+  for (const b64 of PAYLOADS) {
+    const literal = JSON.stringify(b64);
+    const at = text.indexOf(literal);
+    if (at < 0) continue;
+    if (text.indexOf(literal, at + 1) >= 0) throw new Error('a packed payload is written twice in one bundle');
+    const name = `__fvPayload${tail.length}`;
+    text = text.slice(0, at) + `${name}()` + text.slice(at + literal.length);
+    tail.push(`function ${name}(){return${literal}}`);
+  }
+  if (!tail.length) return text;
+  if (format === 'esm') return `${text}${tail.join('\n')}\n`;
+  const end = text.lastIndexOf('})();');
+  if (end < 0 || text.slice(end).trim() !== '})();') throw new Error('an IIFE bundle does not end with })();');
+  return `${text.slice(0, end)}${tail.join('\n')}\n${text.slice(end)}`;
+}
+
 /** One esbuild bundle, as text: an IIFE, unminified (it is read by people who audit it).
- * `compact`: whitespace and syntax minified, names kept (the badge's files, where size
- * is a requirement; any formatter makes them readable again, identifiers intact). */
+ * `compact`: minified, names too (the badge's files, where size is a requirement: the
+ * names are 1 KB of widget.js gzipped, issue 35; the sources in www/ are what to read,
+ * and the build is reproducible, so a copy can be checked against them byte for byte). */
 async function bundle(entry, { packed = false, widget = false, format = 'iife', banner, footer, globalName, keys, compact = false, page = null, charset = 'utf8', schemes = null, badgeWorker = null } = {}) {
   const r = await esbuild.build({
     entryPoints: [entry], absWorkingDir: root, bundle: true, write: false,
     format, globalName, platform: 'browser', target: 'es2020', charset,
     legalComments: 'inline', external: ['fs', 'v8'], logLevel: 'warning',
-    minifyWhitespace: compact, minifySyntax: compact,
+    minifyWhitespace: compact, minifySyntax: compact, minifyIdentifiers: compact,
     banner: banner ? { js: banner } : undefined,
     footer: footer ? { js: footer } : undefined,
-    plugins: [buildValues({ packed, widget, page, schemes, badgeWorker }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs()] : [])],
+    plugins: [buildValues({ packed, widget, page, schemes, badgeWorker }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs()] : []),
+      ...(compact ? [minifiedBadgeCss()] : [])],
   });
-  return r.outputFiles[0].text;
+  return compact ? payloadsLast(r.outputFiles[0].text, format) : r.outputFiles[0].text;
 }
 
 const HEADER = `/*! fairverify verifier.js ${version}: an offline provably-fair verifier. One file, no network.

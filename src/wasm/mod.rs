@@ -6,7 +6,15 @@
 //! `ChainWalker` (a record's walk); the chain history (`ChainWalker.history`,
 //! `historyPage`, `betsHistory`) is the page's and the CLI's.
 
+#[cfg(feature = "widget")]
+mod alloc;
 mod interop;
+
+/// The badge's wasm allocates through `alloc::SizeClasses`, a few hundred bytes in
+/// place of dlmalloc's 7 KB (see there); the page's and the CLI's keep the standard one.
+#[cfg(feature = "widget")]
+#[global_allocator]
+static ALLOC: alloc::SizeClasses = alloc::SizeClasses::new();
 
 #[cfg(not(feature = "widget"))]
 use js_sys::JsString;

@@ -11,6 +11,15 @@ import { pathToFileURL } from 'node:url';
 import { ROOT, VERIFIER, loadCases, judge, deepEqual } from './helpers.mjs';
 
 const full = createRequire(import.meta.url)(VERIFIER);
+// The badge's wasm instance, kept to read its memory (the allocator test below): Node
+// has no Worker here, so the badge's core runs in this thread, through this constructor.
+const instances = [];
+const NativeInstance = WebAssembly.Instance;
+WebAssembly.Instance = function Instance(module, imports) {
+  const made = new NativeInstance(module, imports);
+  instances.push(made);
+  return made;
+};
 const { FairVerifier: small } = await import(pathToFileURL(path.join(ROOT, 'pkg/widget.mjs')).href);
 await small.ready; // the wasm is unpacked in slices after load
 
@@ -162,4 +171,28 @@ test('the badge\'s core reads a played multiplier written as a number as the pag
     if (why) bad.push(why);
   }
   assert.deepEqual(bad, []);
+});
+
+test('the badge\'s allocator (src/wasm/alloc.rs) reuses what it frees: a thousand verifications, memory flat, reports unchanged', () => {
+  const cases = loadCases().filter((c) => c.record && typeof c.record === 'object');
+  // Small and large blocks interleaved: every vector, and a record whose client seed
+  // is 200 KB (a block far beyond the others, grown by realloc as the text is read).
+  const big = { ...cases[0].record, clientSeed: 'x'.repeat(200_000) };
+  const round = () => {
+    const out = cases.map((c) => canon(outcome(small, c.record)));
+    out.push(canon(outcome(small, big)), canon(outcome(small, JSON.stringify(big))));
+    return out;
+  };
+  const first = round();
+  const memory = () => {
+    const mine = instances.filter((i) => i.exports.memory);
+    assert.ok(mine.length >= 1, 'the badge\'s wasm instance was not seen');
+    return mine[mine.length - 1].exports.memory.buffer.byteLength;
+  };
+  const warm = memory();
+  const rounds = Math.ceil(1000 / first.length);
+  for (let i = 0; i < rounds; i++) assert.deepEqual(round(), first, `round ${i + 2} differs from the first`);
+  // Each size class's freed blocks serve the next round: no new page after the first.
+  assert.equal(memory(), warm, `memory grew from ${warm} to ${memory()} bytes over ${rounds} more rounds`);
+  console.log(`badge allocator: ${rounds + 1} rounds of ${first.length} verifications in ${warm / 65536} pages`);
 });
