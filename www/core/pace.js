@@ -37,3 +37,26 @@ export function afterFrames(n = 1) {
     requestAnimationFrame(frame);
   });
 }
+
+/** How long one slice of the unpacking may take: well under a 16 ms frame, on the
+ *  host's own (perhaps throttled) clock. */
+const SLICE_MS = 4;
+/** How much of it may run between two of the host's frames. */
+const FRAME_MS = 8;
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/** Runs `step(n)` (true once done, `n` units more each call) in slices of about
+ *  SLICE_MS each, between tasks, and at most FRAME_MS of them between two of the
+ *  host's frames: each slice calls it until the slice's time is up, so code the JIT
+ *  has not compiled yet (or has just thrown away) makes a slice do less, never last
+ *  longer. */
+export async function sliced(step, n) {
+  let used = 0;
+  for (;;) {
+    const start = now();
+    const end = start + SLICE_MS;
+    do { if (step(n)) return; } while (now() < end);
+    used += now() - start;
+    if (used >= FRAME_MS) { used = 0; await afterFrames(1); } else await nextTask();
+  }
+}
