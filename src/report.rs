@@ -384,55 +384,7 @@ impl Report {
         };
         let mut diffs = std::mem::take(&mut self.diffs);
         if let Some(obj) = played {
-            let pending = self.checks.iter().any(|c| c.state == State::Pending);
-            for (key, seen) in obj {
-                let read = |r: &Report| {
-                    played::read(r.scheme, key, &mut Vec::new(), seen).map_err(|u| {
-                        bad_played(format!("played.{}", path_text(key, &u.segs)), seen, &u, 0)
-                    })
-                };
-                let computed = match self.result.get(key) {
-                    Some(v) if self.recomputed(key) => v,
-                    // A key the scheme recomputes but this record did not reach (no
-                    // round when the chain walk is pending or did not reach the
-                    // terminal): nothing to compare while pending, else it differs.
-                    None if self.scheme.result(key).is_some() => {
-                        let seen = read(&self)?;
-                        if !pending {
-                            let null = Value::Null;
-                            diff(self.scheme, key, &mut Vec::new(), &seen, &null, &mut diffs);
-                        }
-                        continue;
-                    }
-                    _ => {
-                        let known: Vec<&str> = self
-                            .result
-                            .keys()
-                            .filter(|k| self.recomputed(k))
-                            .map(String::as_str)
-                            .collect();
-                        return Err(VerifyError::new(
-                            ErrorCode::UnknownField,
-                            format!("played.{key}"),
-                            msg!(
-                                "`played.{key}` is not something this {} record recomputes (it recomputes: {})",
-                                self.scheme.id,
-                                known.join(", ")
-                            ),
-                        )
-                        .with("known", known));
-                    }
-                };
-                let seen = read(&self)?;
-                diff(
-                    self.scheme,
-                    key,
-                    &mut Vec::new(),
-                    &seen,
-                    computed,
-                    &mut diffs,
-                );
-            }
+            self.compare_shown(obj, &mut diffs)?;
         }
         let compared = played.is_some() || self.compared;
         let Diffs {
@@ -474,23 +426,7 @@ impl Report {
         let mut out = self.result;
         if let Some((key, shown)) = &self.parts {
             if let Some(Value::Array(list)) = out.get_mut(*key) {
-                // Whether each part's own `played` differed, by index (None: no played).
-                let mut differed = vec![None; list.len()];
-                for &(j, d) in shown {
-                    if let Some(x) = differed.get_mut(j) {
-                        *x = Some(d);
-                    }
-                }
-                for (part, d) in list.iter_mut().zip(differed) {
-                    let status = match d {
-                        Some(true) => "fail",
-                        Some(false) if verdict == Verdict::Pass => "pass",
-                        _ => "recomputed",
-                    };
-                    if let Value::Object(m) = part {
-                        m.insert("status".into(), Value::from(status));
-                    }
-                }
+                part_status(list, shown, verdict);
             }
         }
         // What the player saw, as given, for the drawing beside the recomputation.
@@ -523,6 +459,87 @@ impl Report {
             out.insert("missing".into(), json!(self.missing));
         }
         Ok(Value::Object(out))
+    }
+}
+
+impl Report {
+    /// Each value of `played`, read by meaning (`played::read`), compared with what
+    /// was recomputed: the differences go to `diffs`. A key this scheme does not
+    /// recompute is `unknown_field`; what cannot be read is `bad_played`.
+    fn compare_shown(&self, obj: &Map<String, Value>, diffs: &mut Diffs) -> Result<()> {
+        let pending = self.checks.iter().any(|c| c.state == State::Pending);
+        for (key, seen) in obj {
+            let read = || {
+                played::read(self.scheme, key, &mut Vec::new(), seen).map_err(|u| {
+                    bad_played(format!("played.{}", path_text(key, &u.segs)), seen, &u, 0)
+                })
+            };
+            let computed = match self.result.get(key) {
+                Some(v) if self.recomputed(key) => v,
+                // A key the scheme recomputes but this record did not reach (no
+                // round when the chain walk is pending or did not reach the
+                // terminal): nothing to compare while pending, else it differs.
+                None if self.scheme.result(key).is_some() => {
+                    let seen = read()?;
+                    if !pending {
+                        diff(
+                            self.scheme,
+                            key,
+                            &mut Vec::new(),
+                            &seen,
+                            &Value::Null,
+                            diffs,
+                        );
+                    }
+                    continue;
+                }
+                _ => return Err(self.unknown_played(key)),
+            };
+            let seen = read()?;
+            diff(self.scheme, key, &mut Vec::new(), &seen, computed, diffs);
+        }
+        Ok(())
+    }
+
+    /// `unknown_field` for `played.<key>`, with what this record does recompute.
+    fn unknown_played(&self, key: &str) -> VerifyError {
+        let known: Vec<&str> = self
+            .result
+            .keys()
+            .filter(|k| self.recomputed(k))
+            .map(String::as_str)
+            .collect();
+        VerifyError::new(
+            ErrorCode::UnknownField,
+            format!("played.{key}"),
+            msg!(
+                "`played.{key}` is not something this {} record recomputes (it recomputes: {})",
+                self.scheme.id,
+                known.join(", ")
+            ),
+        )
+        .with("known", known)
+    }
+}
+
+/// Each part's (a bet's) `status`: `fail` when its own `played` differed, `pass` when
+/// it matched under a passing verdict, else `recomputed`. `shown`: (index, differed).
+fn part_status(list: &mut [Value], shown: &[(usize, bool)], verdict: Verdict) {
+    let mut differed = vec![None; list.len()];
+    for &(j, d) in shown {
+        if let Some(x) = differed.get_mut(j) {
+            *x = Some(d);
+        }
+    }
+    for (part, d) in list.iter_mut().zip(differed) {
+        let status = match d {
+            Some(true) => "fail",
+            Some(false) if verdict == Verdict::Pass => "pass",
+            _ => "recomputed",
+        };
+        if let Value::Object(m) = part {
+            m.insert("status".into(), Value::from(status));
+        }
     }
 }
 
