@@ -460,7 +460,8 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         const host = hostPage('strict', "default-src 'none'; script-src file: 'wasm-unsafe-eval'; worker-src blob:", MOUNT(rec));
         const page = await engine.newPage({ allowed: host.allowed });
         await page.goto(host.url);
-        await page.waitFor(() => { const b = document.getElementById('badge'); return b && !['checking', 'shown'].includes(b.getAttribute('data-state')); }, null, { what: 'the badge' });
+        // A badge with a state (defined: its words unpacked, www/widget/element.js) past checking.
+        await page.waitFor(() => { const b = document.getElementById('badge'); return b && b.hasAttribute('data-state') && !['checking', 'shown'].includes(b.getAttribute('data-state')); }, null, { what: 'the badge' });
         const want = inNode(rec).verdict;
         assert.equal(want, 'pass');
         assert.equal(await page.attr('#badge', 'data-state'), want);
@@ -487,7 +488,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         const t = Date.now();
         const text = await page.waitFor(() => {
           const b = document.getElementById('badge');
-          return b && !['checking', 'shown'].includes(b.getAttribute('data-state')) &&
+          return b && b.shadowRoot && b.hasAttribute('data-state') && !['checking', 'shown'].includes(b.getAttribute('data-state')) &&
             Array.from(b.shadowRoot.querySelectorAll('.badge, .pop'), (e) => e.textContent).join(' ');
         }, null, { timeout: 1000, what: 'the badge to answer' });
         assert.ok(Date.now() - t <= 1000);
