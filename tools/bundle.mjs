@@ -128,20 +128,21 @@ function catalogSubset(keep) {
     const all = JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8'));
     return keys.map((k) => (Object.hasOwn(all, k) ? all[k] : null));
   });
-  const text = Buffer.from(JSON.stringify(values), 'utf8');
+  // The keys go into the packed text too, before the values.
+  const text = Buffer.from(JSON.stringify([keys, ...values]), 'utf8');
   const packed = lzmaPack(text);
   const contents = `import { lzmaDecoder, LZMA_PROPS } from '../core/lzma.js';
 import { base64ToBytes } from '../core/base64.js';
 const LANGS = ${JSON.stringify(langs)};
-const KEYS = ${JSON.stringify(keys)};
 const PACKED = ${JSON.stringify(lastPayload(packed.toString('base64')))};
 let values = null;
+let KEYS = [];
 let decoder = null;
 export const unpackStep = (n) => {
   if (values) return true;
   if (!decoder) decoder = lzmaDecoder(base64ToBytes(PACKED), ${text.length}, LZMA_PROPS);
   if (!decoder.run(n)) return false;
-  values = JSON.parse(new TextDecoder().decode(decoder.out));
+  [KEYS, ...values] = JSON.parse(new TextDecoder().decode(decoder.out));
   decoder = null;
   return true;
 };
@@ -244,6 +245,7 @@ function payloadsLast(text, format) {
     tail.push(`function ${name}(){return${literal}}`);
   }
   if (!tail.length) return text;
+  tail.sort((a, b) => a.length - b.length); // the catalogs before the wasm: 27 bytes
   if (format === 'esm') return `${text}${tail.join('\n')}\n`;
   const end = text.lastIndexOf('})();');
   if (end < 0 || text.slice(end).trim() !== '})();') throw new Error('an IIFE bundle does not end with })();');
