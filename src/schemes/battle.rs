@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use super::chain::{self, round_hash, run_chain, ChainCheck, BATTLE_TERMINAL};
+use super::descriptor::Descriptor;
 use super::descriptor::{result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Rows, SCALAR};
 use super::descriptor::{HistoryDesc, Tally};
 use super::Options;
@@ -29,23 +30,20 @@ const RESULTS: [ResultDesc; 3] = [
     result("hash", "hash", SCALAR),
 ];
 
-pub const SCHEME: Scheme = Scheme::new(
-    "battle",
-    &[GameDesc::single("battle")],
-    &FIELDS,
-    &RESULTS,
+pub const SCHEME: Scheme = Scheme {
+    desc: Descriptor::new("battle", &[GameDesc::single("battle")], &FIELDS, &RESULTS)
+        .with_chain(
+            &[BATTLE_TERMINAL],
+            Rows {
+                one_value: false,
+                outcome: row_winner,
+            },
+        )
+        .with_history(HistoryDesc {
+            tally: Tally::Battle,
+        }),
     run,
-)
-.with_chain(
-    &[BATTLE_TERMINAL],
-    Rows {
-        one_value: false,
-        outcome: row_winner,
-    },
-)
-.with_history(HistoryDesc {
-    tally: Tally::Battle,
-});
+};
 
 /// A history line `hash,winner,chance,chance,…`: the winner from the chances after
 /// the claimed one.

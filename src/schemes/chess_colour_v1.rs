@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use super::descriptor::Descriptor;
 use super::descriptor::{result, Empty, FieldDesc, GameDesc, Kind, Need, ResultDesc, Role, SCALAR};
 use super::Scheme;
 use super::{commitment_check, Commitment, Options};
@@ -27,19 +28,21 @@ const FIELDS: [FieldDesc; 6] = [
 
 const RESULTS: [ResultDesc; 1] = [result("aPlaysWhite", "white", SCALAR)];
 
-pub const SCHEME: Scheme = Scheme::new(
-    "chess_colour_v1",
-    &[GameDesc {
-        id: "chess",
-        players: 2,
-        seats: "chess",
-        family: "chess",
-        sorted_hands: false,
-    }],
-    &FIELDS,
-    &RESULTS,
+pub const SCHEME: Scheme = Scheme {
+    desc: Descriptor::new(
+        "chess_colour_v1",
+        &[GameDesc {
+            id: "chess",
+            players: 2,
+            seats: "chess",
+            family: "chess",
+            sorted_hands: false,
+        }],
+        &FIELDS,
+        &RESULTS,
+    ),
     run,
-);
+};
 
 pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
     let seed_a = f.str("seedA")?;

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::chain::{self, round_hash, run_chain, ChainCheck, CRASH_TERMINAL};
+use super::descriptor::Descriptor;
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
     pattern, pattern_of, result, FieldDesc, GameDesc, Kind, ResultDesc, Role, Rows, SCALAR,
@@ -45,23 +46,20 @@ const RESULTS: [ResultDesc; 4] = [
     ),
 ];
 
-pub const SCHEME: Scheme = Scheme::new(
-    "crash",
-    &[GameDesc::single("crash")],
-    &FIELDS,
-    &RESULTS,
+pub const SCHEME: Scheme = Scheme {
+    desc: Descriptor::new("crash", &[GameDesc::single("crash")], &FIELDS, &RESULTS)
+        .with_chain(
+            &[CRASH_TERMINAL],
+            Rows {
+                one_value: true,
+                outcome: |h, _| Ok(Some(Value::from(format_multiplier(crash_hundredths(h))))),
+            },
+        )
+        .with_history(HistoryDesc {
+            tally: Tally::Crash,
+        }),
     run,
-)
-.with_chain(
-    &[CRASH_TERMINAL],
-    Rows {
-        one_value: true,
-        outcome: |h, _| Ok(Some(Value::from(format_multiplier(crash_hundredths(h))))),
-    },
-)
-.with_history(HistoryDesc {
-    tally: Tally::Crash,
-});
+};
 
 /// N = 100 × the crash point: 100 for an instant crash (the whole hash divisible by
 /// 40), else `floor(Quo(100·2^52 − h, 2^52 − h))` with Go's rounding, h = the first

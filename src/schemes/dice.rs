@@ -4,6 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::bets::{self, BETS, CLIENT_SEED, NONCE, SERVER_SEED, SERVER_SEED_HASH};
+use super::descriptor::Descriptor;
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
     pattern, pattern_of, result, FieldDesc, GameDesc, Kind, Need, ResultDesc, Role, SCALAR,
@@ -43,7 +44,10 @@ const RESULTS: [ResultDesc; 4] = [
     ),
 ];
 
-pub const SCHEME: Scheme = Scheme::new("dice", &[GameDesc::single("dice")], &FIELDS, &RESULTS, run);
+pub const SCHEME: Scheme = Scheme {
+    desc: Descriptor::new("dice", &[GameDesc::single("dice")], &FIELDS, &RESULTS),
+    run,
+};
 
 /// The whole 256-bit number mod m, byte by byte (no big integers needed).
 pub fn bytes_mod(bytes: &[u8], m: u64) -> u64 {

@@ -2,6 +2,7 @@
 
 use super::chain::{self, round_hash, run_chain, ChainCheck};
 use super::chain::{BATTLE_TERMINAL, CRASH_TERMINAL, PLATFORM_TERMINAL};
+use super::descriptor::Descriptor;
 use super::descriptor::{result, FieldDesc, GameDesc, Need, ResultDesc, Rows, SCALAR};
 use super::Options;
 use super::Scheme;
@@ -21,21 +22,23 @@ const RESULTS: [ResultDesc; 2] = [
     result("hash", "hash", SCALAR),
 ];
 
-pub const SCHEME: Scheme = Scheme::new(
-    "hash_chain",
-    &[GameDesc::single("hash_chain")],
-    &FIELDS,
-    &RESULTS,
+pub const SCHEME: Scheme = Scheme {
+    desc: Descriptor::new(
+        "hash_chain",
+        &[GameDesc::single("hash_chain")],
+        &FIELDS,
+        &RESULTS,
+    )
+    .with_chain(
+        &[CRASH_TERMINAL, PLATFORM_TERMINAL, BATTLE_TERMINAL],
+        // Only the links between rounds.
+        Rows {
+            one_value: false,
+            outcome: |_, _| Ok(None),
+        },
+    ),
     run,
-)
-.with_chain(
-    &[CRASH_TERMINAL, PLATFORM_TERMINAL, BATTLE_TERMINAL],
-    // Only the links between rounds.
-    Rows {
-        one_value: false,
-        outcome: |_, _| Ok(None),
-    },
-);
+};
 
 pub fn run(f: Fields, r: &mut Report, o: &Options) -> Result<()> {
     let hash = round_hash(f)?;

@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use super::descriptor::Descriptor;
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
     pattern, result, Empty, FieldDesc, GameDesc, Kind, Order, ResultDesc, Role, Step,
@@ -111,8 +112,10 @@ const RESULTS: [ResultDesc; 5] = [
     result("tiles", "tile", &[pattern(&[At("draw")])]),
 ];
 
-pub const SCHEME: Scheme =
-    Scheme::new("match_seed_v2", &GAME_LIST, &FIELDS, &RESULTS, run).with_cards("rank_major");
+pub const SCHEME: Scheme = Scheme {
+    desc: Descriptor::new("match_seed_v2", &GAME_LIST, &FIELDS, &RESULTS).with_cards("rank_major"),
+    run,
+};
 
 fn players_for(game: &str) -> Option<usize> {
     GAME_LIST

@@ -4,6 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::bets::{self, BETS, CLIENT_SEED, NONCE, SERVER_SEED, SERVER_SEED_HASH};
+use super::descriptor::Descriptor;
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
     pattern, pattern_of, result, FieldDesc, GameDesc, Kind, Need, Order, ResultDesc, Role, SCALAR,
@@ -44,13 +45,10 @@ const RESULTS: [ResultDesc; 3] = [
     ),
 ];
 
-pub const SCHEME: Scheme = Scheme::new(
-    "mines",
-    &[GameDesc::single("mines")],
-    &FIELDS,
-    &RESULTS,
+pub const SCHEME: Scheme = Scheme {
+    desc: Descriptor::new("mines", &[GameDesc::single("mines")], &FIELDS, &RESULTS),
     run,
-);
+};
 
 pub const CELLS: u32 = 25;
 /// No real seed needs more than a few hundred draws for 25 mines; this bound only

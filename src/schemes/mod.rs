@@ -22,57 +22,16 @@ pub mod platforms;
 pub mod poker_hmac_v1;
 pub mod selfpoker;
 
-use descriptor::{Descriptor, FieldDesc, GameDesc, ResultDesc, Rows};
+use descriptor::Descriptor;
 
 /// How a scheme recomputes a record into its report.
 pub type RunFn = fn(Fields, &mut Report, &Options) -> Result<()>;
 
-/// A scheme in the registry: its descriptor (data, `descriptor.rs`) and its run function.
+/// A scheme in the registry: its descriptor (data, `descriptor.rs`: `Descriptor::new`
+/// and its `with_*` methods) and its run function.
 pub struct Scheme {
     pub desc: Descriptor,
     pub run: RunFn,
-}
-
-impl Scheme {
-    /// A scheme of one game with no seats, no chain and no cards (`Descriptor::new`);
-    /// the `with_*` methods add what a scheme has.
-    pub const fn new(
-        id: &'static str,
-        games: &'static [GameDesc],
-        fields: &'static [FieldDesc],
-        results: &'static [ResultDesc],
-        run: RunFn,
-    ) -> Scheme {
-        Scheme {
-            desc: Descriptor::new(id, games, fields, results),
-            run,
-        }
-    }
-    /// A chain game (`Descriptor::with_chain`).
-    pub const fn with_chain(
-        self,
-        terminals: &'static [(&'static str, &'static str)],
-        rows: Rows,
-    ) -> Scheme {
-        Scheme {
-            desc: self.desc.with_chain(terminals, rows),
-            run: self.run,
-        }
-    }
-    /// A chain game's whole history (`Descriptor::with_history`).
-    pub const fn with_history(self, history: descriptor::HistoryDesc) -> Scheme {
-        Scheme {
-            desc: self.desc.with_history(history),
-            run: self.run,
-        }
-    }
-    /// A scheme with cards (`Descriptor::with_cards`).
-    pub const fn with_cards(self, cards: &'static str) -> Scheme {
-        Scheme {
-            desc: self.desc.with_cards(cards),
-            run: self.run,
-        }
-    }
 }
 
 /// Every scheme the verifier checks, in the order a page lists them.

@@ -1,6 +1,7 @@
 //! SPEC §6 `platforms`: `rand.New(rand.NewSource(int64(first 8 bytes))).Intn(25) + 1`.
 
 use super::chain::{self, round_hash, run_chain, ChainCheck, PLATFORM_TERMINAL};
+use super::descriptor::Descriptor;
 use super::descriptor::{result, FieldDesc, GameDesc, ResultDesc, Rows, SCALAR};
 use super::descriptor::{HistoryDesc, Tally};
 use super::Options;
@@ -21,23 +22,25 @@ const RESULTS: [ResultDesc; 3] = [
     result("hash", "hash", SCALAR),
 ];
 
-pub const SCHEME: Scheme = Scheme::new(
-    "platforms",
-    &[GameDesc::single("platforms")],
-    &FIELDS,
-    &RESULTS,
+pub const SCHEME: Scheme = Scheme {
+    desc: Descriptor::new(
+        "platforms",
+        &[GameDesc::single("platforms")],
+        &FIELDS,
+        &RESULTS,
+    )
+    .with_chain(
+        &[PLATFORM_TERMINAL],
+        Rows {
+            one_value: true,
+            outcome: |h, _| Ok(Some(serde_json::Value::from(last_platform(h)))),
+        },
+    )
+    .with_history(HistoryDesc {
+        tally: Tally::Platforms,
+    }),
     run,
-)
-.with_chain(
-    &[PLATFORM_TERMINAL],
-    Rows {
-        one_value: true,
-        outcome: |h, _| Ok(Some(serde_json::Value::from(last_platform(h)))),
-    },
-)
-.with_history(HistoryDesc {
-    tally: Tally::Platforms,
-});
+};
 
 /// The last platform of a round.
 pub fn last_platform(hash: &Hex64) -> i32 {

@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use super::descriptor::Descriptor;
 use super::descriptor::Step::At;
 use super::descriptor::{
     pattern, result, FieldDesc, GameDesc, Kind, Need, Order, ResultDesc, Role,
@@ -49,20 +50,22 @@ const RESULTS: [ResultDesc; 3] = [
     ),
 ];
 
-pub const SCHEME: Scheme = Scheme::new(
-    "poker_hmac_v1",
-    &[GameDesc {
-        id: "poker",
-        players: 0,
-        seats: "",
-        family: "poker",
-        sorted_hands: false,
-    }],
-    &FIELDS,
-    &RESULTS,
+pub const SCHEME: Scheme = Scheme {
+    desc: Descriptor::new(
+        "poker_hmac_v1",
+        &[GameDesc {
+            id: "poker",
+            players: 0,
+            seats: "",
+            family: "poker",
+            sorted_hands: false,
+        }],
+        &FIELDS,
+        &RESULTS,
+    )
+    .with_cards("rank_major"),
     run,
-)
-.with_cards("rank_major");
+};
 
 pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
     let table = f.id_text("table")?;

@@ -2,6 +2,7 @@
 
 use serde_json::Value;
 
+use super::descriptor::Descriptor;
 use super::descriptor::Step::At;
 use super::descriptor::{pattern, result, FieldDesc, GameDesc, Kind, Order, ResultDesc, Role};
 use super::Scheme;
@@ -31,20 +32,22 @@ const RESULTS: [ResultDesc; 3] = [
     ),
 ];
 
-pub const SCHEME: Scheme = Scheme::new(
-    "selfpoker",
-    &[GameDesc {
-        id: "selfpoker",
-        players: 0,
-        seats: "",
-        family: "poker",
-        sorted_hands: false,
-    }],
-    &FIELDS,
-    &RESULTS,
+pub const SCHEME: Scheme = Scheme {
+    desc: Descriptor::new(
+        "selfpoker",
+        &[GameDesc {
+            id: "selfpoker",
+            players: 0,
+            seats: "",
+            family: "poker",
+            sorted_hands: false,
+        }],
+        &FIELDS,
+        &RESULTS,
+    )
+    .with_cards("value_major"),
     run,
-)
-.with_cards("value_major");
+};
 
 /// The seed is `secrets.randbits(63)` on the server: canonical decimal below 2^63.
 pub fn parse_seed(s: &str) -> Result<u64> {
