@@ -209,6 +209,10 @@ impl GameDesc {
             sorted_hands: false,
         }
     }
+    /// The same game drawn with its family's drawing (`family`: "poker").
+    pub const fn in_family(self, family: &'static str) -> GameDesc {
+        GameDesc { family, ..self }
+    }
 }
 
 /// One step of a result pattern below its key: an index the pattern names

@@ -53,13 +53,7 @@ const RESULTS: [ResultDesc; 3] = [
 pub const SCHEME: Scheme = Scheme {
     desc: Descriptor::new(
         "poker_hmac_v1",
-        &[GameDesc {
-            id: "poker",
-            players: 0,
-            seats: "",
-            family: "poker",
-            sorted_hands: false,
-        }],
+        &[GameDesc::single("poker").in_family("poker")],
         &FIELDS,
         &RESULTS,
     )

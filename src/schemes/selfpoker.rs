@@ -35,13 +35,7 @@ const RESULTS: [ResultDesc; 3] = [
 pub const SCHEME: Scheme = Scheme {
     desc: Descriptor::new(
         "selfpoker",
-        &[GameDesc {
-            id: "selfpoker",
-            players: 0,
-            seats: "",
-            family: "poker",
-            sorted_hands: false,
-        }],
+        &[GameDesc::single("selfpoker").in_family("poker")],
         &FIELDS,
         &RESULTS,
     )
