@@ -48,14 +48,23 @@ const GATE_CSS = '[data-live]{display:none!important}';
  *  result of an earlier run until a running script opens it again (and then
  *  www/page/copies.js restores the static markup first). A single-file MHTML copy
  *  keeps the object model but drops every script: style.css hides the live parts
- *  of a page without scripts, and the notice rule names them. */
+ *  of a page without scripts, and the notice rule names them.
+ *  The notice is out of the layout while the file is parsed (issue 36: laid out, if
+ *  only invisibly, its six languages' words, Arabic and Chinese among them, were the
+ *  first layout's font fallback, on the way to a #record= link's verdict); once
+ *  parsed, a file whose page script is not in <body> shows it again. */
 const GATE_JS = `(function () {
   var gate = document.getElementById('fv-gate-css');
   var style = document.getElementById('fv-style');
   if (!gate || !gate.sheet || !style || !style.sheet) return;
   gate.sheet.disabled = true;
-  style.sheet.insertRule('body:has(> script#fv-page) [data-static-notice] { display: none !important; }', style.sheet.cssRules.length);
+  var sheet = style.sheet;
+  var rule = sheet.insertRule('[data-static-notice] { display: none !important; }', sheet.cssRules.length);
   document.documentElement.setAttribute('data-gate', 'open');
+  document.addEventListener('DOMContentLoaded', function () {
+    var r = sheet.cssRules[rule];
+    if (!document.querySelector('body > script#fv-page') && r && r.selectorText === '[data-static-notice]') sheet.deleteRule(rule);
+  });
 })();`;
 
 /** The boot (issue 36): right after the page's core and its worker's source, which
@@ -140,7 +149,7 @@ const jsonData = (v) => JSON.stringify(v).replace(/</g, '\\u003c');
  * whether the core is WebAssembly (its CSP then allows 'wasm-unsafe-eval';
  * verifier-nowasm.html's core is JavaScript and its CSP does not).
  */
-export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs, workerJs, schemes, wasm = true }) {
+export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs, workerJs, schemes, wasm = true, pack }) {
   const www = (f) => fs.readFileSync(path.join(root, 'www', f), 'utf8');
   const css = www('style.css');
   const core = scriptSafe(coreJs);
@@ -173,10 +182,17 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
 
   // Inline texts are held apart as references (\0id\0) until the end.
   // Each catalog apart, as data: the page parses only the one it shows (and English,
-  // the fallback, when a key is missing).
+  // the fallback, when a key is missing). English as JSON, the others packed (issue
+  // 36): the UTF-8 bytes of the same JSON text as raw LZMA1 (\`pack\`: tools/bundle.mjs,
+  // which checks that www/core/lzma.js gives them back), in base64, their size in
+  // data-bytes; 105 KB of base64 instead of 560 KB of JSON for the HTML parser.
+  const packed = new Map(cats.filter(({ lang }) => lang !== 'en').map(({ lang, cat }) => {
+    const bytes = Buffer.from(jsonData(cat), 'utf8');
+    return [lang, { size: bytes.length, text: pack(bytes).toString('base64') }];
+  }));
   const inline = {
     'fv-style': css, 'fv-examples': examples, 'fv-schemes': jsonData(schemes),
-    ...Object.fromEntries(cats.map(({ lang, cat }) => [`fv-cat-${lang}`, jsonData(cat)])),
+    ...Object.fromEntries(cats.map(({ lang, cat }) => [`fv-cat-${lang}`, packed.has(lang) ? packed.get(lang).text : jsonData(cat)])),
     'fv-worker': scriptSafe(workerJs), 'fv-verifier': core, 'fv-page': page, 'fv-gate': gate, 'fv-boot': boot,
   };
   const ref = (id) => `\0${id}\0`;
@@ -202,7 +218,9 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
   });
   swap('<!--@@EXAMPLES@@-->', [`<script id="fv-examples" type="application/json">${ref('fv-examples')}</script>`,
     `<script id="fv-schemes" type="application/json">${ref('fv-schemes')}</script>`,
-    ...cats.map(({ lang }) => `<script id="fv-cat-${lang}" type="application/json">${ref(`fv-cat-${lang}`)}</script>`)].join('\n'));
+    ...cats.map(({ lang }) => (packed.has(lang)
+      ? `<script id="fv-cat-${lang}" type="text/plain" data-bytes="${packed.get(lang).size}">${ref(`fv-cat-${lang}`)}</script>`
+      : `<script id="fv-cat-${lang}" type="application/json">${ref(`fv-cat-${lang}`)}</script>`))].join('\n'));
   swap('<!--@@WORKER@@-->', `<script id="fv-worker" type="text/plain">${ref('fv-worker')}</script>`);
   // Inert on the page (issue 25): the worker's source; run here only without workers.
   swap('<!--@@VERIFIER@@-->', `<script id="fv-verifier" type="text/plain">${ref('fv-verifier')}</script>`);

@@ -78,16 +78,16 @@ test('the page\'s thread compiles no WebAssembly and parses only the catalog of 
   await page.goto(`${PAGE_URL}#lang=ro&record=${b64url(record)}`);
   await page.waitForSelector('#verdict[data-verdict="pass"]');
   await page.waitForSelector('#selftest[data-selftest="passed"]', { state: 'attached' });
-  const seen = await page.evaluate(() => {
-    const length = (id) => document.getElementById(id).textContent.length;
-    return {
-      compiled: window.__fvPage.compiled,
-      parsed: window.__fvPage.parsed,
-      catalogs: Object.fromEntries(['en', 'ro', 'it', 'ru', 'ar', 'zh'].map((l) => [l, length(`fv-cat-${l}`)])),
-      lang: document.documentElement.lang,
-      worker: document.documentElement.getAttribute('data-worker'),
-    };
-  });
+  const seen = await page.evaluate(() => ({
+    compiled: window.__fvPage.compiled,
+    parsed: window.__fvPage.parsed,
+    lang: document.documentElement.lang,
+    worker: document.documentElement.getAttribute('data-worker'),
+  }));
+  // The length of each catalog's JSON text as the page carries it (English as it is,
+  // the others packed: tools/page.mjs), from www/i18n/.
+  seen.catalogs = Object.fromEntries(['en', 'ro', 'it', 'ru', 'ar', 'zh'].map((l) => [l,
+    JSON.stringify(JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${l}.json`), 'utf8'))).replace(/</g, '\\u003c').length]));
   assert.equal(seen.lang, 'ro');
   assert.equal(seen.worker, 'on', 'the verify went through the worker');
   assert.equal(seen.compiled, 0, 'no WebAssembly compiled on the page\'s thread');
@@ -256,6 +256,76 @@ test('a worker that fails before the page\'s script takes it over: the page veri
   assert.equal(await page.evaluate(() => window.__made), 1, 'no second worker is tried');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+// Issue 36: the catalogs but English are packed (tools/page.mjs): the UTF-8 bytes of
+// their JSON text as raw LZMA1 in base64, `data-bytes` their size, decoded by
+// www/core/lzma.js when first used. The HTML parser reads a fifth of what it did.
+test('the catalogs but English are carried packed, and each gives its catalog back', async () => {
+  const { lzmaDecode, LZMA_PROPS } = await import('../../www/core/lzma.js');
+  const html = fs.readFileSync(PAGE, 'utf8');
+  for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
+    const json = JSON.stringify(JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'))).replace(/</g, '\\u003c');
+    const m = new RegExp(`<script id="fv-cat-${lang}"([^>]*)>([^<]*)</script>`).exec(html);
+    assert.ok(m, `fv-cat-${lang} is in the page`);
+    if (lang === 'en') {
+      assert.equal(m[1], ' type="application/json"', 'English is JSON as it is (the fallback, always read)');
+      assert.equal(m[2], json);
+      continue;
+    }
+    const size = /^ type="text\/plain" data-bytes="(\d+)"$/.exec(m[1]);
+    assert.ok(size, `fv-cat-${lang}: ${m[1]}`);
+    const utf8 = Buffer.byteLength(json, 'utf8');
+    assert.equal(Number(size[1]), utf8);
+    assert.ok(m[2].length < utf8 / 2.5, `fv-cat-${lang}: ${m[2].length} bytes for a JSON text of ${utf8}`);
+    const bytes = lzmaDecode(new Uint8Array(Buffer.from(m[2], 'base64')), Number(size[1]), LZMA_PROPS);
+    assert.equal(new TextDecoder('utf-8', { fatal: true }).decode(bytes), json, `fv-cat-${lang} unpacks to its catalog`);
+  }
+});
+
+// Issue 36: while the file is parsed, the static notice ("this copy cannot check
+// anything", in every language the page has) is out of the layout (display: none, a
+// rule of the gate), not merely invisible: laid out, its Arabic and Chinese words were
+// the first layout's font fallback on the way to a link's verdict. A file whose page
+// script never arrives, scripts running, still shows it once parsed.
+test('while the page is parsed its static notice is not laid out; without the page script it shows', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.addInitScript(() => {
+    window.__notice = [];
+    new MutationObserver((recs) => {
+      for (const r of recs) {
+        for (const n of r.addedNodes) {
+          if (!/^fv-(verifier|boot|cat-en|page)$/.test(n.id || '')) continue;
+          const box = document.querySelector('[data-static-notice]');
+          window.__notice.push([n.id, box ? getComputedStyle(box).display : null]);
+        }
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto(`${PAGE_URL}#record=${b64url(defaultRecord())}`);
+  await page.waitForSelector('#verdict[data-verdict="pass"]');
+  const seen = await page.evaluate(() => window.__notice);
+  assert.deepEqual(seen.map(([id]) => id), ['fv-verifier', 'fv-boot', 'fv-cat-en', 'fv-page']);
+  for (const [id, display] of seen) assert.equal(display, 'none', `the notice laid out when #${id} was parsed`);
+  assert.equal(await page.$eval('[data-static-notice]', (e) => getComputedStyle(e).display), 'none');
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // The same file without its page script, scripts on: the gate ran, nothing else can.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-nopage-'));
+  const file = path.join(dir, 'verifier.html');
+  const html = fs.readFileSync(PAGE, 'utf8');
+  const start = html.indexOf('<script id="fv-page">');
+  fs.writeFileSync(file, html.slice(0, start) + html.slice(html.indexOf('</script>', start) + '</script>'.length));
+  const url = pathToFileURL(file).href;
+  const cut = await openPage(browser, { allowed: [url] });
+  await cut.page.goto(url, { waitUntil: 'load' });
+  assert.equal(await cut.page.getAttribute('html', 'data-gate'), 'open', 'the gate ran');
+  await cut.page.waitForSelector('[data-static-notice]', { state: 'visible' });
+  assert.match(await cut.page.textContent('[data-static-notice]'), /cannot check anything/);
+  assert.equal(await cut.page.isVisible('main'), false);
+  await cut.context.close();
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 // The badge's start (issue 25), from inserting widget.js into a host page to its
