@@ -328,6 +328,43 @@ test('while the page is parsed its static notice is not laid out; without the pa
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+// Issue 36: the language menu has a width of its own, not its options': sized by
+// them, its first layout shaped every language's own name (Arabic and Chinese through
+// font fallback) before a link's verdict. Every name still fits in it.
+test('the language menu\'s width does not come from its options, and every name fits', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  await page.goto(PAGE_URL);
+  const got = await page.evaluate(() => {
+    const menu = document.getElementById('lang');
+    const width = () => menu.getBoundingClientRect().width;
+    const all = width();
+    const options = [...menu.options];
+    // Each name alone, in a menu sized by it: what it needs.
+    const needs = options.map((o) => {
+      const s = /** @type {HTMLSelectElement} */ (menu.cloneNode(false));
+      s.removeAttribute('id');
+      s.append(o.cloneNode(true));
+      s.setAttribute('data-probe', '');
+      menu.parentNode.append(s);
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('select[data-probe] { width: auto !important; }');
+      document.adoptedStyleSheets = [sheet];
+      const w = s.getBoundingClientRect().width;
+      document.adoptedStyleSheets = [];
+      s.remove();
+      return [o.value, w];
+    });
+    menu.replaceChildren(options[0]);
+    const one = width();
+    menu.replaceChildren(...options);
+    return { all, one, needs };
+  });
+  assert.equal(got.one, got.all, 'the same width with one option as with all of them');
+  for (const [lang, need] of got.needs) assert.ok(need <= got.all, `${lang}: needs ${need} px, has ${got.all}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // The badge's start (issue 25), from inserting widget.js into a host page to its
 // first verdict drawn, at 4x: the largest gap between two of the host's animation
 // frames (tools/loadtime.mjs measureWidgetStart), median of 3 loads. What keeps it
