@@ -118,9 +118,10 @@ function catalogSubset(keep) {
  * id="fv-cat-<lang>">, tools/page.mjs), parsed the first time its language is used;
  * the language menu has every language's own name without parsing any (NAMES).
  * i18n.js asks whether a catalog exists without reading it. English is JSON as it is;
- * the others are packed (issue 36: \`data-bytes\`, their JSON text's UTF-8 bytes as a
- * raw LZMA1 stream in base64, decoded by www/core/lzma.js when first used), so that
- * the page's thread does not read 450 KB more of HTML on the way to a first verdict. */
+ * the others are packed (issue 36, tools/page.mjs: their values in the order of
+ * English's keys, null where they have none, as JSON whose UTF-8 bytes, data-bytes of
+ * them, are a raw LZMA1 stream in base64, decoded by www/core/lzma.js when first
+ * used), so that the page's thread reads 450 KB less of HTML on the way to a verdict. */
 function pageCatalogs() {
   const dir = path.join(root, 'www/i18n');
   const langs = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5))
@@ -132,9 +133,11 @@ const read = (lang) => {
   const node = document.getElementById('fv-cat-' + lang);
   if (!node) return {};
   const size = node.getAttribute('data-bytes');
-  const text = size === null ? node.textContent
-    : new TextDecoder().decode(lzmaDecode(base64ToBytes(node.textContent), Number(size), LZMA_PROPS));
-  return JSON.parse(text);
+  if (size === null) return JSON.parse(node.textContent);
+  const values = JSON.parse(new TextDecoder().decode(lzmaDecode(base64ToBytes(node.textContent), Number(size), LZMA_PROPS)));
+  const catalog = {};
+  Object.keys(CATALOGS.en).forEach((k, i) => { if (values[i] !== null && values[i] !== undefined) catalog[k] = values[i]; });
+  return catalog;
 };
 const parsed = Object.create(null);
 export const CATALOGS = {};

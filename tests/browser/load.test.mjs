@@ -25,6 +25,14 @@ const fv = createRequire(import.meta.url)(VERIFIER);
 const NOWASM_URL = pathToFileURL(path.join(ROOT, 'pkg/verifier-nowasm.html')).href;
 const LIMIT_MS = 200;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const catalog = (lang) => JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+/** A catalog's JSON text as the page carries it: English as it is, the others their
+ *  values in English's key order, null where they have none (tools/page.mjs). */
+function catalogText(lang) {
+  const cat = catalog(lang);
+  const value = lang === 'en' ? cat : Object.keys(catalog('en')).map((k) => (Object.hasOwn(cat, k) ? cat[k] : null));
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
 
 let browser;
 test.before(async () => { browser = await launch(); });
@@ -85,9 +93,8 @@ test('the page\'s thread compiles no WebAssembly and parses only the catalog of 
     worker: document.documentElement.getAttribute('data-worker'),
   }));
   // The length of each catalog's JSON text as the page carries it (English as it is,
-  // the others packed: tools/page.mjs), from www/i18n/.
-  seen.catalogs = Object.fromEntries(['en', 'ro', 'it', 'ru', 'ar', 'zh'].map((l) => [l,
-    JSON.stringify(JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${l}.json`), 'utf8'))).replace(/</g, '\\u003c').length]));
+  // the others packed: their values in English's key order, tools/page.mjs).
+  seen.catalogs = Object.fromEntries(['en', 'ro', 'it', 'ru', 'ar', 'zh'].map((l) => [l, catalogText(l).length]));
   assert.equal(seen.lang, 'ro');
   assert.equal(seen.worker, 'on', 'the verify went through the worker');
   assert.equal(seen.compiled, 0, 'no WebAssembly compiled on the page\'s thread');
@@ -264,8 +271,9 @@ test('a worker that fails before the page\'s script takes it over: the page veri
 test('the catalogs but English are carried packed, and each gives its catalog back', async () => {
   const { lzmaDecode, LZMA_PROPS } = await import('../../www/core/lzma.js');
   const html = fs.readFileSync(PAGE, 'utf8');
+  const keys = Object.keys(catalog('en'));
   for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
-    const json = JSON.stringify(JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'))).replace(/</g, '\\u003c');
+    const json = catalogText(lang);
     const m = new RegExp(`<script id="fv-cat-${lang}"([^>]*)>([^<]*)</script>`).exec(html);
     assert.ok(m, `fv-cat-${lang} is in the page`);
     if (lang === 'en') {
@@ -279,7 +287,14 @@ test('the catalogs but English are carried packed, and each gives its catalog ba
     assert.equal(Number(size[1]), utf8);
     assert.ok(m[2].length < utf8 / 2.5, `fv-cat-${lang}: ${m[2].length} bytes for a JSON text of ${utf8}`);
     const bytes = lzmaDecode(new Uint8Array(Buffer.from(m[2], 'base64')), Number(size[1]), LZMA_PROPS);
-    assert.equal(new TextDecoder('utf-8', { fatal: true }).decode(bytes), json, `fv-cat-${lang} unpacks to its catalog`);
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    assert.equal(text, json);
+    // Its values with English's keys: the catalog, no more, no less.
+    const values = JSON.parse(text);
+    assert.equal(values.length, keys.length);
+    const back = {};
+    keys.forEach((k, i) => { if (values[i] !== null) back[k] = values[i]; });
+    assert.ok(deepEqual(back, catalog(lang)), `fv-cat-${lang} unpacks to its catalog`);
   }
 });
 
