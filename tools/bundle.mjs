@@ -70,16 +70,15 @@ function buildValues({ packed, widget, page, schemes, badgeWorker }) {
   };
 }
 
-/** The wasm as a raw LZMA1 stream (xz, the most it packs: about 15 % below gzip -9);
- * also the page's catalogs but English (tools/page.mjs). The payload is decoded here
- * with the widget's own decoder (www/core/lzma.js) and must give the bytes back byte
- * for byte, or there is no build. */
+/** The wasm as a raw LZMA1 stream (xz, the most it packs: about 15 % below gzip -9).
+ * The payload is decoded here with the widget's own decoder (www/core/lzma.js) and
+ * must give the wasm back byte for byte, or there is no build. */
 const packedCache = new Map();
 function lzmaPack(bytes) {
   if (packedCache.has(bytes)) return packedCache.get(bytes);
   const packed = execFileSync('xz', ['--format=raw', `--lzma1=${LZMA_OPTIONS}`, '--stdout'], { input: bytes, maxBuffer: 1 << 26 });
   const back = lzmaDecode(packed, bytes.length, LZMA_PROPS);
-  if (Buffer.compare(Buffer.from(back), bytes) !== 0) throw new Error('www/core/lzma.js does not give the packed bytes back');
+  if (Buffer.compare(Buffer.from(back), bytes) !== 0) throw new Error('www/core/lzma.js does not give the widget wasm back');
   packedCache.set(bytes, packed);
   return packed;
 }
@@ -115,29 +114,17 @@ function catalogSubset(keep) {
 }
 
 /** The page's catalogs (issue 25): each one is data in the page (<script
- * id="fv-cat-<lang>">, tools/page.mjs), parsed the first time its language is used;
- * the language menu has every language's own name without parsing any (NAMES).
- * i18n.js asks whether a catalog exists without reading it. English is JSON as it is;
- * the others are packed (issue 36, tools/page.mjs: their values in the order of
- * English's keys, null where they have none, as JSON whose UTF-8 bytes, data-bytes of
- * them, are a raw LZMA1 stream in base64, decoded by www/core/lzma.js when first
- * used), so that the page's thread reads 450 KB less of HTML on the way to a verdict. */
+ * id="fv-cat-<lang>" type="application/json">, tools/page.mjs), parsed the first time
+ * its language is used; the language menu has every language's own name without
+ * parsing any (NAMES). i18n.js asks whether a catalog exists without reading it. */
 function pageCatalogs() {
   const dir = path.join(root, 'www/i18n');
   const langs = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5))
     .sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)));
   const names = Object.fromEntries(langs.map((l) => [l, JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8'))['entry.lang.self']]));
-  const contents = `import { lzmaDecode, LZMA_PROPS } from './www/core/lzma.js';
-import { base64ToBytes } from './www/core/base64.js';
-const read = (lang) => {
+  const contents = `const read = (lang) => {
   const node = document.getElementById('fv-cat-' + lang);
-  if (!node) return {};
-  const size = node.getAttribute('data-bytes');
-  if (size === null) return JSON.parse(node.textContent);
-  const values = JSON.parse(new TextDecoder().decode(lzmaDecode(base64ToBytes(node.textContent), Number(size), LZMA_PROPS)));
-  const catalog = {};
-  Object.keys(CATALOGS.en).forEach((k, i) => { if (values[i] !== null && values[i] !== undefined) catalog[k] = values[i]; });
-  return catalog;
+  return node ? JSON.parse(node.textContent) : {};
 };
 const parsed = Object.create(null);
 export const CATALOGS = {};
@@ -152,7 +139,7 @@ export const NAMES = ${JSON.stringify(names)};
     setup(b) {
       b.onResolve({ filter: /[\\/]?catalogs\.js$/ }, (a) => (a.importer.includes(`${path.sep}i18n${path.sep}`) || a.importer.includes(`${path.sep}page${path.sep}`)
         ? { path: 'catalogs', namespace: 'fv-page-catalogs' } : undefined));
-      b.onLoad({ filter: /.*/, namespace: 'fv-page-catalogs' }, () => ({ contents, loader: 'js', resolveDir: root }));
+      b.onLoad({ filter: /.*/, namespace: 'fv-page-catalogs' }, () => ({ contents, loader: 'js' }));
     },
   };
 }
@@ -252,7 +239,7 @@ const { buildPage } = await import('./page.mjs');
 const workerJs = await bundle('www/worker/worker.js');
 for (const b of builds) {
   buildPage({
-    root, outDir, file: b.file, coreJs: b.core, workerJs, schemes: descriptors, wasm: b.engine === 'wasm', pack: lzmaPack,
+    root, outDir, file: b.file, coreJs: b.core, workerJs, schemes: descriptors, wasm: b.engine === 'wasm',
     pageJs: await bundle('www/page/main.js', { page: { file: b.file, engine: b.engine, version, other: b.other } }),
   });
 }

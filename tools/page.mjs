@@ -154,7 +154,7 @@ const jsonData = (v) => JSON.stringify(v).replace(/</g, '\\u003c');
  * whether the core is WebAssembly (its CSP then allows 'wasm-unsafe-eval';
  * verifier-nowasm.html's core is JavaScript and its CSP does not).
  */
-export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs, workerJs, schemes, wasm = true, pack }) {
+export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs, workerJs, schemes, wasm = true }) {
   const www = (f) => fs.readFileSync(path.join(root, 'www', f), 'utf8');
   const css = www('style.css');
   const core = scriptSafe(coreJs);
@@ -187,23 +187,10 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
 
   // Inline texts are held apart as references (\0id\0) until the end.
   // Each catalog apart, as data: the page parses only the one it shows (and English,
-  // the fallback and the keys' order). English as JSON, the others packed (issue 36):
-  // the catalog's values in the order of English's keys (null where it has none), as
-  // JSON, its UTF-8 bytes as raw LZMA1 (`pack`: tools/bundle.mjs, which checks that
-  // www/core/lzma.js gives them back), in base64, their size in data-bytes; 130 KB of
-  // base64 instead of 600 KB of JSON for the HTML parser.
-  const keys = Object.keys(en);
-  // An index-like key would come first in JSON.parse's object, out of this order.
-  if (keys.some((k) => /^\d+$/.test(k))) throw new Error('en.json: a key that is an array index');
-  const packed = new Map(cats.filter(({ lang }) => lang !== 'en').map(({ lang, cat }) => {
-    const extra = Object.keys(cat).filter((k) => !Object.hasOwn(en, k));
-    if (extra.length) throw new Error(`${lang}.json has keys English lacks: ${extra.join(', ')}`);
-    const bytes = Buffer.from(jsonData(keys.map((k) => (Object.hasOwn(cat, k) ? cat[k] : null))), 'utf8');
-    return [lang, { size: bytes.length, text: pack(bytes).toString('base64') }];
-  }));
+  // the fallback, when a key is missing).
   const inline = {
     'fv-style': css, 'fv-examples': examples, 'fv-schemes': jsonData(schemes),
-    ...Object.fromEntries(cats.map(({ lang, cat }) => [`fv-cat-${lang}`, packed.has(lang) ? packed.get(lang).text : jsonData(cat)])),
+    ...Object.fromEntries(cats.map(({ lang, cat }) => [`fv-cat-${lang}`, jsonData(cat)])),
     'fv-worker': scriptSafe(workerJs), 'fv-verifier': core, 'fv-page': page, 'fv-gate': gate, 'fv-boot': boot,
   };
   const ref = (id) => `\0${id}\0`;
@@ -229,9 +216,7 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
   });
   swap('<!--@@EXAMPLES@@-->', [`<script id="fv-examples" type="application/json">${ref('fv-examples')}</script>`,
     `<script id="fv-schemes" type="application/json">${ref('fv-schemes')}</script>`,
-    ...cats.map(({ lang }) => (packed.has(lang)
-      ? `<script id="fv-cat-${lang}" type="text/plain" data-bytes="${packed.get(lang).size}">${ref(`fv-cat-${lang}`)}</script>`
-      : `<script id="fv-cat-${lang}" type="application/json">${ref(`fv-cat-${lang}`)}</script>`))].join('\n'));
+    ...cats.map(({ lang }) => `<script id="fv-cat-${lang}" type="application/json">${ref(`fv-cat-${lang}`)}</script>`)].join('\n'));
   swap('<!--@@WORKER@@-->', `<script id="fv-worker" type="text/plain">${ref('fv-worker')}</script>`);
   // Inert on the page (issue 25): the worker's source; run here only without workers.
   swap('<!--@@VERIFIER@@-->', `<script id="fv-verifier" type="text/plain">${ref('fv-verifier')}</script>`);

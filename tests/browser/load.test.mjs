@@ -25,14 +25,6 @@ const fv = createRequire(import.meta.url)(VERIFIER);
 const NOWASM_URL = pathToFileURL(path.join(ROOT, 'pkg/verifier-nowasm.html')).href;
 const LIMIT_MS = 200;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const catalog = (lang) => JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
-/** A catalog's JSON text as the page carries it: English as it is, the others their
- *  values in English's key order, null where they have none (tools/page.mjs). */
-function catalogText(lang) {
-  const cat = catalog(lang);
-  const value = lang === 'en' ? cat : Object.keys(catalog('en')).map((k) => (Object.hasOwn(cat, k) ? cat[k] : null));
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
 
 let browser;
 test.before(async () => { browser = await launch(); });
@@ -86,15 +78,16 @@ test('the page\'s thread compiles no WebAssembly and parses only the catalog of 
   await page.goto(`${PAGE_URL}#lang=ro&record=${b64url(record)}`);
   await page.waitForSelector('#verdict[data-verdict="pass"]');
   await page.waitForSelector('#selftest[data-selftest="passed"]', { state: 'attached' });
-  const seen = await page.evaluate(() => ({
-    compiled: window.__fvPage.compiled,
-    parsed: window.__fvPage.parsed,
-    lang: document.documentElement.lang,
-    worker: document.documentElement.getAttribute('data-worker'),
-  }));
-  // The length of each catalog's JSON text as the page carries it (English as it is,
-  // the others packed: their values in English's key order, tools/page.mjs).
-  seen.catalogs = Object.fromEntries(['en', 'ro', 'it', 'ru', 'ar', 'zh'].map((l) => [l, catalogText(l).length]));
+  const seen = await page.evaluate(() => {
+    const length = (id) => document.getElementById(id).textContent.length;
+    return {
+      compiled: window.__fvPage.compiled,
+      parsed: window.__fvPage.parsed,
+      catalogs: Object.fromEntries(['en', 'ro', 'it', 'ru', 'ar', 'zh'].map((l) => [l, length(`fv-cat-${l}`)])),
+      lang: document.documentElement.lang,
+      worker: document.documentElement.getAttribute('data-worker'),
+    };
+  });
   assert.equal(seen.lang, 'ro');
   assert.equal(seen.worker, 'on', 'the verify went through the worker');
   assert.equal(seen.compiled, 0, 'no WebAssembly compiled on the page\'s thread');
@@ -263,39 +256,6 @@ test('a worker that fails before the page\'s script takes it over: the page veri
   assert.equal(await page.evaluate(() => window.__made), 1, 'no second worker is tried');
   assert.deepEqual(errors, []);
   await context.close();
-});
-
-// Issue 36: the catalogs but English are packed (tools/page.mjs): the UTF-8 bytes of
-// their JSON text as raw LZMA1 in base64, `data-bytes` their size, decoded by
-// www/core/lzma.js when first used. The HTML parser reads a fifth of what it did.
-test('the catalogs but English are carried packed, and each gives its catalog back', async () => {
-  const { lzmaDecode, LZMA_PROPS } = await import('../../www/core/lzma.js');
-  const html = fs.readFileSync(PAGE, 'utf8');
-  const keys = Object.keys(catalog('en'));
-  for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
-    const json = catalogText(lang);
-    const m = new RegExp(`<script id="fv-cat-${lang}"([^>]*)>([^<]*)</script>`).exec(html);
-    assert.ok(m, `fv-cat-${lang} is in the page`);
-    if (lang === 'en') {
-      assert.equal(m[1], ' type="application/json"', 'English is JSON as it is (the fallback, always read)');
-      assert.equal(m[2], json);
-      continue;
-    }
-    const size = /^ type="text\/plain" data-bytes="(\d+)"$/.exec(m[1]);
-    assert.ok(size, `fv-cat-${lang}: ${m[1]}`);
-    const utf8 = Buffer.byteLength(json, 'utf8');
-    assert.equal(Number(size[1]), utf8);
-    assert.ok(m[2].length < utf8 / 2.5, `fv-cat-${lang}: ${m[2].length} bytes for a JSON text of ${utf8}`);
-    const bytes = lzmaDecode(new Uint8Array(Buffer.from(m[2], 'base64')), Number(size[1]), LZMA_PROPS);
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    assert.equal(text, json);
-    // Its values with English's keys: the catalog, no more, no less.
-    const values = JSON.parse(text);
-    assert.equal(values.length, keys.length);
-    const back = {};
-    keys.forEach((k, i) => { if (values[i] !== null) back[k] = values[i]; });
-    assert.ok(deepEqual(back, catalog(lang)), `fv-cat-${lang} unpacks to its catalog`);
-  }
 });
 
 // Issue 36: while the file is parsed, the static notice ("this copy cannot check
