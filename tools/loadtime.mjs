@@ -2,8 +2,10 @@
 // in headless Chromium with the CPU throttled (CDP Emulation.setCPUThrottlingRate: 4x
 // stands in for a mid-range phone). Used by tests/browser/load.test.mjs and
 // ./build.sh bench (tools/bench.mjs); `node tools/loadtime.mjs [PAGE.html] [--rates 1,4]
-// [--runs 3]` prints the same figures for any built page, and with `--against DIR` (a
-// copy of an earlier pkg/) compares the two builds, their loads alternating.
+// [--runs 3] [--lang ru]` prints the same figures for any built page (`--lang`: the
+// link says the page's language, `#lang=ru&record=…`; English otherwise), and with
+// `--against DIR` (a copy of an earlier pkg/) compares the two builds, their loads
+// alternating.
 //
 // measureLoad(browser, url, {rate, trace}) →
 //   {verdict, verdictMs, shownMs, longest, longTasks: [[start, duration]], phases?, tasks?}
@@ -324,25 +326,25 @@ export function printFigures(figures, label) {
  *  a directory with verifier.html and widget.js. → for each, the medians of the
  *  verdict on screen and of the longest task before it, and of the badge's largest
  *  host frame gap, with every load's figure. */
-export async function compareBuilds(browser, dirs, { rate = 4, runs = 5, record = defaultRecord() } = {}) {
+export async function compareBuilds(browser, dirs, { rate = 4, runs = 5, record = defaultRecord(), lang = null, badge = true } = {}) {
   const { b64url } = await import('../tests/browser/browser.mjs');
   const out = {};
   for (const k of Object.keys(dirs)) out[k] = { loads: [], badge: [] };
   const order = (i) => (i % 2 ? Object.keys(dirs).reverse() : Object.keys(dirs));
   for (let i = 0; i < runs; i++) {
     for (const k of order(i)) {
-      const url = `${pathToFileURL(path.join(dirs[k], 'verifier.html')).href}#record=${b64url(record)}`;
+      const url = `${pathToFileURL(path.join(dirs[k], 'verifier.html')).href}#${lang ? `lang=${lang}&` : ''}record=${b64url(record)}`;
       out[k].loads.push(await measureLoad(browser, url, { rate }));
     }
   }
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < (badge ? runs : 0); i++) {
     for (const k of order(i)) out[k].badge.push(await measureWidgetStart(browser, { rate, widget: path.join(dirs[k], 'widget.js') }));
   }
   for (const k of Object.keys(out)) {
     const o = out[k];
     o.shownMs = median(o.loads.map((l) => l.shownMs));
     o.longest = median(o.loads.map((l) => l.longest));
-    o.gap = median(o.badge.map((b) => b.gap));
+    o.gap = badge ? median(o.badge.map((b) => b.gap)) : NaN;
   }
   return out;
 }
@@ -353,6 +355,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const rates = opt('--rates', '1,4').split(',').map(Number);
   const runs = Number(opt('--runs', '3'));
   const record = opt('--record', null);
+  const lang = opt('--lang', null);
+  // --no-badge: the page only (the badge's start is not measured).
+  const badge = !args.includes('--no-badge');
+  if (!badge) args.splice(args.indexOf('--no-badge'), 1);
   // --against DIR: a build before (a copy of an earlier pkg/), measured alternately
   // with this one's directory at the first rate.
   const against = opt('--against', null);
@@ -363,14 +369,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const browser = await launch();
   try {
     if (against) {
-      const res = await compareBuilds(browser, { before: path.resolve(against), after: path.dirname(file) }, { rate: rates[0], runs, record: rec });
+      const res = await compareBuilds(browser, { before: path.resolve(against), after: path.dirname(file) }, { rate: rates[0], runs, record: rec, lang, badge });
       for (const [k, o] of Object.entries(res)) {
-        console.log(`${k.padEnd(6)} CPU ${rates[0]}x: verdict on screen ${o.shownMs.toFixed(0)} ms (each ${o.loads.map((l) => l.shownMs.toFixed(0)).join(', ')}), ` +
-          `longest task before it ${o.longest.toFixed(0)} ms; badge's largest host frame gap ${o.gap.toFixed(0)} ms (each ${o.badge.map((b) => b.gap.toFixed(0)).join(', ')})`);
+        console.log(`${k.padEnd(6)} CPU ${rates[0]}x${lang ? `, #lang=${lang}` : ''}: verdict on screen ${o.shownMs.toFixed(0)} ms (each ${o.loads.map((l) => l.shownMs.toFixed(0)).join(', ')}), ` +
+          `longest task before it ${o.longest.toFixed(0)} ms` +
+          (badge ? `; badge's largest host frame gap ${o.gap.toFixed(0)} ms (each ${o.badge.map((b) => b.gap.toFixed(0)).join(', ')})` : ''));
       }
-      console.log(`after/before: verdict ${(res.after.shownMs / res.before.shownMs).toFixed(2)}, badge gap ${(res.after.gap / res.before.gap).toFixed(2)} (medians of ${runs}, loads alternating)`);
+      console.log(`after/before: verdict ${(res.after.shownMs / res.before.shownMs).toFixed(2)}` +
+        (badge ? `, badge gap ${(res.after.gap / res.before.gap).toFixed(2)}` : '') + ` (medians of ${runs}, loads alternating)`);
     } else {
-      const figures = await loadFigures(browser, `${pathToFileURL(file).href}#record=${b64url(rec)}`, { rates, runs });
+      const figures = await loadFigures(browser, `${pathToFileURL(file).href}#${lang ? `lang=${lang}&` : ''}record=${b64url(rec)}`, { rates, runs });
       printFigures(figures, path.basename(file));
     }
   } finally {

@@ -48,14 +48,28 @@ const GATE_CSS = '[data-live]{display:none!important}';
  *  result of an earlier run until a running script opens it again (and then
  *  www/page/copies.js restores the static markup first). A single-file MHTML copy
  *  keeps the object model but drops every script: style.css hides the live parts
- *  of a page without scripts, and the notice rule names them. */
+ *  of a page without scripts, and the notice rule names them.
+ *  While the file is parsed the notice is out of the layout (issue 36: laid out, if
+ *  only invisibly, its six languages' words, Arabic and Chinese among them, were the
+ *  first layout's font fallback on the way to a link's verdict), by a rule that holds
+ *  only where this script is in <head> (an MHTML copy has none); once parsed, the
+ *  rule above takes its place. */
 const GATE_JS = `(function () {
   var gate = document.getElementById('fv-gate-css');
   var style = document.getElementById('fv-style');
   if (!gate || !gate.sheet || !style || !style.sheet) return;
   gate.sheet.disabled = true;
-  style.sheet.insertRule('body:has(> script#fv-page) [data-static-notice] { display: none !important; }', style.sheet.cssRules.length);
+  var sheet = style.sheet;
+  var parsing = null;
+  try {
+    parsing = sheet.cssRules[sheet.insertRule('html:has(> head > script#fv-gate) [data-static-notice] { display: none !important; }', sheet.cssRules.length)];
+  } catch (e) { /* no :has(): the rule below, as before */ }
   document.documentElement.setAttribute('data-gate', 'open');
+  var parsed = function () {
+    for (var i = sheet.cssRules.length - 1; i >= 0; i--) if (sheet.cssRules[i] === parsing) sheet.deleteRule(i);
+    sheet.insertRule('body:has(> script#fv-page) [data-static-notice] { display: none !important; }', sheet.cssRules.length);
+  };
+  if (parsing) document.addEventListener('DOMContentLoaded', parsed); else parsed();
 })();`;
 
 /** The boot (issue 36): right after the page's core and its worker's source, which

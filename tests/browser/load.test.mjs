@@ -258,6 +258,88 @@ test('a worker that fails before the page\'s script takes it over: the page veri
   await context.close();
 });
 
+// Issue 36: while the file is parsed, the static notice ("this copy cannot check
+// anything", in every language the page has) is out of the layout (display: none, a
+// rule of the gate), not merely invisible: laid out, its Arabic and Chinese words were
+// the first layout's font fallback on the way to a link's verdict. A file whose page
+// script never arrives, scripts running, still shows it once parsed.
+test('while the page is parsed its static notice is not laid out; without the page script it shows', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.addInitScript(() => {
+    window.__notice = [];
+    new MutationObserver((recs) => {
+      for (const r of recs) {
+        for (const n of r.addedNodes) {
+          if (!/^fv-(verifier|boot|cat-en|page)$/.test(n.id || '')) continue;
+          const box = document.querySelector('[data-static-notice]');
+          window.__notice.push([n.id, box ? getComputedStyle(box).display : null]);
+        }
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto(`${PAGE_URL}#record=${b64url(defaultRecord())}`);
+  await page.waitForSelector('#verdict[data-verdict="pass"]');
+  const seen = await page.evaluate(() => window.__notice);
+  assert.deepEqual(seen.map(([id]) => id), ['fv-verifier', 'fv-boot', 'fv-cat-en', 'fv-page']);
+  for (const [id, display] of seen) assert.equal(display, 'none', `the notice laid out when #${id} was parsed`);
+  assert.equal(await page.$eval('[data-static-notice]', (e) => getComputedStyle(e).display), 'none');
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // The same file without its page script, scripts on: the gate ran, nothing else can.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-nopage-'));
+  const file = path.join(dir, 'verifier.html');
+  const html = fs.readFileSync(PAGE, 'utf8');
+  const start = html.indexOf('<script id="fv-page">');
+  fs.writeFileSync(file, html.slice(0, start) + html.slice(html.indexOf('</script>', start) + '</script>'.length));
+  const url = pathToFileURL(file).href;
+  const cut = await openPage(browser, { allowed: [url] });
+  await cut.page.goto(url, { waitUntil: 'load' });
+  assert.equal(await cut.page.getAttribute('html', 'data-gate'), 'open', 'the gate ran');
+  await cut.page.waitForSelector('[data-static-notice]', { state: 'visible' });
+  assert.match(await cut.page.textContent('[data-static-notice]'), /cannot check anything/);
+  assert.equal(await cut.page.isVisible('main'), false);
+  await cut.context.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// Issue 36: the language menu has a width of its own, not its options': sized by
+// them, its first layout shaped every language's own name (Arabic and Chinese through
+// font fallback) before a link's verdict. Every name still fits in it.
+test('the language menu\'s width does not come from its options, and every name fits', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  await page.goto(PAGE_URL);
+  const got = await page.evaluate(() => {
+    const menu = document.getElementById('lang');
+    const width = () => menu.getBoundingClientRect().width;
+    const all = width();
+    const options = [...menu.options];
+    // Each name alone, in a menu sized by it: what it needs.
+    const needs = options.map((o) => {
+      const s = /** @type {HTMLSelectElement} */ (menu.cloneNode(false));
+      s.removeAttribute('id');
+      s.append(o.cloneNode(true));
+      s.setAttribute('data-probe', '');
+      menu.parentNode.append(s);
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('select[data-probe] { width: auto !important; }');
+      document.adoptedStyleSheets = [sheet];
+      const w = s.getBoundingClientRect().width;
+      document.adoptedStyleSheets = [];
+      s.remove();
+      return [o.value, w];
+    });
+    menu.replaceChildren(options[0]);
+    const one = width();
+    menu.replaceChildren(...options);
+    return { all, one, needs };
+  });
+  assert.equal(got.one, got.all, 'the same width with one option as with all of them');
+  for (const [lang, need] of got.needs) assert.ok(need <= got.all, `${lang}: needs ${need} px, has ${got.all}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // The badge's start (issue 25), from inserting widget.js into a host page to its
 // first verdict drawn, at 4x: the largest gap between two of the host's animation
 // frames (tools/loadtime.mjs measureWidgetStart), median of 3 loads. What keeps it
