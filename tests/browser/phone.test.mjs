@@ -125,6 +125,33 @@ for (const [platform, ua] of Object.entries(UA)) {
   });
 }
 
+// The gate once failed here: the panel was drawn again (its installed copy's
+// fingerprint arrived) just after the offer took the player to it, and the keyboard
+// fell to the page's start. A redraw keeps it on the heading.
+test('360 px: the panel drawn again after the offer took the player there keeps the heading focused', { timeout: 120000 }, async () => {
+  const { context, page, errors, strays } = await phonePage(UA.android);
+  try {
+    await page.goto(`${origin}/verifier.html#lang=en&record=${b64url(BRIDGE)}`);
+    await page.waitForSelector('#verdict[data-verdict="pass"]', { timeout: 60000 });
+    await page.waitForSelector('#keep-offline button');
+    await page.click('#keep-offline button');
+    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'h-offline');
+    // The browser says the app was installed: install.js draws the panel again (a new
+    // heading element, not the one that had the focus).
+    const after = await page.evaluate(() => {
+      document.getElementById('h-offline').fvOld = true;
+      window.dispatchEvent(new Event('appinstalled'));
+      const h = document.getElementById('h-offline');
+      return { redrawn: !h.fvOld, focused: document.activeElement === h };
+    });
+    assert.deepEqual(after, { redrawn: true, focused: true }, 'the keyboard stays on the panel\'s heading');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(strays, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('from file:// neither the offer nor the link (there is no panel there)', { timeout: 60000 }, async () => {
   const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
   try {

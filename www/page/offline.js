@@ -62,7 +62,8 @@ export function drawOffline(v) {
     else $('footer').prepend(box);
   }
   const p = platform();
-  const out = [el('h2', { id: 'h-offline', text: t('install.heading') })];
+  // tabindex -1: the heading a player is taken to (www/page/keep.js goToPanel).
+  const out = [el('h2', { id: 'h-offline', tabindex: '-1', text: t('install.heading') })];
   if (v.standalone) {
     out.push(el('p', { text: t('install.installed') }));
   } else {
@@ -79,7 +80,17 @@ export function drawOffline(v) {
     out.push(el('p', { class: 'fingerprint', id: 'kept-line' }, parts('install.kept', { sha: code(v.kept, 'hash') })));
     out.push(el('div', { class: 'actions' }, button('kept-update', 'install.update.accept', v.onUpdate)));
   }
+  // A redraw (the installed copy's fingerprint arriving, the storage grant, the
+  // browser's install prompt) keeps the keyboard where it was in the panel: the
+  // heading a player was just taken to, or the same button; else it would fall to
+  // the page's start, out from under the player (and a screen reader).
+  const active = document.activeElement;
+  const had = active && active !== box && box.contains(active) ? active.id || 'h-offline' : null;
   box.replaceChildren(...out);
+  if (had) {
+    const again = document.getElementById(had) || $('#h-offline');
+    if (again) again.focus({ preventScroll: true });
+  }
   box.setAttribute('data-platform', p);
   box.setAttribute('data-standalone', v.standalone ? 'true' : 'false');
   for (const [a, value] of [['data-installed-sha', v.installed], ['data-kept-sha', v.kept], ['data-persisted', v.persisted]]) {
