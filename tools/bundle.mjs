@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { goldenCases } from '../tests/node/helpers.mjs';
@@ -98,12 +99,20 @@ function buildValues({ packed, widget, page, schemes, badgeWorker }) {
  * must give the wasm back byte for byte, or there is no build. */
 const packedCache = new Map();
 function lzmaPack(bytes) {
-  if (packedCache.has(bytes)) return packedCache.get(bytes);
+  // By content: the badge's two bundles (widget.js, widget.mjs) pack the same bytes.
+  const key = createHash('sha256').update(bytes).digest('hex');
+  if (packedCache.has(key)) return packedCache.get(key);
   const packed = execFileSync('xz', ['--format=raw', `--lzma1=${LZMA_OPTIONS}`, '--stdout'], { input: bytes, maxBuffer: 1 << 26 });
   const back = lzmaDecode(packed, bytes.length, LZMA_PROPS);
   if (Buffer.compare(Buffer.from(back), bytes) !== 0) throw new Error('www/core/lzma.js does not give the packed bytes back');
-  packedCache.set(bytes, packed);
+  packedCache.set(key, packed);
   return packed;
+}
+
+/** The catalogs' languages (www/i18n/<lang>.json), English first, the others in order. */
+function catalogLangs() {
+  return fs.readdirSync(path.join(root, 'www/i18n')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5))
+    .sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)));
 }
 
 /** The widget carries only the messages it shows, of every catalog: its own, and the
@@ -123,7 +132,7 @@ function catalogSubset(keep) {
   const dir = path.join(root, 'www/i18n');
   const en = JSON.parse(fs.readFileSync(path.join(dir, 'en.json'), 'utf8'));
   const keys = Object.keys(en).filter((k) => keep.test(k));
-  const langs = ['en', ...fs.readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json').map((f) => f.slice(0, -5)).sort()];
+  const langs = catalogLangs();
   const values = langs.map((l) => {
     const all = JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8'));
     return keys.map((k) => (Object.hasOwn(all, k) ? all[k] : null));
@@ -195,8 +204,7 @@ function minifiedBadgeCss() {
  * parsing any (NAMES). i18n.js asks whether a catalog exists without reading it. */
 function pageCatalogs() {
   const dir = path.join(root, 'www/i18n');
-  const langs = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5))
-    .sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)));
+  const langs = catalogLangs();
   const names = Object.fromEntries(langs.map((l) => [l, JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8'))['entry.lang.self']]));
   const contents = `const read = (lang) => {
   const node = document.getElementById('fv-cat-' + lang);
@@ -369,7 +377,6 @@ for (const b of builds) {
 
 // pkg/SHA256SUMS: every shipped file (check with `cd pkg && sha256sum -c SHA256SUMS`).
 {
-  const { createHash } = await import('node:crypto');
   const files = [];
   const walk = (dir, rel) => {
     for (const f of fs.readdirSync(dir).sort()) {

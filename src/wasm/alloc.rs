@@ -127,7 +127,8 @@ unsafe impl GlobalAlloc for SizeClasses {
         // SAFETY: the caller's contract (`GlobalAlloc::realloc`): same alignment, and
         // a size that forms a valid layout.
         let new = unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
-        if class(new).is_some() && class(new) == class(layout) {
+        let to_class = class(new);
+        if to_class.is_some() && to_class == class(layout) {
             return ptr;
         }
         // SAFETY: as `GlobalAlloc::realloc`'s default: a new block, the old bytes
