@@ -17,8 +17,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::chars::invisible;
 use crate::played::{fit_prefix, group, path_text, Seg};
-use crate::report::invisible;
 use crate::schemes::descriptor::{Descriptor, Kind, Role};
 
 /// A differing list the player entered (a hand, a bet's mines), read into the

@@ -14,6 +14,7 @@ mod json;
 #[macro_use]
 mod error;
 mod batch;
+mod chars;
 // The paste classifier and bet lines are the page's and the CLI's: the badge's wasm
 // (feature `widget`) leaves them out, so it does not grow.
 #[cfg(not(feature = "widget"))]

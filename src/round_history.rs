@@ -322,6 +322,13 @@ pub fn check_rounds_with(game: &str, text: &str, opts: &HistoryOptions) -> Resul
     let invalid = rows.iter().filter(|r| r.error.is_some()).count();
     let unchecked = rows.len() - verified - mismatched - invalid;
     let chain_ok = chain.as_ref().and_then(Chain::ok);
+    // SPEC §6: a crash, platforms or battle history is proven only by the game's own
+    // published terminal (a chain the text brings, or another game's, proves nothing
+    // the operator committed to for this game); `hash_chain`'s named chain counts.
+    let terminal_hint = chain
+        .as_ref()
+        .and_then(|c| crate::schemes::chain::terminal_hint(scheme.id, &c.terminal));
+    let proves = terminal_hint.is_none();
     let pending = chain.as_ref().is_some_and(Chain::pending);
     // As a record's: any difference fails; a line that cannot be read leaves the
     // history invalid (neutral); a walk still running is checking; a pass needs the
@@ -332,7 +339,7 @@ pub fn check_rounds_with(game: &str, text: &str, opts: &HistoryOptions) -> Resul
         "invalid"
     } else if pending {
         "checking"
-    } else if chain_ok == Some(true) {
+    } else if chain_ok == Some(true) && proves {
         "pass"
     } else {
         "unchecked"
@@ -381,6 +388,9 @@ pub fn check_rounds_with(game: &str, text: &str, opts: &HistoryOptions) -> Resul
         },
         "rows": out_rows,
     });
+    if let (Some(h), Value::Object(m)) = (terminal_hint, &mut out) {
+        m.insert("hints".into(), json!([h]));
+    }
     if let (Some(c), Value::Object(m)) = (chain.as_ref().filter(|c| c.pending()), &mut out) {
         m.insert(
             "walk".into(),
@@ -473,7 +483,14 @@ mod tests {
         };
         let out = check_rounds_with("crash", &text, &opts).unwrap();
         assert_eq!(out["summary"]["verified"], 5, "{out}");
-        assert_eq!(out["verdict"], "pass");
+        // Reached, but a chain the text brings is none of the operator's published
+        // ones (SPEC §6): nothing the operator committed to is proven.
+        assert_eq!(out["verdict"], "unchecked");
+        assert_eq!(out["summary"]["chain"]["ok"], true);
+        assert_eq!(
+            out["hints"],
+            json!([{"code": "terminal_unpublished", "field": "terminal"}])
+        );
         assert_eq!(out["summary"]["chain"]["round"], 1);
         // Newest first: the first line is round 5, then 4, 3, 2, 1.
         let rounds: Vec<u64> = (0..5)
@@ -487,8 +504,8 @@ mod tests {
             .collect();
         assert!(semi.contains(';') && semi.contains(','));
         assert_eq!(
-            check_rounds_with("crash", &semi, &opts).unwrap()["verdict"],
-            "pass"
+            check_rounds_with("crash", &semi, &opts).unwrap()["summary"]["verified"],
+            5
         );
         // Without a terminal nothing published was checked: unchecked.
         assert_eq!(

@@ -200,32 +200,9 @@ pub(crate) fn comment_safe(t: &str) -> String {
         .join(" ")
 }
 
-/// Unicode Cc and Cf (and the BOM, which Go refuses inside a source file): a
-/// character a person cannot see, or that reorders the text around it.
-pub(crate) fn is_invisible(c: char) -> bool {
-    let u = c as u32;
-    c.is_control()
-        || u == 0xAD
-        || (0x600..=0x605).contains(&u)
-        || u == 0x61C
-        || u == 0x6DD
-        || u == 0x70F
-        || u == 0x8E2
-        || u == 0x180E
-        || (0x200B..=0x200F).contains(&u)
-        || (0x202A..=0x202E).contains(&u)
-        || (0x2060..=0x2064).contains(&u)
-        || (0x2066..=0x206F).contains(&u)
-        || u == 0xFEFF
-        || (0xFFF9..=0xFFFB).contains(&u)
-        || u == 0x110BD
-        || u == 0x110CD
-        || (0x13430..=0x1343F).contains(&u)
-        || (0x1BCA0..=0x1BCA3).contains(&u)
-        || (0x1D173..=0x1D17A).contains(&u)
-        || u == 0xE0001
-        || (0xE0020..=0xE007F).contains(&u)
-}
+/// Unicode Cc and Cf (the BOM, which Go refuses inside a source file, among them):
+/// the core's one table (`chars.rs`), so that a recipe escapes what the hints name.
+pub(crate) use crate::chars::invisible as is_invisible;
 
 /// A string literal of `lang` holding exactly `s`: printable characters as they are
 /// (non-ASCII included), quotes and backslashes escaped, and every control or

@@ -49,6 +49,23 @@ pub fn is_game_chain(scheme: &str) -> bool {
     PUBLISHED.iter().any(|(game, _)| *game == scheme)
 }
 
+/// SPEC §6's terminal rule for a chain game's round: the hint that says why the
+/// terminal proves nothing for this game (`terminal_unpublished`,
+/// `terminal_other_game`), or None when it is the game's own published one (or the
+/// chain a `hash_chain` record names).
+pub(crate) fn terminal_hint(scheme: &str, terminal: &Hex64) -> Option<Value> {
+    if !is_game_chain(scheme) {
+        return None;
+    }
+    match published_game(terminal) {
+        Some(game) if game == scheme => None,
+        Some(game) => {
+            Some(json!({"code": "terminal_other_game", "field": "terminal", "game": game}))
+        }
+        None => Some(json!({"code": "terminal_unpublished", "field": "terminal"})),
+    }
+}
+
 /// The published terminals other than `terminal`, which a walk towards it also
 /// compares every link with (SPEC §6 `foundIn`): (game, terminal).
 pub fn other_published(terminal: &Hex64) -> Vec<(&'static str, Hex64)> {
@@ -156,19 +173,11 @@ impl ChainCheck {
         // terminal (a chain the record brings, another game's chain) is reported,
         // but `chainOk` is then no commitment check: a found round is `unchecked`.
         // `hash_chain`: the player names the chain; its terminal counts as published.
-        let own = r.scheme_id();
-        let proves = match published {
-            _ if !is_game_chain(own) => true,
-            Some(game) if game == own => true,
-            Some(game) => {
-                r.hint(json!({"code": "terminal_other_game", "field": "terminal", "game": game}));
-                false
-            }
-            None => {
-                r.hint(json!({"code": "terminal_unpublished", "field": "terminal"}));
-                false
-            }
-        };
+        let hint = terminal_hint(r.scheme_id(), &self.terminal);
+        let proves = hint.is_none();
+        if let Some(h) = hint {
+            r.hint(h);
+        }
         let commits = |c: Check| {
             if proves {
                 c.published("terminal")

@@ -10,8 +10,12 @@ export interface Check {
   /** null while pending (a chain walk still running). */
   ok: boolean | null;
   pending?: boolean;
-  /** A check of something published before the game. */
+  /** The check compares a published value (shown with both values). */
   commitment: boolean;
+  /** Holding it proves what the operator fixed before the game (SPEC's commitment
+   *  check): false for `shownOk`, and for a crash/platforms/battle `chainOk` against
+   *  a terminal that is not the game's own published one. */
+  proves: boolean;
   field?: string;
   expected: unknown;
   computed: unknown;
@@ -37,6 +41,29 @@ export interface Difference {
 export type DeckOwner =
   | { key: 'holeCards'; player: number; card: number }
   | { key: 'board'; card: number };
+
+export type Hint =
+  | { code: 'seed_is_commitment' | 'seeds_swapped' | 'seed_case'; field: string; with?: string; commitment?: string; check: string; case?: 'lower' | 'upper' }
+  | { code: 'seed_wrapped'; field: string; with: string; check: string; to: string }
+  | { code: 'invisible_char'; field: string; position: number; codePoint: number; char: string; count: number }
+  | { code: 'lookalike_char'; field: string; position: number; codePoint: number; char: string; count: number; kind: 'space' | 'edge' | 'selector' | 'filler' | 'mixed' }
+  | { code: 'nonce_unit'; field: string; [k: string]: unknown }
+  | { code: 'step_limit'; field: 'maxSteps'; walked: number; maxSteps: number; chainLength: number }
+  | { code: 'terminal_unpublished'; field: 'terminal' }
+  | { code: 'terminal_other_game'; field: 'terminal'; game: 'crash' | 'platforms' | 'battle' };
+
+export type Diagnosis =
+  | { code: 'shown_elsewhere'; path: string; at: string }
+  | { code: 'input_slip'; field: string; slip: 'order'; to: string[] }
+  | { code: 'input_slip'; field: string; slip: 'trim' | 'empty'; to: string };
+
+/** shown_elsewhere: where the player entered it (`from`) and where it is (`at`), named by
+ *  the scheme's result patterns ({deal, seat}, {player}, {bet}); input_slip: the order
+ *  that matches (to[i] = given[permutation[i]]) or the field changed. */
+export type DiagnosisWhere =
+  | { key: string; item: string; from: Record<string, number>; at: Record<string, number>; order: string[] }
+  | { permutation: number[] }
+  | { key: string; index?: number };
 
 /** What a pending report asks to walk (ChainWalker's constructor takes it). */
 export interface WalkRequest { hash: string; terminal: string; maxSteps: number }
@@ -80,7 +107,14 @@ export interface Report {
   differenceCount?: number;
   /** What `played` left out (a shorter list): not compared, never a difference. */
   notShown?: { key: string; path: string; from: number | string; count: number }[];
-  hints?: { code: 'seed_is_commitment' | 'seeds_swapped'; field: string; with?: string; commitment?: string; check: string }[];
+  /** SPEC hints: a likely mistake of whoever filled the record in (or, for the
+   *  terminal hints, what a chain check does not prove). */
+  hints?: Hint[];
+  /** SPEC "When what was shown differs": present when a fail rests only on `played`;
+   *  empty when nothing explains the difference. */
+  diagnosis?: Diagnosis[];
+  /** The facts of each `diagnosis` entry in the game's terms, at the same index. */
+  diagnosisWhere?: DiagnosisWhere[];
   /** Fields to ask the operator for, when unchecked. */
   missing?: string[];
   /** While a chain walk is pending: what to walk. */

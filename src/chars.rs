@@ -1,0 +1,81 @@
+//! What a person cannot see in a typed field, or mistakes for something else: one
+//! table for the report's hints (`invisible_char`, `lookalike_char`), the
+//! diagnosis's `trim` slip and the recipes' string literals (SPEC hints).
+
+/// Cc (controls: line break, tab…) and Cf (format: zero-width, direction marks and
+/// overrides, the BOM, the soft hyphen…) characters: invisible in a form, or
+/// changing how the text around them is shown, yet hashed like any other.
+pub(crate) fn invisible(c: char) -> bool {
+    matches!(c as u32,
+        0x00..=0x1F | 0x7F..=0x9F // Cc
+        | 0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x890..=0x891 | 0x8E2 | 0x180E
+        | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F
+        | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x110CD | 0x13430..=0x1343F
+        | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F)
+}
+
+/// Why a character of a typed field is a look-alike (SPEC hint `lookalike_char`).
+fn lookalike_kind(c: char) -> Option<&'static str> {
+    match c as u32 {
+        // Zs other than U+0020.
+        0xA0 | 0x1680 | 0x2000..=0x200A | 0x202F | 0x205F | 0x3000 => Some("space"),
+        0xFE00..=0xFE0F | 0xE0100..=0xE01EF => Some("selector"),
+        0x115F | 0x1160 | 0x3164 | 0xFFA0 => Some("filler"),
+        _ => None,
+    }
+}
+
+/// The script of a letter, as far as a look-alike goes: Latin, Cyrillic, Greek.
+fn script(c: char) -> Option<u8> {
+    match c as u32 {
+        0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x1E00..=0x1EFF => Some(0),
+        0x400..=0x52F | 0x1C80..=0x1C8F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => Some(1),
+        0x370..=0x3FF | 0x1F00..=0x1FFF => Some(2),
+        _ => None,
+    }
+}
+
+/// The first look-alike of `s`, with its kind: a space other than U+0020, a space
+/// or line break at either end, a variation selector, a Hangul filler, or a
+/// Cyrillic or Greek letter in a word (a run of letters and digits) that also holds
+/// Latin ones (`pаssword`): (position in characters, the character, kind, count).
+pub(crate) fn lookalike(s: &str) -> Option<(usize, char, &'static str, usize)> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut found: Vec<(usize, char, &'static str)> = Vec::new();
+    let edge = |c: char| c.is_whitespace();
+    let n = chars.len();
+    for (i, &c) in chars.iter().enumerate() {
+        if let Some(kind) = lookalike_kind(c) {
+            found.push((i, c, kind));
+        } else if edge(c)
+            && !invisible(c)
+            && (chars[..i].iter().all(|&x| edge(x)) || chars[i + 1..].iter().all(|&x| edge(x)))
+        {
+            found.push((i, c, "edge"));
+        }
+    }
+    // Words mixing Latin with Cyrillic or Greek letters.
+    let mut start = 0;
+    while start < n {
+        let word = |c: char| c.is_ascii_digit() || script(c).is_some();
+        if !word(chars[start]) {
+            start += 1;
+            continue;
+        }
+        let end = (start..n).find(|&j| !word(chars[j])).unwrap_or(n);
+        let w = &chars[start..end];
+        if w.iter().any(|&c| script(c) == Some(0)) {
+            for (k, &c) in w.iter().enumerate() {
+                if matches!(script(c), Some(1 | 2)) {
+                    found.push((start + k, c, "mixed"));
+                }
+            }
+        }
+        start = end;
+    }
+    let count = found.len();
+    found
+        .into_iter()
+        .min_by_key(|f| f.0)
+        .map(|(i, c, kind)| (i, c, kind, count))
+}
