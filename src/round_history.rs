@@ -160,13 +160,18 @@ pub fn check_rounds(game: &str, text: &str) -> Result<Value> {
 /// The lines with a round, numbered as in the text; a header line
 /// (`hash,crash point`) is not a round.
 fn read_rows(rows: &Rows, text: &str) -> Result<Vec<Row>> {
-    let lines: Vec<(usize, &str)> = text
+    // Counted while reading: the line after the last one allowed ends the reading
+    // with the error, before any round is computed or the rest is looked at.
+    let mut lines: Vec<(usize, &str)> = Vec::new();
+    for (i, l) in text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .collect();
-    if lines.len() > MAX_LINES {
-        return Err(VerifyError::too_many("history", MAX_LINES));
+    {
+        if lines.len() == MAX_LINES {
+            return Err(VerifyError::too_many("history", MAX_LINES));
+        }
+        lines.push((i, l));
     }
     let mut out: Vec<Row> = lines
         .iter()

@@ -80,6 +80,11 @@ async function runHistory(ctx, m) {
 async function runBatch(ctx, m) {
   const api = ctx.api;
   const split = api.splitRecords(m.bytes !== undefined ? api.decodeFile(m.bytes) : m.text);
+  // More records than one text may hold: the core's error, before any is verified.
+  if (split.kind === 'error') {
+    const e = split.error || {};
+    throw verifyError(e.code, e.field, e.message, e.params, e.path);
+  }
   if (split.kind !== 'many') {
     ctx.post({ type: 'done', id: m.id, kind: split.kind, item: split.items[0] || null });
     return;
