@@ -8,7 +8,7 @@ import { runJsonl } from './jsonl.js';
 import { helpText } from './help.js';
 import { renderHuman } from './human.js';
 import { useLanguage } from './i18n.js';
-import { terminalText, jsonText } from './safe.js';
+import { terminalLines, jsonText } from './safe.js';
 import { direction } from '../i18n/i18n.js';
 import { runHistory } from './history.js';
 import { runRecipe } from './recipe.js';
@@ -37,7 +37,7 @@ async function checkFiles(files, format) {
     if (read.error) all.unreadable();
     const res = read.error ? { error: read.error } : all.verify(read.bytes);
     let text;
-    if (human) text = terminalText(renderHuman(res, several ? file : null), direction() === 'rtl');
+    if (human) text = terminalLines(renderHuman(res, several ? file : null), direction() === 'rtl');
     else if (several) text = jsonText({ file, result: res.error ? { error: res.error } : res.report });
     else text = jsonText(res.error ? { error: res.error } : res.report, 2);
     if (!process.stdout.write(text + '\n')) await new Promise((r) => process.stdout.once('drain', r));
@@ -53,7 +53,7 @@ export async function cli(argv, api) {
   } catch (e) {
     // Never expected (the core answers every input with a report or an error): no
     // stack trace, and no exit status that could be read as a verdict.
-    process.stderr.write(`fairverify: internal error (${e && e.code ? e.code + ': ' : ''}${e && e.message}); nothing was verified\n`);
+    process.stderr.write(`fairverify: internal error (${terminalLines([`${e && e.code ? e.code + ': ' : ''}${e && e.message}`])}); nothing was verified\n`);
     process.exitCode = INVALID;
   }
 }
@@ -61,7 +61,7 @@ export async function cli(argv, api) {
 async function run(argv, api) {
   const a = parseArgs(argv);
   if (a.error) {
-    process.stderr.write(`fairverify: ${a.error}\n`);
+    process.stderr.write(`fairverify: ${terminalLines([a.error])}\n`);
     process.exitCode = INVALID;
     return;
   }
