@@ -85,8 +85,11 @@ async function runBatch(ctx, m) {
     const e = split.error || {};
     throw verifyError(e.code, e.field, e.message, e.params, e.path);
   }
-  if (split.kind !== 'many') {
-    ctx.post({ type: 'done', id: m.id, kind: split.kind, item: split.items[0] || null });
+  // A list of one record (`[ {record} ]`) is that record: the page shows it with its
+  // form, as a single record, never a list's verdict beside a form that still holds
+  // another record (turn-5 review finding 10).
+  if (split.kind !== 'many' || split.items.length === 1) {
+    ctx.post({ type: 'done', id: m.id, kind: split.kind === 'many' ? 'one' : split.kind, item: split.items[0] || null });
     return;
   }
   const batch = api.Batch();
