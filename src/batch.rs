@@ -5,7 +5,13 @@
 
 use serde_json::Value;
 
-use crate::error::Result;
+use crate::error::{Result, VerifyError};
+
+/// Records in one pasted or opened text at most (issue 43: counts capped before
+/// work). `split_records` stops cutting at the next one and answers
+/// [`Split::TooMany`], a typed error, at once whatever the text's size; many more
+/// records stream through `verifier.js --jsonl`, one at a time.
+pub const MAX_RECORDS: usize = 10_000;
 
 /// Where one record of a batch stands: its report's verdict, or `Invalid` when it
 /// could not be checked at all (an error).
@@ -123,12 +129,14 @@ pub struct Item {
     pub text: String,
 }
 
-/// What a text holds: nothing, one record, or many (a JSON array, or JSON lines).
+/// What a text holds: nothing, one record, many (a JSON array, or JSON lines), or
+/// more than [`MAX_RECORDS`] (the error, `out_of_range` with `maxItems`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Split {
     Empty,
     One(Item),
     Many(Vec<Item>),
+    TooMany(VerifyError),
 }
 
 impl Split {
@@ -139,6 +147,9 @@ impl Split {
             Split::One(i) => json!({"kind": "one", "items": [item(i)]}),
             Split::Many(v) => {
                 json!({"kind": "many", "items": Value::Array(v.iter().map(item).collect())})
+            }
+            Split::TooMany(e) => {
+                json!({"kind": "error", "items": [], "error": crate::error_json(e)})
             }
         }
     }
@@ -262,6 +273,10 @@ fn item(text: &str, line: Option<usize>) -> Item {
     Item { name, line, text }
 }
 
+fn too_many() -> Split {
+    Split::TooMany(VerifyError::too_many("records", MAX_RECORDS))
+}
+
 /// The records in `input` (a leading BOM is skipped): one JSON value (an array of
 /// records, or one record), else JSON lines numbered as in the text. Records are
 /// cut out, not parsed (see `value_end`).
@@ -280,6 +295,9 @@ pub fn split_records(input: &str) -> Split {
         let mut items = Vec::new();
         let mut i = skip_ws(s, start + 1);
         while i + 1 < end && s[i] != b']' {
+            if items.len() == MAX_RECORDS {
+                return too_many();
+            }
             let e = value_end(s, i);
             items.push(item(&input[i..e], None));
             i = skip_ws(s, e);
@@ -291,13 +309,18 @@ pub fn split_records(input: &str) -> Split {
         }
         return Split::Many(items);
     }
-    let mut items: Vec<Item> = input
+    let mut items: Vec<Item> = Vec::new();
+    for (k, l) in input
         .split('\n')
         .enumerate()
         .map(|(k, l)| (k, l.strip_suffix('\r').unwrap_or(l)))
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(k, l)| item(l.trim(), Some(k + 1)))
-        .collect();
+    {
+        if items.len() == MAX_RECORDS {
+            return too_many();
+        }
+        items.push(item(l.trim(), Some(k + 1)));
+    }
     if items.len() == 1 {
         return Split::One(items.remove(0));
     }

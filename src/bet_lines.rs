@@ -552,13 +552,23 @@ struct Row {
     fields: Vec<String>,
 }
 
-/// Non-empty lines with their 1-based numbers (a BOM and "#" comments dropped).
-fn lines_of(text: &str) -> Vec<Line<'_>> {
+/// Bet lines read at most: a record's `bets` holds 1 to 10,000 (SPEC §7,
+/// `schemes::bets::MAX_BETS`). The reader stops at the line after the last one it
+/// may take and refuses the text (`tooMany`) before reading any bet, so an
+/// operator's "bet export" of any size is refused at once (issue 43).
+pub const MAX_BET_LINES: usize = crate::schemes::bets::MAX_BETS;
+
+/// Lines read for a header and one bet more than allowed: enough to say `tooMany`.
+const LINES_READ: usize = MAX_BET_LINES + 2;
+
+/// Non-empty lines with their 1-based numbers (a BOM and "#" comments dropped), at
+/// most `most` of them: the rest of the text is not looked at.
+fn lines_of(text: &str, most: usize) -> Vec<Line<'_>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
     let mut line = 0;
     let mut rest = text;
-    loop {
+    while out.len() < most {
         line += 1;
         let (l, next) = match rest.find(['\r', '\n']) {
             Some(i) => {
@@ -586,7 +596,7 @@ pub fn looks_like_bet_lines(text: &str) -> bool {
     if s.is_empty() || s.starts_with(['[', '{']) {
         return false;
     }
-    let rows: Vec<Vec<String>> = lines_of(s)
+    let rows: Vec<Vec<String>> = lines_of(s, LINES_READ)
         .iter()
         .map(|l| crate::lines::fields(l.text))
         .collect();
@@ -819,12 +829,20 @@ impl Layout {
 
 /// Reads bet lines (see the module comment).
 pub fn read_bet_lines(text: &str, options: BetOptions) -> Result<Reading, Refusal> {
-    let lines = lines_of(text);
+    let lines = lines_of(text, LINES_READ);
     let first_line = lines.first().ok_or_else(nothing)?;
     // The separator: of the first data line (a header may be written differently).
     let sep0 = crate::lines::separator(first_line.text);
-    let has_header = !nonce_like(&crate::lines::split(first_line.text, sep0)[0]);
+    let has_header = crate::lines::split(first_line.text, sep0)
+        .first()
+        .is_some_and(|f| !nonce_like(f));
     let data_lines = if has_header { &lines[1..] } else { &lines[..] };
+    if let Some(over) = data_lines.get(MAX_BET_LINES) {
+        return Err(Refusal {
+            game: options.game,
+            error: LineError::new("tooMany", over.line, MAX_BET_LINES),
+        });
+    }
     let sep = crate::lines::separator(data_lines.first().ok_or_else(nothing)?.text);
     let rows: Vec<Row> = data_lines
         .iter()

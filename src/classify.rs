@@ -22,6 +22,8 @@ use serde_json::{Map, Value};
 
 use crate::batch::{split_records, Split};
 use crate::bet_lines::{self, BetOptions, Game};
+use crate::error::VerifyError;
+use crate::round_history::MAX_LINES;
 use crate::schemes::descriptor::{Descriptor, Empty, Need};
 
 /// What the page knows besides the text: the scheme of its form, which decides
@@ -75,14 +77,25 @@ pub fn classify(text: &str, options: &ClassifyOptions) -> Value {
         return json!({"kind": "empty"});
     }
     if !s.starts_with(['[', '{']) {
-        let lines: Vec<&str> = s.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-        let rounds: Vec<&str> = lines
-            .iter()
-            .copied()
-            .filter(|l| starts_with_hash(l))
-            .collect();
+        // The lines are counted, not kept: a history is read only when its count is
+        // within the cap (issue 43: an error at once, whatever the size).
+        let (mut count, mut hashes) = (0usize, 0usize);
+        for l in s.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            count += 1;
+            if starts_with_hash(l) {
+                hashes += 1;
+            }
+        }
         // A header line is allowed.
-        if !rounds.is_empty() && rounds.len() + 1 >= lines.len() {
+        if hashes > 0 && hashes + 1 >= count {
+            if hashes > MAX_LINES {
+                return refused(&VerifyError::too_many("history", MAX_LINES));
+            }
+            let rounds: Vec<&str> = s
+                .lines()
+                .map(str::trim)
+                .filter(|l| starts_with_hash(l))
+                .collect();
             return json!({"kind": "rounds", "count": rounds.len(),
                           "game": round_game(&rounds, options)});
         }
@@ -92,6 +105,7 @@ pub fn classify(text: &str, options: &ClassifyOptions) -> Value {
     }
     match split_records(text) {
         Split::Empty => json!({"kind": "empty"}),
+        Split::TooMany(e) => refused(&e),
         Split::Many(items) => {
             json_bets(&items).unwrap_or_else(|| json!({"kind": "records", "count": items.len()}))
         }

@@ -51,18 +51,34 @@ struct Row {
 }
 
 /// A claimed value as a player copies it: `2.71`, `2,71` (a decimal comma),
-/// `2.71x` or `2.71×`, compared with the recomputed value as `played` values are
-/// (exactly: the text must name the same number).
+/// `2.71x` or `2.71×`, compared with the recomputed value exactly, in hundredths as
+/// `played` values are (`played::multiplier`): the text must name the same number.
+/// Never through a float64, which above about 1.4·10^14 cannot tell hundredths
+/// apart (turn-5 review finding 9: `…791.00` matched `…791.04`). Zeros after the
+/// second decimal change nothing (`2.710` is 2.71); a recomputed whole number (a
+/// platform, a winner) is that many hundredths times 100.
 fn same_claim(claimed: &str, computed: &Value) -> bool {
-    let c = claimed.trim().trim_end_matches(['x', 'X', '×']).trim();
-    let number = match computed {
-        Value::String(s) => s.parse::<f64>().ok(),
-        Value::Number(n) => n.as_f64(),
+    let want = match computed {
+        Value::String(s) => crate::played::multiplier(&Value::from(s.as_str())),
+        Value::Number(n) => n.as_u64().and_then(|n| n.checked_mul(100)),
         _ => None,
     };
-    number.is_some_and(|x| crate::primitives::decimal::names_float(&c.replace(',', "."), x))
+    want.is_some() && claim_hundredths(claimed) == want
 }
 
+/// A claim in hundredths, exactly; `None` when it is not a plain decimal number or
+/// has a nonzero digit after the second decimal.
+fn claim_hundredths(claimed: &str) -> Option<u64> {
+    let t = claimed.trim();
+    let t = t.strip_suffix(['x', 'X', '×']).map_or(t, str::trim_end);
+    let cut = match t.split_once(['.', ',']) {
+        Some((int, frac)) if frac.len() > 2 && frac.bytes().skip(2).all(|b| b == b'0') => {
+            format!("{int}.{}", frac.get(..2)?)
+        }
+        _ => t.to_string(),
+    };
+    crate::played::multiplier(&Value::from(cut))
+}
 /// The fields of one line, read as every pasted line is (`lines`: a tab or a
 /// semicolon separates fields when the line has one, then a comma is a decimal
 /// comma; else a comma does; "quotes" keep a separator), except that for a game of
@@ -160,13 +176,18 @@ pub fn check_rounds(game: &str, text: &str) -> Result<Value> {
 /// The lines with a round, numbered as in the text; a header line
 /// (`hash,crash point`) is not a round.
 fn read_rows(rows: &Rows, text: &str) -> Result<Vec<Row>> {
-    let lines: Vec<(usize, &str)> = text
+    // Counted while reading: the line after the last one allowed ends the reading
+    // with the error, before any round is computed or the rest is looked at.
+    let mut lines: Vec<(usize, &str)> = Vec::new();
+    for (i, l) in text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .collect();
-    if lines.len() > MAX_LINES {
-        return Err(VerifyError::too_many("history", MAX_LINES));
+    {
+        if lines.len() == MAX_LINES {
+            return Err(VerifyError::too_many("history", MAX_LINES));
+        }
+        lines.push((i, l));
     }
     let mut out: Vec<Row> = lines
         .iter()

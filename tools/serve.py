@@ -105,6 +105,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self):
         self.send_header("X-Content-Type-Options", "nosniff")
+        # No page of any origin may frame or embed the verifier (<iframe>, <object>,
+        # <embed>): a frame's clicks can be obtained by what its page lays over it,
+        # and an embedded document is fetched past the service worker (issue 43,
+        # turn-5 review finding 1 C and D). docs/hosting.md requires both headers.
+        self.send_header("Content-Security-Policy", "frame-ancestors 'none'")
+        self.send_header("X-Frame-Options", "DENY")
         if self.vary:
             self.send_header("Vary", "Accept-Encoding")
         super().end_headers()

@@ -8,10 +8,14 @@ import { runJsonl } from './jsonl.js';
 import { helpText } from './help.js';
 import { renderHuman } from './human.js';
 import { useLanguage } from './i18n.js';
-import { terminalText, jsonText } from './safe.js';
+import { terminalLines, jsonText } from './safe.js';
 import { direction } from '../i18n/i18n.js';
 import { runHistory } from './history.js';
 import { runRecipe } from './recipe.js';
+import { evidenceScript, scriptDiffers } from '../core/evidence_script.js';
+import { recipeWords } from '../i18n/recipe.js';
+import { CATALOGS } from '../i18n/catalogs.js';
+import { t } from '../i18n/i18n.js';
 
 const out = (s) => process.stdout.write(s + '\n');
 
@@ -28,7 +32,25 @@ function quietOnClosedPipe() {
   });
 }
 
-async function checkFiles(files, format) {
+/** An evidence file whose "run it" script is not the one this verifier writes for its
+ *  record (in any catalog's language): true when it must not be run. */
+function foreignScript(api, bytes) {
+  let found;
+  try {
+    found = evidenceScript(new TextDecoder('utf-8').decode(bytes));
+  } catch (e) {
+    return false;
+  }
+  if (!found) return false;
+  let text = null;
+  try { text = api.decodeFile(bytes); } catch (e) { return true; }
+  const recipes = Object.keys(CATALOGS).map((lang) => {
+    try { return api.recipe(text, recipeWords(lang)); } catch (e) { return null; }
+  });
+  return scriptDiffers(found, recipes);
+}
+
+async function checkFiles(files, format, api) {
   const several = files.length > 1;
   const human = format === 'human';
   const all = core.batch();
@@ -36,10 +58,19 @@ async function checkFiles(files, format) {
     const read = await readRecord(file, core);
     if (read.error) all.unreadable();
     const res = read.error ? { error: read.error } : all.verify(read.bytes);
+    // An evidence file's script is checked as its record is (issue 43): said plainly
+    // under the verdict, or on standard error beside JSON.
+    const foreign = !read.error && foreignScript(api, read.bytes);
     let text;
-    if (human) text = terminalText(renderHuman(res, several ? file : null), direction() === 'rtl');
-    else if (several) text = jsonText({ file, result: res.error ? { error: res.error } : res.report });
-    else text = jsonText(res.error ? { error: res.error } : res.report, 2);
+    if (human) {
+      const lines = renderHuman(res, several ? file : null);
+      if (foreign) lines.splice(several ? 2 : 1, 0, `⚠ ${t('evidence.scriptDiffers')}`);
+      text = terminalLines(lines, direction() === 'rtl');
+    } else {
+      if (foreign) process.stderr.write(`fairverify: ${terminalLines([file])}: ${t('evidence.scriptDiffers')}\n`);
+      const result = res.error ? { error: res.error } : res.report;
+      text = several ? jsonText({ file, result }) : jsonText(result, 2);
+    }
     if (!process.stdout.write(text + '\n')) await new Promise((r) => process.stdout.once('drain', r));
   }
   // One file: its verdict; several: the batch's, by the same rule as --jsonl and the page.
@@ -53,7 +84,7 @@ export async function cli(argv, api) {
   } catch (e) {
     // Never expected (the core answers every input with a report or an error): no
     // stack trace, and no exit status that could be read as a verdict.
-    process.stderr.write(`fairverify: internal error (${e && e.code ? e.code + ': ' : ''}${e && e.message}); nothing was verified\n`);
+    process.stderr.write(`fairverify: internal error (${terminalLines([`${e && e.code ? e.code + ': ' : ''}${e && e.message}`])}); nothing was verified\n`);
     process.exitCode = INVALID;
   }
 }
@@ -61,7 +92,7 @@ export async function cli(argv, api) {
 async function run(argv, api) {
   const a = parseArgs(argv);
   if (a.error) {
-    process.stderr.write(`fairverify: ${a.error}\n`);
+    process.stderr.write(`fairverify: ${terminalLines([a.error])}\n`);
     process.exitCode = INVALID;
     return;
   }
@@ -94,5 +125,5 @@ async function run(argv, api) {
   }
   const format = a.format || (process.stdout.isTTY ? 'human' : 'json');
   if (format === 'human') useLanguage(a.lang);
-  process.exitCode = a.history ? await runHistory(api, a.files[0], format) : await checkFiles(a.files, format);
+  process.exitCode = a.history ? await runHistory(api, a.files[0], format) : await checkFiles(a.files, format, api);
 }

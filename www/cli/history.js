@@ -12,7 +12,7 @@ import { humanLines } from '../render/history.js';
 import { renderHuman } from './human.js';
 import { readRecord } from './read.js';
 import * as core from './core.js';
-import { terminalText, jsonText } from './safe.js';
+import { terminalLines, jsonText } from './safe.js';
 import { direction } from '../i18n/i18n.js';
 
 // A record's exit status is its report's (the core's `exit`, SPEC's statuses); input
@@ -47,9 +47,9 @@ export async function runHistory(api, file, format) {
   const res = read.error ? { error: read.error } : await historyOf(api, read.bytes);
   let text;
   if (format === 'human') {
-    text = renderHuman(res.error ? { error: res.error } : { report: res.report });
-    if (res.history) text += '\n\n' + humanLines(res.history).join('\n');
-    text = terminalText(text, direction() === 'rtl');
+    const lines = renderHuman(res.error ? { error: res.error } : { report: res.report });
+    if (res.history) lines.push('', ...humanLines(res.history));
+    text = terminalLines(lines, direction() === 'rtl');
   } else {
     text = jsonText(res.error ? { error: res.error } : { report: res.report, history: res.history }, 2);
   }

@@ -77,10 +77,12 @@ function resultLines(r) {
   return [...head, ...keys.map((k) => `  ${k}: ${value(r[k])}`)];
 }
 
-/** One result ({report} or {error}) as text; `file` heads it when given. */
+/** One result ({report} or {error}) as lines of text, each one line (a record's line
+ *  breaks are still in them: safe.js `terminalLines` shows them); `file` heads it
+ *  when given. */
 export function renderHuman(res, file) {
   const lines = file ? [`── ${file}`] : [];
-  if (res.error) return lines.concat(errorLines(res.error)).join('\n');
+  if (res.error) return lines.concat(errorLines(res.error));
   const r = res.report;
   lines.push(t(`verdict.${r.verdict}`));
   // Why nothing was decided (a walk cut by its step limit: SPEC §6), or what a pass on
@@ -126,5 +128,5 @@ export function renderHuman(res, file) {
   }
   lines.push(...resultLines(r));
   lines.push(t('cli.fullReport'));
-  return lines.join('\n');
+  return lines;
 }

@@ -7,6 +7,7 @@ import { errorData } from '../core/errors.js';
 import { recipeWords } from '../i18n/recipe.js';
 import { readRecord } from './read.js';
 import * as core from './core.js';
+import { terminalLines, jsonText } from './safe.js';
 
 const INVALID = 2;
 
@@ -22,9 +23,9 @@ export async function runRecipe(api, file, format, lang) {
     }
   }
   if (format === 'json') {
-    process.stdout.write(JSON.stringify(res.error ? { error: res.error } : res.recipe, null, 2) + '\n');
+    process.stdout.write(jsonText(res.error ? { error: res.error } : res.recipe, 2) + '\n');
   } else if (res.error) {
-    process.stderr.write(`fairverify: ${res.error.code}${res.error.field ? ` (${res.error.field})` : ''}: ${res.error.message}\n`);
+    process.stderr.write(`fairverify: ${terminalLines([`${res.error.code}${res.error.field ? ` (${res.error.field})` : ''}: ${res.error.message}`])}\n`);
   } else {
     process.stdout.write(res.recipe.text);
   }

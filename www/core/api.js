@@ -25,7 +25,8 @@ export const fullCalls = {
    *  game, bets, count, columns, ignored, header, separator, selection} or {ok: false,
    *  game?, error: {code, line?, value?}}. `options`: {game?, prefer?}. */
   betLines: (text, options) => call((en) => en.betLines(String(text), options)),
-  /** splitRecords(text): {kind: 'empty' | 'one' | 'many', items: [{name, line, text}]}. */
+  /** splitRecords(text): {kind: 'empty' | 'one' | 'many' | 'error', items: [{name, line, text}], error?}
+   *  ('error': more records than one text may hold, out_of_range with maxItems). */
   splitRecords: (text) => call((en) => en.splitRecords(String(text))),
   /** checkRounds(game, text, options?): a round history → {game, verdict, summary,
    *  rows, walk?}. `options`: {terminal?, maxSteps?, walk?}. */

@@ -1,7 +1,7 @@
 // Bet lines in words: what the core read of them (`betLines`, src/bet_lines.rs:
 // "Read 40 dice bets: nonce, selection, result.") or why it refused them, in the
 // page's language; and a form's bet lines read by the core before it is verified.
-import { t, language } from '../i18n/i18n.js';
+import { t, language, formatNumber } from '../i18n/i18n.js';
 import { ltrText } from '../render/words.js';
 import { verifyError, toVerifyError } from '../core/errors.js';
 import { client } from './client.js';
@@ -37,6 +37,8 @@ export function readText(r) {
 /** The sentence for a refusal ({code, line, value}) of bet lines of `game`. */
 export function errorText(e, game) {
   if (e.code === 'columns') return t(`bets.err.columns.${game === 'mines' ? 'mines' : 'dice'}`, { line: String(e.line) });
+  // More lines than bets a record may hold: none was read (the limit in the page's numbers).
+  if (e.code === 'tooMany') return t('bets.err.tooMany', { line: String(e.line), max: formatNumber(Number(e.value)) });
   // The player's own text, left to right inside a right-to-left sentence; line numbers
   // as they are (never grouped).
   return t(`bets.err.${e.code}`, { line: e.line === undefined ? '' : String(e.line), value: e.value === undefined ? '' : ltrText(String(e.value)) });

@@ -78,6 +78,16 @@ export function restoreStatic() {
 
 let bytes = null;
 let sha = null;
+/** Who wants this file's SHA-256 once it is known (install.js: is this page the
+ *  installed copy?). */
+const shaWanted = [];
+
+/** Calls `fn(sha)` with the SHA-256 of the file this page runs (the exact built file,
+ *  fileText()), at once when it is known, else once computed. */
+export function onFileSha(fn) {
+  if (sha) fn(sha);
+  else shaWanted.push(fn);
+}
 
 function describe() {
   const out = $('#download-sha');
@@ -105,6 +115,7 @@ export function wireDownload() {
       bytes = new TextEncoder().encode(text);
       sha = res.value;
       describe();
+      for (const fn of shaWanted.splice(0)) fn(sha);
     });
   }, 0);
   button.addEventListener('click', () => {

@@ -18,6 +18,9 @@ import { checkRoundsText } from './rounds.js';
 import { client } from './client.js';
 import { readText as betsReadText, errorText as betsErrorText, rememberRead } from './betsui.js';
 import { terminalName } from '../render/words.js';
+import { evidenceScript, scriptDiffers } from '../core/evidence_script.js';
+import { recipeWords } from '../i18n/recipe.js';
+import { CATALOGS } from '../i18n/catalogs.js';
 
 /** What the core found in a text or a file's bytes (null when there is nothing, or
  *  when the call was cancelled); its `text` is the text it is about. */
@@ -166,8 +169,42 @@ async function takeText(text, loadRecord) {
 export async function takeFile(file, loadRecord) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const f = await classified(bytes);
+  showForeignScript(false);
+  scriptAsked++;
   if (f && f.kind === 'error') { showError(f.error); return; }
   take(f, f && typeof f.text === 'string' ? f.text : '', loadRecord);
+  if (f && f.kind === 'record') checkScript(bytes, f.text);
+}
+
+/** An evidence file's "run it" script, checked as its record is (issue 43, turn-5
+ *  review finding 6): the scripts the core writes for the record, in every catalog's
+ *  language, against the one the file shows. When none is the same the page says so
+ *  plainly beside what was found: do not run it. */
+let scriptAsked = 0;
+async function checkScript(bytes, text) {
+  const asked = ++scriptAsked;
+  let found;
+  try { found = evidenceScript(new TextDecoder('utf-8').decode(bytes)); } catch (e) { return; }
+  if (!found) return;
+  const recipes = [];
+  if (!found.odd && typeof text === 'string') {
+    for (const lang of Object.keys(CATALOGS)) {
+      const r = await client.call('recipe', text, recipeWords(lang)).catch((e) => ({ error: e }));
+      // A call cancelled (another file, another verification): nothing is said.
+      if (!r || asked !== scriptAsked) return;
+      recipes.push(r.value || null);
+    }
+  }
+  if (asked === scriptAsked) showForeignScript(scriptDiffers(found, recipes));
+}
+
+/** The warning under what was found, or none. */
+function showForeignScript(on) {
+  const old = $('#evidence-script');
+  if (!on) { if (old) old.remove(); return; }
+  const warn = el('p', { id: 'evidence-script', class: 'notice', role: 'alert', text: t('evidence.scriptDiffers') });
+  if (old) old.replaceWith(warn);
+  else $('#paste-found').after(warn);
 }
 
 let taker = null;

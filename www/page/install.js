@@ -23,8 +23,29 @@ import { drawOffline, hideDownloadOnPhone } from './offline.js';
 import { wirePasteButton, relabelPasteButton } from './paste.js';
 import { keepState, wireTopLink } from './keep.js';
 import { HEX64 } from '../core/hex.js';
+import { onFileSha } from './copies.js';
 
 const web = () => /^https?:$/.test(location.protocol);
+
+/** Is this page inside another (an <iframe>, <object> or <embed>, of any origin)?
+ *  Then it never changes the installed copy: a page that frames the verifier could
+ *  lay anything over its buttons and obtain the click on Update (turn-5 review,
+ *  finding 1 D). The site's `frame-ancestors 'none'` header keeps it from being
+ *  framed at all (docs/hosting.md); this holds where a host left the header out. */
+export function framed() {
+  try {
+    return window.self !== window.top || window.frameElement !== null;
+  } catch (e) {
+    return true; // a top that cannot even be compared: not the player's own tab
+  }
+}
+
+/** The SHA-256 of the file this page runs (copies.js), once computed. */
+let own = null;
+/** Was this page's document served by the service worker (a controller when the page
+ *  started)? Then its bytes are the installed copy's (sw.js serves every page of its
+ *  scope from it). */
+let servedByWorker = false;
 
 let on = false;
 /** The worker's last word: {installed, pending, declined}. */
@@ -144,14 +165,14 @@ function register() {
 }
 
 function update() {
-  if (!known.pending || waiting) return;
+  if (!known.pending || waiting || framed()) return;
   waiting = true;
   draw();
   tell({ type: 'accept', sha: known.pending });
 }
 
 function keep() {
-  if (!known.pending) return;
+  if (!known.pending || framed()) return;
   known.declined = true;
   tell({ type: 'keep', sha: known.pending });
   draw();
@@ -162,26 +183,61 @@ function drawNotice() {
   const old = $('#update-notice');
   const { installed, pending, declined } = known;
   if (!installed || !pending || declined) { if (old) old.remove(); return; }
-  const accept = el('button', { type: 'button', id: 'update-accept', text: t('install.update.accept'), disabled: waiting });
-  const stay = el('button', { type: 'button', id: 'update-keep', text: t('install.update.keep'), disabled: waiting });
-  accept.addEventListener('click', update);
-  stay.addEventListener('click', keep);
-  const box = el('div', { class: 'notice update', id: 'update-notice', role: 'status', 'data-installed-sha': installed, 'data-new-sha': pending },
+  // Framed or embedded: the notice without its buttons, and why (see framed()).
+  const nested = framed();
+  let actions;
+  if (nested) actions = el('p', { id: 'update-framed', text: t('install.update.framed') });
+  else {
+    const accept = el('button', { type: 'button', id: 'update-accept', text: t('install.update.accept'), disabled: waiting });
+    const stay = el('button', { type: 'button', id: 'update-keep', text: t('install.update.keep'), disabled: waiting });
+    accept.addEventListener('click', update);
+    stay.addEventListener('click', keep);
+    actions = el('div', { class: 'actions' }, accept, stay);
+  }
+  const box = el('div', { class: 'notice update', id: 'update-notice', role: 'status', 'data-installed-sha': installed, 'data-new-sha': pending, 'data-framed': nested },
     el('p', { class: 'update-head', text: t('install.update.available') }),
     el('p', { text: t('install.update.why') }),
     el('dl', { class: 'pair update-shas' },
       el('dt', { text: t('install.update.installed') }), el('dd', {}, code(installed, 'hash')),
       el('dt', { text: t('install.update.new') }), el('dd', {}, code(pending, 'hash'))),
     el('p', { text: t('install.update.compare') }),
-    el('div', { class: 'actions' }, accept, stay));
+    actions);
   if (old) old.replaceWith(box);
   else $('#notices').prepend(box);
+}
+
+/** "This is not your installed verifier": the file this page runs is not the one
+ *  installed on this device (a reload that bypassed the service worker, such as
+ *  Ctrl+Shift+R, runs the server's bytes; so does a page the worker did not serve). */
+function drawNotInstalled() {
+  const old = $('#not-installed-notice');
+  const { installed } = known;
+  if (servedByWorker || !installed || !own || own === installed) { if (old) old.remove(); return; }
+  const box = el('div', { class: 'notice update', id: 'not-installed-notice', role: 'alert', 'data-installed-sha': installed, 'data-running-sha': own },
+    el('p', { class: 'update-head', text: t('install.notInstalled.head') }),
+    el('p', { text: t('install.notInstalled.why') }),
+    el('dl', { class: 'pair update-shas' },
+      el('dt', { text: t('install.notInstalled.running') }), el('dd', {}, code(own, 'hash')),
+      el('dt', { text: t('install.update.installed') }), el('dd', {}, code(installed, 'hash'))));
+  if (old) old.replaceWith(box);
+  else $('#notices').prepend(box);
+}
+
+/** Framed or embedded with no update notice to carry the sentence (an <object> or
+ *  <embed> is fetched past the worker, which may never answer it): said on its own. */
+function drawFramed() {
+  const old = $('#framed-notice');
+  if (!framed() || $('#update-notice')) { if (old) old.remove(); return; }
+  if (old) { old.textContent = t('install.update.framed'); return; }
+  $('#notices').prepend(el('p', { class: 'notice update', id: 'framed-notice', role: 'status', text: t('install.update.framed') }));
 }
 
 function draw() {
   if (!on) return;
   keepState({ on, standalone: standalone() });
   drawNotice();
+  drawFramed();
+  drawNotInstalled();
   drawOffline({
     standalone: standalone(),
     onInstall: promptEvent ? installPrompt : null,
@@ -189,7 +245,7 @@ function draw() {
     // bypassed it, or before it took control).
     installed: navigator.serviceWorker && navigator.serviceWorker.controller ? known.installed : null,
     kept: known.pending && known.declined ? known.pending : null,
-    onUpdate: update,
+    onUpdate: framed() ? null : update,
     persisted,
   });
 }
@@ -221,11 +277,13 @@ export function startInstall({ app = true } = {}) {
   linkHead(app);
   if (!web() || !app) return;
   on = true;
+  servedByWorker = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   wireTopLink();
   takeShared();
   takeLaunched();
   watchInstall();
   register();
+  onFileSha((sha) => { own = sha; draw(); });
   draw();
 }
 

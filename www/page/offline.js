@@ -78,7 +78,9 @@ export function drawOffline(v) {
   }
   if (v.kept) {
     out.push(el('p', { class: 'fingerprint', id: 'kept-line' }, parts('install.kept', { sha: code(v.kept, 'hash') })));
-    out.push(el('div', { class: 'actions' }, button('kept-update', 'install.update.accept', v.onUpdate)));
+    // No Update when framed or embedded (install.js framed()): the sentence instead.
+    out.push(v.onUpdate ? el('div', { class: 'actions' }, button('kept-update', 'install.update.accept', v.onUpdate))
+      : el('p', { class: 'note', id: 'kept-framed', text: t('install.update.framed') }));
   }
   // A redraw (the installed copy's fingerprint arriving, the storage grant, the
   // browser's install prompt) keeps the keyboard where it was in the panel: the

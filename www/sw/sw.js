@@ -25,7 +25,8 @@
 // Messages (from pages of this origin): {type: 'hello'} → state, then a look for a
 // new version; {type: 'status'} → state; {type: 'accept', sha} → the version `sha`
 // kept aside becomes the installed one ('fairverify-accepted'); {type: 'keep', sha}
-// → `sha` is declined. State: {type: 'fairverify-state', installed, pending,
+// → `sha` is declined (accept and keep only from a top-level page: from a framed one,
+// the state and nothing else). State: {type: 'fairverify-state', installed, pending,
 // declined} (SHA-256 in hex, or null).
 import { sha256Hex } from '../core/sha256.js';
 
@@ -224,12 +225,18 @@ self.addEventListener('message', (e) => {
   const m = e.data && typeof e.data === 'object' ? e.data : {};
   const reply = (msg) => { if (e.source && typeof e.source.postMessage === 'function') e.source.postMessage(msg); };
   const sha = typeof m.sha === 'string' ? m.sha : null;
+  // Update and Keep only from a page in a tab of its own: a verifier framed or
+  // embedded by another page (frameType 'nested') could have its click obtained by
+  // whatever that page lays over it (the page refuses them too: install.js framed()).
+  const nested = !!e.source && e.source.frameType === 'nested';
   let job;
   if (m.type === 'hello') {
     job = serial(state).then(reply)
       .then(() => serial(look))
       .then(async (changed) => { if (changed) await tellAll(await serial(state)); });
   } else if (m.type === 'status') {
+    job = serial(state).then(reply);
+  } else if ((m.type === 'accept' || m.type === 'keep') && nested) {
     job = serial(state).then(reply);
   } else if (m.type === 'accept') {
     job = serial(() => accept(sha)).then(async (ok) => {
