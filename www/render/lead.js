@@ -99,25 +99,27 @@ function diagnosisWords(x, r, desc, lang) {
   const { d, where } = x;
   if (d.code === 'shown_elsewhere') {
     const { kind, params } = elsewhere(where, r, desc, lang);
-    const title = t(`lead.elsewhere.${kind}`, params, lang);
+    const key = `lead.elsewhere.${kind}`;
+    const title = t(key, params, lang);
     const recheck = kind !== 'any' && typeof d.path === 'string' && typeof d.at === 'string'
       ? { path: d.path, at: d.at, label: t(`lead.recheck.${kind}`, params, lang), kind } : null;
-    return { title, lines: [], recheck };
+    return { key, title, lines: [], recheck };
   }
   if (d.code === 'input_slip' && d.slip === 'order') {
     const perm = Array.isArray(where.permutation) ? where.permutation : [];
     const moves = perm.map((from, i) => (from === i ? null : t('lead.slip.move', { from: String(from + 1), to: String(i + 1) }, lang))).filter(Boolean);
     const list = new Intl.ListFormat(lang || language(), { type: 'conjunction' }).format(moves);
-    return { title: t('lead.slip.order', {}, lang), lines: moves.length ? [t('lead.slip.order.todo', { moves: list }, lang)] : [] };
+    return { key: 'lead.slip.order', title: t('lead.slip.order', {}, lang), lines: moves.length ? [t('lead.slip.order.todo', { moves: list }, lang)] : [] };
   }
   if (d.code === 'input_slip' && d.slip === 'trim') {
     const field = slipField(where, d, lang);
     const to = typeof d.to === 'string' ? t('render.quoted', { text: ltrText(d.to, lang) }, lang) : '';
-    return { title: t('lead.slip.trim', { field }, lang), lines: [t('lead.slip.trim.todo', { field, to }, lang)] };
+    return { key: 'lead.slip.trim', title: t('lead.slip.trim', { field }, lang), lines: [t('lead.slip.trim.todo', { field, to }, lang)] };
   }
   if (d.code === 'input_slip' && d.slip === 'empty') {
     const one = !Number.isInteger(where.index);
     return {
+      key: one ? 'lead.slip.emptyOne' : 'lead.slip.empty',
       title: one ? t('lead.slip.emptyOne', {}, lang) : t('lead.slip.empty', { n: String(where.index + 1) }, lang),
       lines: [t('lead.slip.empty.todo', { field: slipField(where, d, lang) }, lang)],
     };
@@ -126,7 +128,8 @@ function diagnosisWords(x, r, desc, lang) {
 }
 
 /**
- * What the verdict leads with, or null: `{kind: 'diagnosis'|'hint', code, title,
+ * What the verdict leads with, or null: `{kind: 'diagnosis'|'hint', code, key (the
+ * title's catalog key), title,
  * why, lines, next, recheck, hint}`. `title` replaces the banner's headline, `why`
  * its second line, `lines` follow it; `next` is what to do (never the operator's
  * support); `recheck` (a diagnosis) the move a one-tap re-check makes.
@@ -139,7 +142,7 @@ export function leadOf(r, desc, lang) {
     const lines = [...first.w.lines, ...rest.map((y) => y.w.title)];
     if (diag.some((y) => y.x.d.code === 'shown_elsewhere') && !allExplained(r, diag.map((y) => y.x))) lines.push(t('lead.more', {}, lang));
     return {
-      kind: 'diagnosis', code: first.x.d.code, slip: first.x.d.slip || null, title: first.w.title,
+      kind: 'diagnosis', code: first.x.d.code, slip: first.x.d.slip || null, key: first.w.key, title: first.w.title,
       why: t('lead.why.diagnosis', {}, lang), lines,
       next: t('render.verdict.fail.next.diagnosis', {}, lang), recheck: first.w.recheck || null,
     };
@@ -150,7 +153,7 @@ export function leadOf(r, desc, lang) {
   const s = hintSentences(h, lang);
   const others = hints.slice(1).map((o) => hintTitle(o, lang));
   return {
-    kind: 'hint', code: h.code, title: hintTitle(h, lang), why: s.text, lines: others,
+    kind: 'hint', code: h.code, key: `lead.title.${h.code}`, title: hintTitle(h, lang), why: s.text, lines: others,
     next: s.todo || t('render.verdict.fail.next.hint', {}, lang), recheck: null, hint: h,
   };
 }
