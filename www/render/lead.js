@@ -18,7 +18,12 @@ const CHAIN_HINTS = new Set(['terminal_unpublished', 'terminal_other_game']);
  *  input or the terminal; on unchecked, a terminal that commits to nothing. */
 export function leadHints(r) {
   const hints = Array.isArray(r && r.hints) ? r.hints : [];
-  if (r.verdict === 'fail') return hints.filter((h) => typoHint(h) || INPUT_HINTS.has(h.code) || CHAIN_HINTS.has(h.code));
+  if (r.verdict === 'fail') {
+    // A hint about the input explains a difference in what was shown, never a failed
+    // commitment check (a look-alike in a client seed does not make a seed miss its hash).
+    const onlyPlayed = (r.checks || []).filter((c) => c.ok === false).every((c) => c.code === 'played');
+    return hints.filter((h) => typoHint(h) || (onlyPlayed && INPUT_HINTS.has(h.code)) || CHAIN_HINTS.has(h.code));
+  }
   // A walk cut by its step limit decided nothing: that is said first (uncheckedWhy).
   if (r.verdict === 'unchecked' && !hints.some((h) => h.code === 'step_limit')) return hints.filter((h) => CHAIN_HINTS.has(h.code));
   return [];
