@@ -7,8 +7,9 @@ import { t, has, language } from '../i18n/i18n.js';
 import { schemes } from './core.js';
 import { errorText } from '../render/errors.js';
 import { notShownLines } from '../render/keys.js';
-import { checkKey, computedText, failNext, typoHint, hintParams, uncheckedWhy, passWhy, foundInParams } from '../render/words.js';
-import { fieldLabel } from '../render/fields.js';
+import { checkKey, computedText, failNext, uncheckedWhy, passWhy, foundInParams } from '../render/words.js';
+import { leadOf, hintTitle, hintSentences, fromSlip } from '../render/lead.js';
+import { cardName } from '../render/cards.js';
 
 const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
 const PAIRS_UP_TO = 4; // published/recomputed shown for every check of short lists, else for failed ones
@@ -32,9 +33,24 @@ function checkLines(checks, report) {
   for (const c of checks) {
     if (c.ok === true && okShown === 0) { okHidden++; continue; }
     if (c.ok === true) okShown--;
-    const mark = c.pending || c.ok === null ? '…' : c.ok ? '✓' : '✗';
-    const key = [checkKey(c, report), `check.${c.code}`].find((k) => has(k));
-    const text = key ? t(key, c.params || {}) : c.code || c.name;
+    // A round of a chain the record brought: true, but it proves nothing (never ✓).
+    const nothing = c.code === 'chainOk' && c.ok === true && report.terminalPublished === null;
+    const mark = c.pending || c.ok === null ? '…' : nothing ? '–' : c.ok ? '✓' : '✗';
+    // The page's sentence for the check's outcome ("… does not hash to …" beside ✗),
+    // never a sentence saying it holds beside a ✗ (issue 44).
+    const state = c.pending || c.ok === null ? 'pending' : c.ok ? 'ok' : 'bad';
+    const own = [`${checkKey(c, report, 'render.check')}.${state}`, `render.check.${c.code}.${state}`].find((k) => has(k));
+    const key = own || [checkKey(c, report), `check.${c.code}`].find((k) => has(k));
+    const params = { ...(c.params || {}) };
+    if (own && typeof params.position === 'number') params.position += 1;
+    if (own && typeof params.card === 'number') params.card = cardName(params.card, (descOf(report.scheme) || {}).cards || 'rank_major');
+    for (const k of ['round', 'rememberedRound']) if (typeof params[k] === 'number') params[k] = String(params[k]);
+    const text = key ? t(key, params) : c.code || c.name;
+    if (!own && c.ok === false) {
+      // No sentence for the failed outcome: the check's statement, said not to hold.
+      lines.push(`  ${mark} ${text}: ${t('check.fails')}`);
+      continue;
+    }
     lines.push(`  ${mark} ${text}`);
     // Published against recomputed: for checks of something published (the played
     // comparison is listed difference by difference below instead).
@@ -61,6 +77,9 @@ function errorLines(e) {
   return lines;
 }
 
+/** The scheme's descriptor (its seats, its cards' numbering). */
+const descOf = (id) => schemes().find((d) => d.id === id);
+
 let resultKeys = null;
 /** The scheme's recomputed result keys, from its descriptor. */
 function keysOf(scheme) {
@@ -72,7 +91,7 @@ function resultLines(r) {
   const keys = keysOf(r.scheme).filter((k) => r[k] !== undefined && r[k] !== null).slice(0, MAX_RESULTS);
   if (!keys.length) return [];
   // After a hint the result comes from the wrong input: said so, never headed as the result.
-  const head = Array.isArray(r.hints) && r.hints.some(typoHint)
+  const head = fromSlip(r)
     ? [t('render.result.fromHint.summary'), `  ${t('render.result.fromHint')}`] : [t('page.result.heading')];
   return [...head, ...keys.map((k) => `  ${k}: ${value(r[k])}`)];
 }
@@ -85,6 +104,13 @@ export function renderHuman(res, file) {
   if (res.error) return lines.concat(errorLines(res.error));
   const r = res.report;
   lines.push(t(`verdict.${r.verdict}`));
+  // What explains a difference first (the core's diagnosis, else a hint), as the
+  // page's banner says it; then nobody is sent to the operator's support.
+  const lead = leadOf(r, descOf(r.scheme));
+  if (lead) {
+    lines.push(`  → ${lead.title}`);
+    for (const line of [lead.why, ...lead.lines]) if (line) lines.push(`    ${line}`);
+  }
   // Why nothing was decided (a walk cut by its step limit: SPEC §6), or what a pass on
   // a terminal the record brings proves: the page's second line.
   if (r.verdict === 'unchecked') lines.push(`  ${uncheckedWhy(r)}`);
@@ -100,9 +126,11 @@ export function renderHuman(res, file) {
     lines.push(t('missing.heading', { fields }));
   }
   for (const h of Array.isArray(r.hints) ? r.hints : []) {
-    const params = hintParams(h, (path) => (path ? fieldLabel(path) : ''));
-    lines.push(`  • ${t(`hint.${h.code}`, params)}`);
-    if (has(`render.hint.${h.code}.todo`)) lines.push(`    ${t(`render.hint.${h.code}.todo`, params)}`);
+    // The hint that leads is said above; the others with their own title.
+    if (lead && lead.hint === h) continue;
+    const said = hintSentences(h);
+    lines.push(`  • ${hintTitle(h)} ${said.text}`);
+    if (said.todo) lines.push(`    ${said.todo}`);
   }
   if (Array.isArray(r.differences)) {
     const count = typeof r.differenceCount === 'number' ? r.differenceCount : r.differences.length;
@@ -121,7 +149,8 @@ export function renderHuman(res, file) {
     for (const { text } of notShownLines(r)) lines.push(`  ${text}`);
   }
   // What to do next, for the check that failed and the game (the page's words).
-  if (r.verdict === 'fail') {
+  if (lead && (r.verdict === 'fail' || lead.kind === 'hint')) lines.push(lead.next);
+  else if (r.verdict === 'fail') {
     const next = failNext(r);
     // The field as a record names it too: "Maximum chain steps (maxSteps)".
     lines.push(t(next.key, next.field ? { ...next.params, field: fieldName(next.field) } : next.params));

@@ -71,6 +71,9 @@ function sentences(report, lang) {
         text: (li.querySelector('.label') || li).textContent.trim(),
         hints: [...li.querySelectorAll('.hint')].map((h) => h.textContent.trim()),
       })),
+      // Hints tied to no check (a nonce in seconds, a look-alike character beside a
+      // pass, a terminal of nobody's): said in the file too.
+      notes: text('ul.checks > li:not([data-check]) .hint'),
       headings: { checks: t('check.heading'), differences: t('diff.heading'), published: t('check.published'), recomputed: t('check.recomputed') },
     };
   });
@@ -136,6 +139,9 @@ export function evidenceHtml(report, record, recordText, now = new Date(), recip
     ...words.flatMap((w, i) => [
       make('p', { class: i ? 'head en' : 'head', lang: langTag(w.lang), dir: direction(w.lang) }, w.head),
       ...w.why.map((x) => make('p', { class: i ? 'en' : null, lang: langTag(w.lang), dir: direction(w.lang) }, x))])));
+  for (const w of words) {
+    for (const x of w.notes) b.append(make('p', { class: `hint${w === words[0] ? '' : ' en'}`, lang: langTag(w.lang), dir: direction(w.lang), 'data-hint-note': '' }, x));
+  }
   // What differs first: for a fail it is what matters.
   const diffs = words[0].differences;
   if (diffs.length || words[0].notShown.length) {

@@ -10,7 +10,7 @@ import { scheme } from './schemes.js';
 import { buildForm, readForm, showFieldError, formForGame, showBetsRead } from './form.js';
 import { whenChosen } from './picker.js';
 import { withBetsRead } from './betsui.js';
-import { verifyOne, verifyRecordText } from './verify.js';
+import { verifyOne, verifyRecordText, onRecheck } from './verify.js';
 import { client } from './client.js';
 import { wireStale } from './stale.js';
 import { rememberBox } from './remember.js';
@@ -50,6 +50,10 @@ function loadRecord(record, text, how, formLater = false) {
   fill();
   return null;
 }
+
+// "Check again as player 3" (a diagnosis' one tap): the moved record fills the form
+// and is verified, as a record from a link is.
+onRecheck((record) => loadRecord(record));
 
 /** A record's text parsed for the form (not past the size the page draws). */
 function parsedText(text) {

@@ -26,6 +26,7 @@ import { evidenceButton } from './evidence.js';
 import { offerKeep } from './keep.js';
 import { recordText } from './fields.js';
 import { recipePanel } from './recipe.js';
+import { leadOf, movedRecord } from '../render/lead.js';
 
 /** Records with more bets than this (dice, mines: SPEC §7) show a busy bar while
  *  the core works through them: 10,000 mines bets take it about a second. */
@@ -130,6 +131,22 @@ export function againAction(run) {
 
 const againButton = (src) => againAction(() => verifySource(src));
 
+/** How a changed record is loaded (the form filled, then verified): main.js's. */
+let loadChanged = (record) => verifyOne(record);
+export function onRecheck(load) { loadChanged = load; }
+
+/** "Check again as player 3": when the core found the hand entered elsewhere (the
+ *  diagnosis' `shown_elsewhere`), one tap verifies the same record with that entry
+ *  moved to where the seeds put it (the form shows the moved entry too). */
+function recheckButton(report, record) {
+  const lead = leadOf(report, scheme(report.scheme));
+  const moved = lead && lead.recheck ? movedRecord(record, lead.recheck.path, lead.recheck.at) : null;
+  if (!moved) return null;
+  const b = el('button', { type: 'button', id: 'recheck-as', 'data-recheck': lead.recheck.kind, text: lead.recheck.label });
+  b.addEventListener('click', () => loadChanged(moved));
+  return el('p', { class: 'actions recheck' }, b);
+}
+
 /** Where the player enters what they were shown: the entry of it (`#played-entry`),
  *  else the form's `played` field. */
 const playedTarget = () => document.getElementById('played-entry') || document.getElementById('f-played');
@@ -212,6 +229,9 @@ export async function verifySource(src, { full = false } = {}) {
     // … and the operator's own code with this record's values, to run without us.
     v.after(evidenceButton(res.report, recordOf(src), text), recipePanel(text));
     if (res.report.verdict === 'fail') v.after(againButton(src));
+    // The one tap a diagnosis offers comes first, right under the banner.
+    const recheck = res.report.verdict === 'fail' ? recheckButton(res.report, recordOf(src)) : null;
+    if (recheck) v.after(recheck);
     // A pass compared with nothing shown: one tap to enter what was shown.
     if (res.report.verdict === 'pass' && !res.report.differences && playedTarget()) v.after(enterPlayedButton());
     walkNote(v, res.report, res.walk, src);

@@ -6,7 +6,8 @@ import { t, has, parts } from '../i18n/i18n.js';
 import { hash } from './common.js';
 import { cardName } from './cards.js';
 import { fieldLabel } from './fields.js';
-import { checkKey, computedText, typoHint, hintParams } from './words.js';
+import { checkKey, computedText, typoHint, hintParams, hintKey } from './words.js';
+import { hintTitle, leadHints } from './lead.js';
 
 export { verdictView, statusBadge } from './verdict.js';
 
@@ -39,7 +40,14 @@ export function checkSentence(c, cards, report) {
   return own ? t(own, shownParams(c, cards)) : checkText(c);
 }
 
-function mark(c) {
+/** A chain round that reached a terminal the record brought (none of the game's
+ *  published ones): true, but it proves nothing, so it is never marked green. */
+export const provesNothing = (c, report) => c.code === 'chainOk' && c.ok === true && !!report && report.terminalPublished === null;
+
+function mark(c, report) {
+  if (provesNothing(c, report)) {
+    return el('span', { class: 'mark' }, el('span', { 'aria-hidden': 'true', text: '–' }), el('span', { class: 'word', text: t('lead.mark.nothing') }));
+  }
   const state = { cancelled: 'notChecked', pending: 'pending', ok: 'holds', bad: 'fails' }[checkState(c)];
   return el('span', { class: 'mark' },
     el('span', { 'aria-hidden': 'true', text: { notChecked: '■', pending: '…', holds: '✓', fails: '✗' }[state] }),
@@ -49,10 +57,10 @@ function mark(c) {
 /** A hint's sentence and what to do, for people. */
 export function hintView(h) {
   const params = hintParams(h, fieldLabel);
-  // A hint's own label where "Probably a copying mistake" is not what it says (step_limit).
-  const label = has(`render.hint.label.${h.code}`) ? `render.hint.label.${h.code}` : 'render.hint.label';
+  // One title per kind of hint ("Possibly a copying mistake: two fields swapped."), the
+  // banner's headline when the hint leads.
   return el('div', { class: 'hint', 'data-hint': h.code, role: 'note' },
-    el('p', {}, parts('render.join.sentence', { first: el('strong', { text: t(label) }), then: t(`hint.${h.code}`, params) })),
+    el('p', {}, parts('render.join.sentence', { first: el('strong', { text: hintTitle(h) }), then: t(hintKey(h), params) })),
     has(`render.hint.${h.code}.todo`) ? el('p', { text: t(`render.hint.${h.code}.todo`, params) }) : null);
 }
 
@@ -64,9 +72,14 @@ export function checksView(report, chainScheme, cards) {
     return el('p', { class: 'note', text: t(chainScheme ? 'check.noneChain' : 'check.none') });
   }
   const list = el('ul', { class: 'checks' });
+  // A hint about the input (a look-alike character, a seed in seconds) that leads a
+  // fail sits inside the first failed check, as a check's own hint does.
+  const firstBad = report.checks.find((c) => c.ok === false);
+  const lead = new Set(leadHints(report).filter((h) => !h.check && firstBad));
+  const placed = (h) => report.checks.some((c) => c.name === h.check) || lead.has(h);
   for (const c of report.checks) {
     const state = checkState(c);
-    const own = hints.filter((h) => h.check === c.name);
+    const own = hints.filter((h) => h.check === c.name || (c === firstBad && lead.has(h)));
     const details = c.code === 'played' ? null : el('details', { class: 'values' },
       el('summary', { text: t('render.details') }),
       el('dl', { class: 'pair' },
@@ -74,13 +87,14 @@ export function checksView(report, chainScheme, cards) {
         // A hash as it is; a chain's round, a walk that did not reach, nothing: in words.
         el('dt', { text: t('check.recomputed') }), el('dd', {}, c.cancelled ? t('render.check.notChecked') : c.pending ? t('check.walkingNow')
           : typeof c.computed === 'string' ? hash(c.computed) : computedText(c))));
-    list.append(el('li', { class: state, 'data-check': c.name, 'data-ok': String(c.ok) },
-      el('p', { class: 'line' }, mark(c), el('span', { class: 'label', text: checkSentence(c, cards, report) })),
-      ...own.map(hintView), details));
+    // A hint sits at the top inside the check it explains, before the check's own line.
+    list.append(el('li', { class: provesNothing(c, report) ? 'note' : state, 'data-check': c.name, 'data-ok': String(c.ok) },
+      ...own.map(hintView),
+      el('p', { class: 'line' }, mark(c, report), el('span', { class: 'label', text: checkSentence(c, cards, report) })), details));
   }
   // Hints not tied to a listed check (an error's hint is shown with the error).
   // A hint about the input itself (a nonce in seconds, an invisible character) may
   // come with a pass: a note, not a failed line.
-  for (const h of hints.filter((x) => !report.checks.some((c) => c.name === x.check))) list.append(el('li', { class: typoHint(h) ? 'bad' : 'note' }, hintView(h)));
+  for (const h of hints.filter((x) => !placed(x))) list.append(el('li', { class: typoHint(h) ? 'bad' : 'note' }, hintView(h)));
   return list;
 }

@@ -16,7 +16,8 @@ import { drawPokerHmac, drawSelfpoker } from './poker.js';
 import { drawChess } from './boards.js';
 import { drawCrash, drawPlatforms, drawBattle, drawHashChain, chainNote } from './chain.js';
 import { drawDice, drawMines } from './casino.js';
-import { passWhy, uncheckedWhy, failNext, foundInParams, passMoment, unprovenFields, typoHint } from './words.js';
+import { passWhy, uncheckedWhy, failNext, foundInParams, passMoment, unprovenFields } from './words.js';
+import { leadOf, fromSlip } from './lead.js';
 
 /** Each scheme's drawing: (report, out, desc, ctx) appends to `out`. */
 const DRAW = {
@@ -44,20 +45,27 @@ export function report(r, desc) {
   ctx.mark = (root) => markDifferences(root, r, ctx);
   const out = el('div', { class: 'report', 'data-scheme': r.scheme });
   const failed = r.verdict === 'fail';
-  const hinted = (r.hints || []).some(typoHint);
+  // What explains the difference leads (SPEC "When what was shown differs"): the
+  // core's diagnosis, else a hint; its title is the banner's headline and what to do
+  // never names the operator's support.
+  const lead = leadOf(r, d0);
+  // The outcome computed from a typo or a slip is folded, never shown as the game's.
+  const hinted = fromSlip(r);
   // The second line and the advice say what is true for the proof that ran (a chain,
   // a seed, a partial reveal, bets) and for the check that failed.
-  const why = failed && hinted ? t('render.verdict.fail.whyHint')
+  const why = lead ? lead.why
     : r.verdict === 'pass' ? passWhy(r)
       : r.verdict === 'unchecked' ? uncheckedWhy(r) : undefined;
-  const next = failed ? failNext(r) : null;
-  out.append(verdictView(r.verdict, undefined, {
+  const next = failed && !lead ? failNext(r) : null;
+  out.append(verdictView(r.verdict, lead ? lead.title : undefined, {
     proven: r.verdict === 'pass' ? provenText(r, d0) : null,
     missing: r.verdict === 'unchecked' ? r.missing : null,
     terminals: d0.terminals,
     why,
-    next: next ? t(next.key, next.params) : null,
-    nextKind: next ? next.key.split('.').slice(4).join('.') || 'any' : null,
+    lead: lead ? lead.lines : null,
+    leadKind: lead ? `${lead.kind} ${lead.code}${lead.slip ? ` ${lead.slip}` : ''}` : null,
+    next: lead && (failed || lead.kind === 'hint') ? lead.next : next ? t(next.key, next.params) : null,
+    nextKind: lead ? lead.kind : next ? next.key.split('.').slice(4).join('.') || 'any' : null,
   }));
   // A round met in another published chain (SPEC §6 `foundIn`), said where the
   // advice after a failure does not already say it.

@@ -35,6 +35,8 @@ function askText(missing, terminals) {
  * names what to ask the operator for (unchecked; `opts.terminals`, the scheme's published
  * terminals, to point at them instead), `opts.why` replaces the second line, `opts.next`
  * says what to do (fail; `opts.nextKind`, which advice it is, in `data-advice`),
+ * `opts.lead` the lines after a headline that explains a difference (`opts.leadKind`
+ * in `data-lead`),
  * `opts.proven` ({moment, text}) what a pass proves and what it does not.
  */
 export function verdictView(verdict, text, opts = {}) {
@@ -45,10 +47,14 @@ export function verdictView(verdict, text, opts = {}) {
     ? el('p', { class: 'ask missing', 'data-missing': opts.missing.join(' '), text: askText(opts.missing, opts.terminals) })
     : null;
   const next = opts.next ? el('p', { class: 'ask next', 'data-advice': opts.nextKind || null, text: opts.next }) : null;
+  // After a lead (what explains a difference): its further lines, right under it.
+  const lead = (opts.lead || []).map((line) => el('p', { class: 'vwhy lead', text: line }));
   // A pass: what it proves, and what to check when the result is not the one played.
   const proven = opts.proven ? el('p', { class: 'ask proven', 'data-proven': opts.proven.moment, text: opts.proven.text }) : null;
   return el('div', {
     id: 'verdict', class: `verdict ${TONE[v] || 'neutral'}`, 'data-verdict': verdict, role: 'status', tabindex: '-1',
+    // What the headline leads with, for tests and styles: "diagnosis shown_elsewhere", "hint seed_case".
+    'data-lead': opts.leadKind || null,
   },
   el('span', { class: 'vicon', 'aria-hidden': 'true', text: ICON[v] }),
   el('div', { class: 'vtext' },
@@ -58,7 +64,7 @@ export function verdictView(verdict, text, opts = {}) {
       first: el('span', { class: 'vword', text: t(`render.status.${v}`) }), then: el('span', { text: headline }),
     })),
     why ? el('p', { class: 'vwhy', text: why }) : null,
-    proven, missing, next));
+    ...lead, proven, missing, next));
 }
 
 /** A small status badge for list rows (batches, round histories, bets): icon + word. */

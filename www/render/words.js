@@ -66,16 +66,30 @@ export const typoHint = (h) => !!(h && h.check);
 /** A hint's values for its sentence: fields by their labels (`label(path)`), a
  *  nonce as the id it is (never grouped), an invisible character's position from 1
  *  and its code point ("U+200B"). */
-export function hintParams(h, label) {
+export function hintParams(h, label, lang) {
   return {
     field: label(h.field), with: label(h.with), commitment: label(h.commitment || h.with),
     nonce: h.nonce === undefined ? '' : String(h.nonce),
     position: Number.isInteger(h.position) ? h.position + 1 : '',
     char: typeof h.char === 'string' ? h.char : '',
-    count: Number.isInteger(h.count) ? h.count : 1,
+    // The real count only: a default would choose the plural form of 1 for a
+    // sentence counted by another number ("after 10 step", issue 44).
+    ...(Number.isInteger(h.count) ? { count: h.count } : {}),
     // step_limit: the steps a cut walk took, a count (grouped, its plural form).
     walked: hintWalked(h),
+    // seed_wrapped: the seed without what was copied around it, isolated left to right.
+    to: typeof h.to === 'string' ? ltrText(h.to, lang) : '',
+    // terminal_other_game: the game whose published terminal it is, by its name.
+    game: typeof h.game === 'string' ? (has(`game.${h.game}`, lang) ? t(`game.${h.game}`, {}, lang) : h.game) : '',
   };
+}
+
+/** A hint's sentence key: its kind's own where it has kinds (lookalike_char: a space
+ *  other than U+0020, one at either end, a variation selector, a Hangul filler, a
+ *  word that mixes scripts). */
+export function hintKey(h, lang) {
+  const own = typeof h.kind === 'string' ? `hint.${h.code}.${h.kind}` : null;
+  return own && has(own, lang) ? own : `hint.${h.code}`;
 }
 
 /** What to do after a failure ({key, params}), for the check that failed and the game:
@@ -85,6 +99,9 @@ export function hintParams(h, label) {
  *  never a failure: the core makes it unchecked, SPEC §6.) */
 export function failNext(r) {
   const checks = r.checks || [];
+  // The core's diagnosis (a hand under another player, seeds in another order): the
+  // entry is corrected, nobody is sent to support.
+  if (Array.isArray(r.diagnosis) && r.diagnosis.length) return { key: 'render.verdict.fail.next.diagnosis', params: {} };
   if ((r.hints || []).some(typoHint)) return { key: 'render.verdict.fail.next.hint', params: {} };
   const failed = checks.filter((c) => c.ok === false);
   const chainFailed = failed.some((c) => c.code === 'chainOk');

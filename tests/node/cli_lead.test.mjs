@@ -1,0 +1,106 @@
+// pkg/verifier.js --human leads with what explains a difference (issue 41), as the
+// page's banner does: the core's diagnosis in the game's words (a hand of another
+// player or seat, client seeds in another order, a stray space), else a hint with its
+// own title; the operator's support only when nothing explains it. A check's mark and
+// its words agree (issue 44: no ✗ beside "… hashes to …"), and a count is said with
+// its real number ("after 10 steps", «после 10 шагов»).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadCases, runCli, ROOT } from './helpers.mjs';
+
+const cases = loadCases(path.join(ROOT, 'tests/vectors'));
+const cat = (lang) => JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+const find = (pred, what) => {
+  const c = cases.find((x) => !x.expect.error && pred(x.record, x.expect));
+  assert.ok(c, `a vector: ${what}`);
+  return c;
+};
+function tmpFile(content) {
+  const p = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fv-lead-')), 'r.json');
+  fs.writeFileSync(p, content);
+  return p;
+}
+const human = (record, lang = 'en') => runCli(['--human', '--lang', lang, tmpFile(JSON.stringify(record))]);
+/** A catalog sentence as a pattern, its placeholders standing for any value. */
+const pattern = (text) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{[a-z]+\\\}/gi, '.+?'));
+const SUPPORT = { en: /support/i, ru: /поддержк/i };
+/** The lines after the verdict, up to the checks' heading. */
+const leadLines = (out) => out.split('\n').slice(1, out.split('\n').findIndex((l, i) => i > 0 && !l.startsWith('  ')));
+
+const hold = find((r, e) => r.scheme === 'selfpoker' && Array.isArray(e.holeCards) && e.holeCards.length >= 3, 'a selfpoker hand');
+const bridge = find((r, e) => r.game === 'bridge' && e.commitmentOk === true && e.deals, 'a bridge deal');
+const table = find((r, e) => r.scheme === 'match_seed_v2' && Array.isArray(r.clientSeeds) && r.clientSeeds.length >= 2
+  && new Set(r.clientSeeds).size === r.clientSeeds.length && e.commitmentOk === true && e.rolls, 'a backgammon match');
+const dice = find((r, e) => r.scheme === 'dice' && e.commitmentOk === true && r.clientSeed && !r.bets, 'a dice bet');
+
+for (const lang of ['en', 'ru']) {
+  const c = cat(lang);
+  test(`${lang}: a hand under the wrong player or seat names where it is, and not support`, () => {
+    let r = human({ ...hold.record, played: { holeCards: [hold.expect.holeCards[2]] } }, lang);
+    assert.equal(r.code, 1);
+    const lead = leadLines(r.stdout);
+    assert.match(lead[0], /^ {2}→ /);
+    assert.match(lead[0], pattern(c['lead.elsewhere.player']));
+    assert.ok(lead[0].includes('3') && lead[0].includes('1'), lead[0]);
+    assert.doesNotMatch(r.stdout, SUPPORT[lang], r.stdout);
+    r = human({ ...bridge.record, played: { deals: [[null, null, null, bridge.expect.deals[0][1]]] } }, lang);
+    assert.equal(r.code, 1);
+    assert.match(leadLines(r.stdout)[0], pattern(c['lead.elsewhere.seat']));
+    // Seats by their names (East, West), never a path.
+    assert.ok(leadLines(r.stdout)[0].includes(c['seat.bridge.1']), r.stdout);
+    assert.doesNotMatch(leadLines(r.stdout).join('\n'), /deals\[|\{[a-z]+\}/);
+    assert.doesNotMatch(r.stdout, SUPPORT[lang]);
+  });
+
+  test(`${lang}: client seeds in another order, a stray space: named first`, () => {
+    let r = human({ ...table.record, clientSeeds: [...table.record.clientSeeds].reverse(), played: { rolls: table.expect.rolls } }, lang);
+    assert.equal(r.code, 1);
+    assert.match(leadLines(r.stdout)[0], pattern(c['lead.slip.order']));
+    assert.doesNotMatch(r.stdout, SUPPORT[lang]);
+    r = human({ ...table.record, clientSeeds: table.record.clientSeeds.map((s, i) => (i === 1 ? `${s} ` : s)), played: { rolls: table.expect.rolls } }, lang);
+    assert.equal(r.code, 1);
+    assert.match(leadLines(r.stdout)[0], pattern(c['lead.slip.trim']));
+    // The seed as it should read, then the look-alike character's hint with its title.
+    assert.ok(r.stdout.includes(table.record.clientSeeds[1]));
+    assert.ok(r.stdout.includes(c['lead.title.lookalike_char']), r.stdout);
+    assert.doesNotMatch(r.stdout, SUPPORT[lang]);
+  });
+
+  test(`${lang}: a seed copied with its quotes: the hint's own title first, its advice without support`, () => {
+    const r = human({ ...dice.record, serverSeed: `"${dice.record.serverSeed}"` }, lang);
+    assert.equal(r.code, 1);
+    assert.equal(leadLines(r.stdout)[0], `  → ${c['lead.title.seed_wrapped']}`);
+    assert.ok(r.stdout.includes(dice.record.serverSeed));
+    assert.doesNotMatch(r.stdout, SUPPORT[lang]);
+    // ✗ beside the sentence that says it does not hold.
+    assert.ok(r.stdout.includes(`✗ ${c['render.check.commitmentOk.bad']}`), r.stdout);
+  });
+
+  test(`${lang}: nothing explains an honest difference: support is named`, () => {
+    const rolls = JSON.parse(JSON.stringify(table.expect.rolls));
+    rolls[3] = [rolls[3][0] === 6 ? 5 : 6, rolls[3][1] === 6 ? 5 : 6];
+    const r = human({ ...table.record, played: { rolls } }, lang);
+    assert.equal(r.code, 1);
+    assert.doesNotMatch(leadLines(r.stdout).join('\n'), /→/);
+    assert.match(r.stdout, SUPPORT[lang]);
+  });
+
+  test(`${lang}: a crash round of its own chain is not a pass and is never marked ✓`, () => {
+    const crash = find((x, e) => x.scheme === 'crash' && x.terminal && x.maxSteps && e.chainOk === true && !x.history, 'a crash round');
+    const r = human(crash.record, lang);
+    assert.equal(r.code, 3);
+    assert.equal(leadLines(r.stdout)[0], `  → ${c['lead.title.terminal_unpublished']}`);
+    assert.doesNotMatch(r.stdout, /✓/);
+  });
+
+  test(`${lang}: a walk cut at 10 steps says 10 in its plural form`, () => {
+    const crash = find((x, e) => x.scheme === 'crash' && x.terminal && e.round > 10 && !x.history, 'a crash round beyond 10');
+    const r = human({ ...crash.record, maxSteps: 10 }, lang);
+    assert.equal(r.code, 3);
+    const form = c['hint.step_limit'].many || c['hint.step_limit'].other;
+    assert.ok(r.stdout.includes(form.replace('{walked}', '10').split('{field}')[0]), r.stdout);
+  });
+}

@@ -1,0 +1,215 @@
+// What explains a difference, said first (SPEC "When what was shown differs: where it
+// comes from"; issue 41): the core's `diagnosis` with its facts in the game's terms
+// (`diagnosisWhere`: seats, players, deals, bets, never paths), else a hint that
+// explains the failed check (a copying mistake, a look-alike character, a terminal
+// that commits to nothing). No DOM: the page's banner, the badge's popover, the CLI's
+// `--human` and the evidence file say the same lines. The operator's support is named
+// only when nothing here applies.
+import { t, has, language } from '../i18n/i18n.js';
+import { typoHint, hintParams, hintKey, ltrText } from './words.js';
+import { fieldLabel } from './fields.js';
+
+/** Hints about the input itself that may explain a fail (no check of their own). */
+const INPUT_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit', 'seed_wrapped']);
+/** Hints that say a chain round's terminal commits to nothing. */
+const CHAIN_HINTS = new Set(['terminal_unpublished', 'terminal_other_game']);
+
+/** The hints a verdict leads with: on a fail, one tied to a failed check, about the
+ *  input or the terminal; on unchecked, a terminal that commits to nothing. */
+export function leadHints(r) {
+  const hints = Array.isArray(r && r.hints) ? r.hints : [];
+  if (r.verdict === 'fail') {
+    // A hint about the input explains a difference in what was shown, never a failed
+    // commitment check (a look-alike in a client seed does not make a seed miss its hash).
+    const onlyPlayed = (r.checks || []).filter((c) => c.ok === false).every((c) => c.code === 'played');
+    return hints.filter((h) => typoHint(h) || (onlyPlayed && INPUT_HINTS.has(h.code)) || CHAIN_HINTS.has(h.code));
+  }
+  // A walk cut by its step limit decided nothing: that is said first (uncheckedWhy).
+  if (r.verdict === 'unchecked' && !hints.some((h) => h.code === 'step_limit')) return hints.filter((h) => CHAIN_HINTS.has(h.code));
+  return [];
+}
+
+/** The diagnosis entries with their facts ({d, where}), for a fail only. */
+export function diagnosisOf(r) {
+  if (!r || r.verdict !== 'fail' || !Array.isArray(r.diagnosis)) return [];
+  const where = Array.isArray(r.diagnosisWhere) ? r.diagnosisWhere : [];
+  return r.diagnosis.map((d, i) => ({ d, where: where[i] || {} })).filter((x) => x.d && typeof x.d.code === 'string');
+}
+
+/** A hint's title, one per kind ("Possibly a copying mistake: two fields swapped."). */
+export function hintTitle(h, lang) {
+  const p = hintParams(h, fieldLabel, lang);
+  if (has(`lead.title.${h.code}`, lang)) return t(`lead.title.${h.code}`, p, lang);
+  return t(has(`render.hint.label.${h.code}`, lang) ? `render.hint.label.${h.code}` : 'render.hint.label', {}, lang);
+}
+
+/** A hint's sentence and what to do ({text, todo}). */
+export function hintSentences(h, lang) {
+  const p = hintParams(h, fieldLabel, lang);
+  return { text: t(hintKey(h, lang), p, lang), todo: has(`render.hint.${h.code}.todo`, lang) ? t(`render.hint.${h.code}.todo`, p, lang) : null };
+}
+
+/** A seat's name in `lang`, as the page names it (www/render/seats.js). */
+function seatIn(desc, game, seat, lang) {
+  const g = desc && desc.games ? desc.games.find((x) => x.id === game) : null;
+  const key = g && g.seats ? `seat.${g.seats}.${seat}` : null;
+  return key && has(key, lang) ? t(key, {}, lang) : t('seat.n', { n: Number(seat) + 1 }, lang);
+}
+
+/** A bet by its number and nonce, as the differences name it. */
+function betIn(r, i, lang) {
+  const b = r.bets && r.bets[i];
+  return b && b.nonce !== undefined ? t('render.diff.at.bet', { n: String(i + 1), nonce: String(b.nonce) }, lang)
+    : t('render.diff.at.betOnly', { n: String(i + 1) }, lang);
+}
+
+/** Which place a shown_elsewhere entry moves to, in words: the kind (player, seat,
+ *  deal, bet, else any) and the sentence's values, from `diagnosisWhere` alone. */
+function elsewhere(where, r, desc, lang) {
+  const from = where.from || {};
+  const at = where.at || {};
+  const game = r.game || (desc && desc.games && desc.games[0] && desc.games[0].id);
+  const moved = (k) => Number.isInteger(at[k]) && at[k] !== from[k];
+  const n = (x) => String(Number(x) + 1);
+  if (moved('player')) return { kind: 'player', params: { from: n(from.player), player: n(at.player) } };
+  if (moved('seat')) {
+    return { kind: 'seat', params: { from: seatIn(desc, game, from.seat, lang), seat: seatIn(desc, game, at.seat, lang), deal: n(at.deal !== undefined ? at.deal : at.hand || 0) } };
+  }
+  if (moved('deal') || moved('hand')) {
+    const k = moved('deal') ? 'deal' : 'hand';
+    return { kind: 'deal', params: { from: n(from[k]), deal: n(at[k]), seat: at.seat !== undefined ? seatIn(desc, game, at.seat, lang) : '' } };
+  }
+  if (moved('bet')) return { kind: 'bet', params: { from: betIn(r, from.bet, lang), bet: betIn(r, at.bet, lang) } };
+  return { kind: 'any', params: {} };
+}
+
+/** Whether every difference lies under one of the diagnosis' paths (then moving the
+ *  entry makes everything match). */
+function allExplained(r, list) {
+  const paths = list.filter((x) => x.d.code === 'shown_elsewhere').map((x) => x.d.path);
+  return (r.differences || []).every((d) => paths.some((p) => d.path === p || d.path.startsWith(`${p}[`) || d.path.startsWith(`${p}.`)))
+    && (typeof r.differenceCount !== 'number' || r.differenceCount <= (r.differences || []).length);
+}
+
+/** A client seed named as the site lists its players ("player 2's client seed"). */
+function slipField(where, d, lang) {
+  if (Number.isInteger(where.index)) return t('lead.field.seat', { n: String(where.index + 1) }, lang);
+  const key = where.key || String(d.field || '').replace(/\[.*$/, '');
+  return has(`field.${key}`, lang) ? t('render.quoted', { text: t(`field.${key}`, {}, lang) }, lang) : t('render.quoted', { text: key }, lang);
+}
+
+/** One diagnosis entry in words: {title, lines, recheck} (recheck: the move a re-check
+ *  makes, {path, at, label}, for a hand of another player, seat or deal). */
+function diagnosisWords(x, r, desc, lang) {
+  const { d, where } = x;
+  if (d.code === 'shown_elsewhere') {
+    const { kind, params } = elsewhere(where, r, desc, lang);
+    const key = `lead.elsewhere.${kind}`;
+    const title = t(key, params, lang);
+    const recheck = kind !== 'any' && typeof d.path === 'string' && typeof d.at === 'string'
+      ? { path: d.path, at: d.at, label: t(`lead.recheck.${kind}`, params, lang), kind } : null;
+    return { key, title, lines: [], recheck };
+  }
+  if (d.code === 'input_slip' && d.slip === 'order') {
+    const perm = Array.isArray(where.permutation) ? where.permutation : [];
+    const moves = perm.map((from, i) => (from === i ? null : t('lead.slip.move', { from: String(from + 1), to: String(i + 1) }, lang))).filter(Boolean);
+    const list = new Intl.ListFormat(lang || language(), { type: 'conjunction' }).format(moves);
+    return { key: 'lead.slip.order', title: t('lead.slip.order', {}, lang), lines: moves.length ? [t('lead.slip.order.todo', { moves: list }, lang)] : [] };
+  }
+  if (d.code === 'input_slip' && d.slip === 'trim') {
+    const field = slipField(where, d, lang);
+    const to = typeof d.to === 'string' ? t('render.quoted', { text: ltrText(d.to, lang) }, lang) : '';
+    return { key: 'lead.slip.trim', title: t('lead.slip.trim', { field }, lang), lines: [t('lead.slip.trim.todo', { field, to }, lang)] };
+  }
+  if (d.code === 'input_slip' && d.slip === 'empty') {
+    const one = !Number.isInteger(where.index);
+    return {
+      key: one ? 'lead.slip.emptyOne' : 'lead.slip.empty',
+      title: one ? t('lead.slip.emptyOne', {}, lang) : t('lead.slip.empty', { n: String(where.index + 1) }, lang),
+      lines: [t('lead.slip.empty.todo', { field: slipField(where, d, lang) }, lang)],
+    };
+  }
+  return null;
+}
+
+/**
+ * What the verdict leads with, or null: `{kind: 'diagnosis'|'hint', code, key (the
+ * title's catalog key), title,
+ * why, lines, next, recheck, hint}`. `title` replaces the banner's headline, `why`
+ * its second line, `lines` follow it; `next` is what to do (never the operator's
+ * support); `recheck` (a diagnosis) the move a one-tap re-check makes.
+ */
+export function leadOf(r, desc, lang) {
+  if (!r) return null;
+  const diag = diagnosisOf(r).map((x) => ({ x, w: diagnosisWords(x, r, desc, lang) })).filter((y) => y.w);
+  if (diag.length) {
+    const [first, ...rest] = diag;
+    const lines = [...first.w.lines, ...rest.map((y) => y.w.title)];
+    if (diag.some((y) => y.x.d.code === 'shown_elsewhere') && !allExplained(r, diag.map((y) => y.x))) lines.push(t('lead.more', {}, lang));
+    return {
+      kind: 'diagnosis', code: first.x.d.code, slip: first.x.d.slip || null, key: first.w.key, title: first.w.title,
+      why: t('lead.why.diagnosis', {}, lang), lines,
+      next: t('render.verdict.fail.next.diagnosis', {}, lang), recheck: first.w.recheck || null,
+    };
+  }
+  const hints = leadHints(r);
+  if (!hints.length) return null;
+  const h = hints[0];
+  const s = hintSentences(h, lang);
+  const others = hints.slice(1).map((o) => hintTitle(o, lang));
+  return {
+    kind: 'hint', code: h.code, key: `lead.title.${h.code}`, title: hintTitle(h, lang), why: s.text, lines: others,
+    next: s.todo || t('render.verdict.fail.next.hint', {}, lang), recheck: null, hint: h,
+  };
+}
+
+/** Whether the drawing comes from an input the lead says is wrong (a typo, a slip):
+ *  then it is folded, never shown as the game's outcome. A hand entered under another
+ *  player is not: the seeds' result is right, the entry's place is not. */
+export function fromSlip(r) {
+  if (!r || r.verdict !== 'fail') return false;
+  if (diagnosisOf(r).some((x) => x.d.code === 'input_slip')) return true;
+  return leadHints(r).some((h) => !CHAIN_HINTS.has(h.code));
+}
+
+/** The path's segments ("deals[1][0]" → ["deals", 1, 0]; "bets[2].mines" → ["bets", 2, "mines"]). */
+function segments(path) {
+  const out = [];
+  const re = /([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]/g;
+  let m;
+  while ((m = re.exec(path))) out.push(m[1] !== undefined ? m[1] : Number(m[2]));
+  return out;
+}
+
+/** Where a path's value is entered in a record: `played` at the top, or a bet's own
+ *  `played` (`bets[2].mines` → bets[2].played.mines). */
+function entryPath(path) {
+  const s = segments(path);
+  return s[0] === 'bets' && Number.isInteger(s[1]) ? ['bets', s[1], 'played', ...s.slice(2)] : ['played', ...s];
+}
+
+/** A copy of `record` with the value entered at `path` moved to `at` (the other place
+ *  left not entered, `null`): what the one-tap re-check verifies. null when the record
+ *  does not hold that entry. */
+export function movedRecord(record, path, at) {
+  if (!record || typeof record !== 'object') return null;
+  const copy = JSON.parse(JSON.stringify(record));
+  const from = entryPath(path);
+  const to = entryPath(at);
+  let holder = copy;
+  for (const k of from.slice(0, -1)) { holder = holder && typeof holder === 'object' ? holder[k] : undefined; }
+  const last = from[from.length - 1];
+  if (!holder || typeof holder !== 'object' || holder[last] === undefined || holder[last] === null) return null;
+  const value = holder[last];
+  holder[last] = null;
+  let target = copy;
+  to.slice(0, -1).forEach((k, i) => {
+    const next = to[i + 1];
+    if (target[k] === undefined || target[k] === null) target[k] = typeof next === 'number' ? [] : {};
+    target = target[k];
+  });
+  const end = to[to.length - 1];
+  if (Array.isArray(target) && typeof end === 'number') while (target.length < end) target.push(null);
+  target[end] = value;
+  return copy;
+}
