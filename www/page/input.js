@@ -18,6 +18,7 @@ import { checkRoundsText } from './rounds.js';
 import { client } from './client.js';
 import { readText as betsReadText, errorText as betsErrorText, rememberRead } from './betsui.js';
 import { terminalName } from '../render/words.js';
+import { resultDrawn } from './drawn.js';
 
 /** What the core found in a text or a file's bytes (null when there is nothing, or
  *  when the call was cancelled); its `text` is the text it is about. */
@@ -110,6 +111,7 @@ function takeBets(f, text) {
 function showError(e) {
   setRedo(() => showResult(render.error(e)));
   showResult(render.error(e));
+  resultDrawn();
 }
 
 /** Verifies what was found in `text`, through the flows; `loadRecord` for one record. */

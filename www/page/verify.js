@@ -26,6 +26,7 @@ import { evidenceButton } from './evidence.js';
 import { offerKeep } from './keep.js';
 import { recordText } from './fields.js';
 import { recipePanel } from './recipe.js';
+import { resultDrawn } from './drawn.js';
 
 /** Records with more bets than this (dice, mines: SPEC §7) show a busy bar while
  *  the core works through them: 10,000 mines bets take it about a second. */
@@ -78,6 +79,7 @@ export function showError(err, focus = true) {
   resultShown();
   showFieldError(err, render.errorText(err));
   verdictFirst(focus);
+  resultDrawn();
 }
 
 /** Verifies a record object (form, example). `focus` false: the verdict is
@@ -198,6 +200,7 @@ export async function verifySource(src, { full = false } = {}) {
     if ($('#verdict')) $('#verdict').replaceWith(banner); else showResult(banner);
     banner.after(againButton(src));
     verdictFirst(src.focus !== false);
+    resultDrawn();
     return pending;
   }
   if (res.error) {
@@ -221,6 +224,7 @@ export async function verifySource(src, { full = false } = {}) {
   // A chain round proven against its terminal offers its whole chain's history; a
   // list of bets shows how its results spread (www/page/history.js).
   offerHistory(report, src.record !== undefined ? src.record : src.text, res.betsSpread);
+  resultDrawn();
   return report;
 }
 
