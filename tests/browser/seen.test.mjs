@@ -7,7 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, PAGE_URL, b64url, ARTIFACTS } from './browser.mjs';
+import { launch, openPage, PAGE_URL, b64url, ARTIFACTS, nextVerdict } from './browser.mjs';
 import { loadCases, ROOT } from '../node/helpers.mjs';
 
 const cases = loadCases();
@@ -34,16 +34,15 @@ const passing = (f) => cases.find((c) => (c.expect.commitmentOk === true || c.ex
 async function open(record) {
   const opened = await openPage(browser, { width: 360, height: 780 });
   const { page } = opened;
-  await page.goto(`${PAGE_URL}#lang=en&record=${b64url(record)}`);
-  await page.waitForFunction(() => document.querySelector('#result').fvReport && document.querySelector('#played-entry'), null, { timeout: 60000 });
+  await nextVerdict(page, () => page.goto(`${PAGE_URL}#lang=en&record=${b64url(record)}`));
+  await page.waitForSelector('#played-entry', { state: 'attached' });
   return opened;
 }
 
 /** Verify, and the final report the page drew. */
 async function verify(page) {
   await page.evaluate(() => { document.querySelector('#result').fvReport = null; });
-  await page.click('#verify');
-  await page.waitForFunction(() => document.querySelector('#result').fvReport, null, { timeout: 60000 });
+  await nextVerdict(page, () => page.click('#verify'));
   return page.evaluate(() => document.querySelector('#result').fvReport);
 }
 

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, openPage, PAGE_URL, b64url, ARTIFACTS } from './browser.mjs';
+import { launch, openPage, PAGE_URL, b64url, ARTIFACTS, nextVerdict } from './browser.mjs';
 import { ROOT } from '../node/helpers.mjs';
 
 const CRASH = 'c46f0705f6ba4df891ce44accda8f89f5a6fa8b987eb7c7b445280cf6cabfbc6';
@@ -60,11 +60,7 @@ after(async () => {
 
 /** Sets the fragment to `rec` and resolves with the final verdict drawn. */
 async function check(page, rec) {
-  await page.evaluate((h) => { location.hash = h; }, '#record=' + b64url(rec));
-  await page.waitForFunction(() => {
-    const v = document.querySelector('#verdict');
-    return v && !['checking'].includes(v.dataset.verdict) && document.querySelector('#result').dataset.linksWalked;
-  }, null, { timeout: 120000 });
+  await nextVerdict(page, () => page.evaluate((h) => { location.hash = h; }, '#record=' + b64url(rec)));
   return page.evaluate(() => {
     const r = document.querySelector('#result');
     const round = r.querySelector('[data-round]');
