@@ -12,7 +12,8 @@
 #   ./build.sh load       build, then the timing tests (FV_TIMING=1): load time at 4x CPU
 #                         throttling (the page's longest task before its verdict, the
 #                         badge's host frames) and every bound on time the gate does not
-#                         hold (a frozen page, a 10,000-round table, the badge's frames)
+#                         hold (a frozen page, a 10,000-round table, the badge's frames;
+#                         the three engines' bounds: FV_TIMING=1 ./build.sh engines)
 #   ./build.sh bench      chain-walk speed ratios (native, wasm, Node, Chromium); the chain
 #                         history's walk with outcomes against the bare walk; load time to
 #                         verdict and longest task at 1x and 4x CPU throttling; the badge's

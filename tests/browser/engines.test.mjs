@@ -23,6 +23,8 @@ import { drawn, PAGED, comparePaged, pagedEmpty } from './drawn.mjs';
 import { ROOT, VERIFIER, loadCases } from '../node/helpers.mjs';
 
 const require = createRequire(import.meta.url);
+/** Bounds on time are asserted only by ./build.sh load (FV_TIMING=1): a shared machine's clock is no gate. */
+const TIMING = process.env.FV_TIMING === '1';
 const FV = require(VERIFIER);
 const cases = loadCases();
 const EMBED = pathToFileURL(path.join(ROOT, 'www/embed.html')).href;
@@ -348,7 +350,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         // The page answers while the worker walks.
         const t = Date.now();
         assert.equal(await page.evaluate(() => 1 + 1), 2);
-        assert.ok(Date.now() - t < 1000, 'the page froze during the walk');
+        if (TIMING) assert.ok(Date.now() - t < 1000, 'the page froze during the walk');
         const later = await page.waitFor(`(v) => { const p = (${progress})(); return p > v && p; }`, shown, { timeout: 30000, what: 'the progress to move' });
         assert.ok(later > shown);
         await page.screenshot('chain-progress', { fullPage: false });
@@ -490,8 +492,8 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
           const b = document.getElementById('badge');
           return b && b.shadowRoot && b.hasAttribute('data-state') && !['checking', 'shown'].includes(b.getAttribute('data-state')) &&
             Array.from(b.shadowRoot.querySelectorAll('.badge, .pop'), (e) => e.textContent).join(' ');
-        }, null, { timeout: 1000, what: 'the badge to answer' });
-        assert.ok(Date.now() - t <= 1000);
+        }, null, { timeout: TIMING ? 1000 : 30000, what: 'the badge to answer' });
+        if (TIMING) assert.ok(Date.now() - t <= 1000); else console.log(`# ${name}: the badge said no WebAssembly in ${Date.now() - t} ms`);
         assert.equal(await page.evaluate(() => typeof WebAssembly), 'undefined', 'the init script ran first');
         assert.match(text, /WebAssembly is not available/);
         assert.match(text, /another browser|verifier\.js/, 'says what to do');
@@ -542,8 +544,8 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         const rec = cases.find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk).record;
         await page.goto(PAGE_URL + '#record=' + b64url(rec));
         const t = Date.now();
-        await page.waitForSelector('[data-wasm-missing]', { visible: true, timeout: 1000 });
-        assert.ok(Date.now() - t <= 1000);
+        await page.waitForSelector('[data-wasm-missing]', { visible: true, timeout: TIMING ? 1000 : 30000 });
+        if (TIMING) assert.ok(Date.now() - t <= 1000); else console.log(`# ${name}: the page said no WebAssembly in ${Date.now() - t} ms`);
         assert.equal(await page.evaluate(() => typeof WebAssembly), 'undefined', 'the init script ran first');
         const text = await page.text('[data-wasm-missing]');
         assert.match(text, /WebAssembly/);
