@@ -240,7 +240,9 @@ flaky() {
   local busy=()
   sh -c 'while :; do :; done' & busy+=($!)
   sh -c 'while :; do :; done' & busy+=($!)
-  trap 'kill "${busy[@]}" 2>/dev/null; trap - EXIT INT TERM' EXIT INT TERM
+  # Stopped or finished, the busy loops go with it (and a stop ends the run).
+  trap 'kill "${busy[@]}" 2>/dev/null' EXIT
+  trap 'exit 130' INT TERM
   log "browser suite x $rounds beside two busy loops (pids ${busy[*]}); logs in $logdir"
   for ((i = 1; i <= rounds; i++)); do
     local t0=$SECONDS out="$logdir/round-$i.tap"
