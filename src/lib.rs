@@ -20,6 +20,7 @@ mod batch;
 mod bet_lines;
 #[cfg(not(feature = "widget"))]
 mod classify;
+mod diagnosis;
 mod history;
 mod input;
 mod lines;

@@ -103,6 +103,11 @@ pub(crate) fn read(
     segs: &mut Vec<Seg>,
     v: &Value,
 ) -> Result<Value, Unreadable> {
+    // SPEC: `null` anywhere inside `played` means "not seen, not entered": kept as
+    // is, and never compared (`report.rs` `diff`).
+    if v.is_null() {
+        return Ok(Value::Null);
+    }
     let desc = scheme.result(key);
     if let Some(r) = desc {
         if let Some(p) = r.patterns.iter().find(|p| fit(p, segs).is_some()) {
@@ -138,7 +143,10 @@ pub(crate) fn read(
                 segs.pop();
                 // A set holds each value once: a board has no cell twice, a deck no
                 // card twice.
-                if matches!(grouped, Some((p, _)) if p.order == Order::Set) && out.contains(&y) {
+                if matches!(grouped, Some((p, _)) if p.order == Order::Set)
+                    && !y.is_null()
+                    && out.contains(&y)
+                {
                     let mut at = segs.clone();
                     at.push(Seg::Index(i));
                     return Err(Unreadable {
@@ -168,11 +176,7 @@ pub(crate) fn read(
                     .filter(|p| p.steps.len() > segs.len())
                     .find(|p| fit_prefix(p, segs).is_some())
             });
-            // `null` stands for "none" (baloot's `second` when all passed).
-            match deeper
-                .filter(|_| !other.is_null())
-                .map(|p| p.steps[segs.len()])
-            {
+            match deeper.map(|p| p.steps[segs.len()]) {
                 Some(Step::At(_)) => Err(Unreadable {
                     segs: segs.clone(),
                     want: "list",

@@ -6,6 +6,7 @@
 use serde_json::{Map, Value};
 
 use crate::batch::Status;
+use crate::diagnosis::{shown_elsewhere, Shown};
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::played::{self, fit, fit_prefix, path_text, Seg, Unreadable};
 use crate::primitives::sha256::sha256_hex;
@@ -259,6 +260,11 @@ impl Report {
         }
     }
 
+    /// The scheme this report is of (`crash`, `hash_chain`…).
+    pub fn scheme_id(&self) -> &'static str {
+        self.scheme.id
+    }
+
     /// Each part of the list `key` (every bet of `bets`) gets a `status` in the
     /// report: `fail` when its own `played` differs, `pass` when its `played` was
     /// compared and the record passed, else `recomputed` (shown, nothing compared).
@@ -399,15 +405,24 @@ impl Report {
                     .values(json!(0), json!(count)),
             );
         }
+        let verdict = Verdict::of(&self.checks);
+        // SPEC: a fail that rests only on `played` carries its diagnosis (the
+        // slips that need a re-run are added by `schemes::verify_with`).
+        let rests_on_played = verdict == Verdict::Fail
+            && self
+                .checks
+                .iter()
+                .filter(|c| c.state == State::Failed)
+                .all(|c| c.code == "played");
+        let diagnosis = rests_on_played.then(|| self.shown_elsewhere(&differences));
         let differences: Vec<Value> = differences
             .into_iter()
             .map(|d| describe(self.scheme, d, &self.result))
             .collect();
         let mut hints = hints(self.scheme, &self.checks, record);
-        hints.extend(invisible_chars(self.scheme, record));
+        hints.extend(typed_chars(self.scheme, record));
         hints.append(&mut self.hints);
 
-        let verdict = Verdict::of(&self.checks);
         if verdict == Verdict::Unchecked && self.missing.is_empty() {
             // What the scheme did not name itself: its published fields not given.
             for f in self.scheme.fields {
@@ -455,6 +470,10 @@ impl Report {
         if !hints.is_empty() {
             out.insert("hints".into(), Value::Array(hints));
         }
+        if let Some((entries, places)) = diagnosis {
+            out.insert("diagnosis".into(), Value::Array(entries));
+            out.insert("diagnosisWhere".into(), Value::Array(places));
+        }
         if verdict == Verdict::Unchecked {
             out.insert("missing".into(), json!(self.missing));
         }
@@ -496,9 +515,32 @@ impl Report {
                 _ => return Err(self.unknown_played(key)),
             };
             let seen = read()?;
+            beyond_count(self.scheme, key, &seen, computed)?;
             diff(self.scheme, key, &mut Vec::new(), &seen, computed, diffs);
         }
         Ok(())
+    }
+
+    /// `shown_elsewhere` for each differing set the player entered (a hand, a
+    /// bet's mines): SPEC's entries, and where each is in the game's terms.
+    fn shown_elsewhere(&self, differences: &[Diff]) -> (Vec<Value>, Vec<Value>) {
+        let mut entries = Vec::new();
+        let mut places = Vec::new();
+        for d in differences.iter().filter(|d| d.set.is_some()) {
+            let Value::Array(values) = &d.played else {
+                continue;
+            };
+            let shown = Shown {
+                key: &d.key,
+                segs: &d.segs,
+                values,
+            };
+            if let Some((entry, place)) = shown_elsewhere(self.scheme, &shown, &self.result) {
+                entries.push(entry);
+                places.push(place);
+            }
+        }
+        (entries, places)
     }
 
     /// `unknown_field` for `played.<key>`, with what this record does recompute.
@@ -520,6 +562,30 @@ impl Report {
         )
         .with("known", known)
     }
+}
+
+/// SPEC: `played` entries beyond the record's own count (`played.rolls` longer than
+/// `rolls`) are `bad_played`, naming the first such path, never a difference: the
+/// record asked for fewer than the player entered. A list compared as a set (the
+/// mines of a board) is no count of entries and is compared as a set.
+fn beyond_count(scheme: &Descriptor, key: &str, seen: &Value, computed: &Value) -> Result<()> {
+    let (Value::Array(s), Value::Array(c)) = (seen, computed) else {
+        return Ok(());
+    };
+    if s.len() <= c.len() || played::order_at(scheme, key, &[]) == Order::Set {
+        return Ok(());
+    }
+    let field = format!("played.{key}[{}]", c.len());
+    Err(VerifyError::new(
+        ErrorCode::BadPlayed,
+        field.clone(),
+        msg!(
+            "`{field}` is beyond the record's count: it recomputes {} entries of `{key}`",
+            c.len()
+        ),
+    )
+    .with("want", "count")
+    .with("count", c.len()))
 }
 
 /// Each part's (a bet's) `status`: `fail` when its own `played` differed, `pass` when
@@ -629,6 +695,10 @@ fn hints(scheme: &Descriptor, checks: &[Check], record: &Map<String, Value>) -> 
             out.push(h);
             continue;
         }
+        if let Some(h) = seed_wrapped(c, record, published) {
+            out.push(h);
+            continue;
+        }
         let strings = strings.get_or_insert_with(|| string_leaves(scheme, record));
         if let Some((path, _)) = strings.iter().find(|(path, s)| {
             Some(path.as_str()) != c.secret && sha256_hex(s.as_bytes()) == published
@@ -661,6 +731,67 @@ fn seed_case(c: &Check, record: &Map<String, Value>, published: &str) -> Option<
         .map(|(case, _)| {
             json!({"code": "seed_case", "field": secret, "with": c.field, "check": c.name, "case": case})
         })
+}
+
+/// `seed_wrapped`: the revealed seed does not hash to the published value, but the
+/// same seed without what was copied around it does (SPEC hints): quotes (`"…"`,
+/// `'…'`, `«…»`, `“…”`), a `0x` prefix, a JSON key before it (`"serverSeed": "…"`),
+/// a comma after it, spaces and line breaks at either end, in any nesting.
+fn seed_wrapped(c: &Check, record: &Map<String, Value>, published: &str) -> Option<Value> {
+    let secret = c.secret?;
+    let Some(Value::String(s)) = record.get(secret) else {
+        return None;
+    };
+    if c.computed.as_str() != Some(sha256_hex(s.as_bytes()).as_str()) {
+        return None;
+    }
+    let bare = unwrap_copied(s);
+    (bare != s.as_str() && sha256_hex(bare.as_bytes()) == published).then(|| {
+        json!({"code": "seed_wrapped", "field": secret, "with": c.field, "check": c.name,
+               "to": bare})
+    })
+}
+
+/// `s` without what a copy brings around a value, peeled until nothing changes.
+pub(crate) fn unwrap_copied(s: &str) -> &str {
+    const QUOTES: [(char, char); 6] = [
+        ('"', '"'),
+        ('\'', '\''),
+        ('«', '»'),
+        ('“', '”'),
+        ('„', '“'),
+        ('`', '`'),
+    ];
+    let mut t = s;
+    // Each pass removes at least one character, so this ends.
+    loop {
+        let before = t.len();
+        t = t.trim_matches(|c: char| c.is_whitespace() || invisible(c));
+        t = t.strip_suffix(',').unwrap_or(t);
+        // A JSON key before the value: `"serverSeed": "…"`, `serverSeed: …`.
+        if let Some((key, rest)) = t.split_once(':') {
+            let k = key.trim().trim_matches(|c| c == '"' || c == '\'');
+            if !k.is_empty()
+                && k.len() <= 40
+                && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                t = rest;
+            }
+        }
+        t = t.trim_matches(|c: char| c.is_whitespace() || invisible(c));
+        for (open, close) in QUOTES {
+            if let Some(inner) = t.strip_prefix(open).and_then(|x| x.strip_suffix(close)) {
+                t = inner;
+                break;
+            }
+        }
+        if let Some(rest) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+            t = rest;
+        }
+        if t.len() == before {
+            return t;
+        }
+    }
 }
 
 /// `s` in lower case and in upper case, by Unicode's full mappings (`ß` → `SS`, a
@@ -700,7 +831,7 @@ pub(crate) fn invisible(c: char) -> bool {
 /// the field holds.
 fn invisible_chars(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<Value> {
     let mut out = Vec::new();
-    let mut look = |field: String, s: &str| {
+    typed_strings(scheme, record, true, &mut |field, s| {
         let mut found = s.chars().enumerate().filter(|(_, c)| invisible(*c));
         if let Some((position, c)) = found.next() {
             out.push(
@@ -709,13 +840,24 @@ fn invisible_chars(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<Valu
                 "count": 1 + found.count()}),
             );
         }
-    };
+    });
+    out
+}
+
+/// Every string a person typed or pasted into a field that is hashed: seeds,
+/// client seeds, ids (and, with `hashes`, published hashes), each entry of a list
+/// or seat map of them, each bet's client seed; with its path.
+fn typed_strings(
+    scheme: &Descriptor,
+    record: &Map<String, Value>,
+    hashes: bool,
+    look: &mut dyn FnMut(String, &str),
+) {
     for f in scheme.fields {
-        let hashed = matches!(
-            f.role,
-            Role::Secret | Role::Commitment | Role::Client | Role::Id
-        ) || f.kind == Kind::Bets;
-        let Some(v) = record.get(f.name).filter(|_| hashed) else {
+        let typed = matches!(f.role, Role::Secret | Role::Client | Role::Id)
+            || (hashes && f.role == Role::Commitment)
+            || f.kind == Kind::Bets;
+        let Some(v) = record.get(f.name).filter(|_| typed) else {
             continue;
         };
         match v {
@@ -744,6 +886,86 @@ fn invisible_chars(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<Valu
             _ => {}
         }
     }
+}
+
+/// Why a character of a typed field is a look-alike (SPEC hint `lookalike_char`).
+fn lookalike_kind(c: char) -> Option<&'static str> {
+    match c as u32 {
+        // Zs other than U+0020.
+        0xA0 | 0x1680 | 0x2000..=0x200A | 0x202F | 0x205F | 0x3000 => Some("space"),
+        0xFE00..=0xFE0F | 0xE0100..=0xE01EF => Some("selector"),
+        0x115F | 0x1160 | 0x3164 | 0xFFA0 => Some("filler"),
+        _ => None,
+    }
+}
+
+/// The script of a letter, as far as a look-alike goes: Latin, Cyrillic, Greek.
+fn script(c: char) -> Option<u8> {
+    match c as u32 {
+        0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x1E00..=0x1EFF => Some(0),
+        0x400..=0x52F | 0x1C80..=0x1C8F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => Some(1),
+        0x370..=0x3FF | 0x1F00..=0x1FFF => Some(2),
+        _ => None,
+    }
+}
+
+/// The first look-alike of `s`, with its kind: a space other than U+0020, a space
+/// or line break at either end, a variation selector, a Hangul filler, or a
+/// Cyrillic or Greek letter in a word (a run of letters and digits) that also holds
+/// Latin ones (`pаssword`): (position in characters, the character, kind, count).
+fn lookalike(s: &str) -> Option<(usize, char, &'static str, usize)> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut found: Vec<(usize, char, &'static str)> = Vec::new();
+    let edge = |c: char| c.is_whitespace();
+    let n = chars.len();
+    for (i, &c) in chars.iter().enumerate() {
+        if let Some(kind) = lookalike_kind(c) {
+            found.push((i, c, kind));
+        } else if edge(c)
+            && !invisible(c)
+            && (chars[..i].iter().all(|&x| edge(x)) || chars[i + 1..].iter().all(|&x| edge(x)))
+        {
+            found.push((i, c, "edge"));
+        }
+    }
+    // Words mixing Latin with Cyrillic or Greek letters.
+    let mut start = 0;
+    while start < n {
+        let word = |c: char| c.is_ascii_digit() || script(c).is_some();
+        if !word(chars[start]) {
+            start += 1;
+            continue;
+        }
+        let end = (start..n).find(|&j| !word(chars[j])).unwrap_or(n);
+        let w = &chars[start..end];
+        if w.iter().any(|&c| script(c) == Some(0)) {
+            for (k, &c) in w.iter().enumerate() {
+                if matches!(script(c), Some(1 | 2)) {
+                    found.push((start + k, c, "mixed"));
+                }
+            }
+        }
+        start = end;
+    }
+    found.sort_by_key(|f| f.0);
+    let count = found.len();
+    found.first().map(|&(i, c, kind)| (i, c, kind, count))
+}
+
+/// `lookalike_char` and `invisible_char`: every typed field (a seed, a client
+/// seed, an id; each entry of a list or seat map of them, each bet's client seed)
+/// holding a character a person cannot see, or one that looks like another.
+fn typed_chars(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<Value> {
+    let mut out = invisible_chars(scheme, record);
+    typed_strings(scheme, record, false, &mut |field, s| {
+        if let Some((position, c, kind, count)) = lookalike(s) {
+            out.push(
+                json!({"code": "lookalike_char", "field": field, "position": position,
+                "codePoint": c as u32, "char": format!("U+{:04X}", c as u32),
+                "kind": kind, "count": count}),
+            );
+        }
+    });
     out
 }
 
@@ -935,7 +1157,7 @@ fn set_diff(
 ) {
     let mut left: Vec<&Value> = computed.iter().collect();
     let mut shown_only = Vec::new();
-    for x in seen {
+    for x in seen.iter().filter(|x| !x.is_null()) {
         match left.iter().position(|y| same(x, y)) {
             Some(i) => {
                 left.remove(i);
@@ -975,6 +1197,8 @@ fn diff(
     out: &mut Diffs,
 ) {
     match (seen, computed) {
+        // SPEC: `null` in `played` is a value not entered: not compared.
+        (Value::Null, _) => {}
         (Value::Array(s), Value::Array(c)) => {
             let from = match played::order_at(scheme, key, segs) {
                 Order::Set => {
@@ -1168,16 +1392,17 @@ mod tests {
             v["notShown"],
             json!([{"key": "deals", "path": "deals[0][1]", "from": 1, "count": 1}])
         );
-        // More than the seeds give: what was shown beyond them differs.
-        let v = report()
+        // More than the record's count: an input error naming the first entry
+        // beyond it (SPEC), never a difference.
+        let e = report()
             .finish(&rec(
                 json!({"played": {"deals": [[[1, 2], [3, 4]], [[5, 6], [7, 8]], [[9]]]}}),
             ))
-            .unwrap();
-        assert_eq!(v["verdict"], "fail");
-        assert_eq!(v["differences"][0]["path"], "deals[2]");
-        assert_eq!(v["differences"][0]["item"], "value");
-        assert!(v.get("notShown").is_none());
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadPlayed);
+        assert_eq!(e.field, "played.deals[2]");
+        assert_eq!(e.params["want"], "count");
+        assert_eq!(e.params["count"], 2);
         let e = report()
             .finish(&rec(json!({"played": {"cards": []}})))
             .unwrap_err();

@@ -123,12 +123,27 @@ fn walks_are_finished_by_the_core() {
     for _ in 0..4 {
         h = sha256_hex(h.as_bytes());
     }
-    let rec = json!({"scheme": "crash", "hash": start, "terminal": h, "maxSteps": 10});
+    // A chain the player names (hash_chain): its terminal counts as published.
+    let rec = json!({"scheme": "hash_chain", "hash": start, "terminal": h, "maxSteps": 10});
     let v = verify(rec.clone());
     assert_eq!(
         (v["verdict"].clone(), v["round"].clone()),
         (json!("pass"), json!(4))
     );
+    // The same chain brought by a crash record proves nothing about the operator's
+    // published Crash chain (SPEC §6): found, and unchecked.
+    let mut crash = rec.clone();
+    crash["scheme"] = json!("crash");
+    let v = verify(crash);
+    assert_eq!(
+        (
+            v["verdict"].clone(),
+            v["round"].clone(),
+            v["chainOk"].clone()
+        ),
+        (json!("unchecked"), json!(4), json!(true))
+    );
+    assert_eq!(v["hints"][0]["code"], "terminal_unpublished");
 
     let pending = Options {
         walk: Walk::Pending,
@@ -768,7 +783,7 @@ fn played_round_while_walking_and_when_not_reached() {
     for _ in 0..3 {
         h = sha256_hex(h.as_bytes());
     }
-    let rec = json!({"scheme": "crash", "hash": start, "terminal": h, "maxSteps": 10,
+    let rec = json!({"scheme": "hash_chain", "hash": start, "terminal": h, "maxSteps": 10,
                      "played": {"round": 3}});
     let pending = Options {
         walk: Walk::Pending,

@@ -84,17 +84,24 @@ pub fn lang_of(scheme: &str) -> Option<Lang> {
 /// `words`: the `recipe.*` texts of the player's language (an object, or null).
 pub fn recipe(record: &Value, words: &Value) -> Result<Value> {
     let (_, record) = crate::input::unwrap_record(record.clone());
-    crate::verify_with(
+    let report = crate::verify_with(
         &record,
         &Options {
             walk: Walk::Pending,
-            shown: None,
+            ..Options::default()
         },
     )?;
-    let map = match &record {
+    let mut map = match record {
         Value::Object(m) => m,
         _ => return Err(internal("the record is not an object")),
     };
+    // A count the record left to `played` (SPEC): the one the core took.
+    for key in ["rolls", "deals"] {
+        if let (None, Some(Value::Array(list))) = (map.get(key), report.get(key)) {
+            map.insert(key.to_string(), Value::from(list.len()));
+        }
+    }
+    let map = &map;
     let scheme = text(map, "scheme")?;
     let lang = lang_of(&scheme).ok_or_else(|| internal("no recipe for this scheme"))?;
     let w = Words::new(words);

@@ -43,6 +43,12 @@ pub fn published_game(terminal: &Hex64) -> Option<&'static str> {
         .map(|(game, _)| *game)
 }
 
+/// A game with a published chain of its own (crash, platforms, battle), whose
+/// rounds only its own terminal proves; `hash_chain` is none.
+pub fn is_game_chain(scheme: &str) -> bool {
+    PUBLISHED.iter().any(|(game, _)| *game == scheme)
+}
+
 /// The published terminals other than `terminal`, which a walk towards it also
 /// compares every link with (SPEC §6 `foundIn`): (game, terminal).
 pub fn other_published(terminal: &Hex64) -> Vec<(&'static str, Hex64)> {
@@ -140,17 +146,42 @@ impl ChainCheck {
     /// report carries `walk`, what to walk (`{hash, terminal, maxSteps}`).
     pub fn run(&self, hash: &Hex64, r: &mut Report, options: &Options) -> Result<()> {
         r.note("maxSteps", self.max_steps);
+        let published = published_game(&self.terminal);
         r.note(
             "terminalPublished",
-            published_game(&self.terminal).map_or(Value::Null, Value::from),
+            published.map_or(Value::Null, Value::from),
         );
+        // SPEC §6: for crash, platforms and battle only the game's own published
+        // terminal proves what the operator committed to for that game. Any other
+        // terminal (a chain the record brings, another game's chain) is reported,
+        // but `chainOk` is then no commitment check: a found round is `unchecked`.
+        // `hash_chain`: the player names the chain; its terminal counts as published.
+        let own = r.scheme_id();
+        let proves = match published {
+            _ if !is_game_chain(own) => true,
+            Some(game) if game == own => true,
+            Some(game) => {
+                r.hint(json!({"code": "terminal_other_game", "field": "terminal", "game": game}));
+                false
+            }
+            None => {
+                r.hint(json!({"code": "terminal_unpublished", "field": "terminal"}));
+                false
+            }
+        };
+        let commits = |c: Check| {
+            if proves {
+                c.published("terminal")
+            } else {
+                c.compares("terminal")
+            }
+        };
         let expected = Value::from(self.terminal.as_str());
         let done = match settle(&options.walk, hash, &self.terminal, self.max_steps)? {
             Settled::Pending => {
                 r.note("walk", walk_request(hash, &self.terminal, self.max_steps));
                 r.check(
-                    Check::pending("chainOk")
-                        .published("terminal")
+                    commits(Check::pending("chainOk"))
                         .param("maxSteps", self.max_steps)
                         .values(expected, Value::Null),
                 );
@@ -173,8 +204,7 @@ impl ChainCheck {
             );
             return Ok(());
         };
-        let mut c = Check::new("chainOk", ok)
-            .published("terminal")
+        let mut c = commits(Check::new("chainOk", ok))
             .param("maxSteps", self.max_steps)
             .param("steps", done.steps);
         if let Some(game) = published_game(&self.terminal) {
@@ -369,7 +399,16 @@ mod tests {
             t = crate::primitives::sha256::sha256_hex(t.as_bytes());
         }
         let v = verify(&json!({"scheme": "crash", "hash": start, "terminal": t})).unwrap();
+        // SPEC §6: found in a chain the record brought, which proves nothing about
+        // the operator's published chain: unchecked, with the hint that says so.
+        assert_eq!(v["verdict"], "unchecked");
+        assert_eq!(v["chainOk"], true);
+        assert_eq!(v["hints"][0]["code"], "terminal_unpublished");
+        // The same chain named by the player as a hash_chain: its terminal counts.
+        let v = verify(&json!({"scheme": "hash_chain", "hash": start, "terminal": t})).unwrap();
         assert_eq!(v["verdict"], "pass");
+        assert!(v.get("hints").is_none());
+        let v = verify(&json!({"scheme": "crash", "hash": start, "terminal": t})).unwrap();
         assert_eq!(v["terminalPublished"], Value::Null);
         assert!(v.as_object().unwrap().contains_key("terminalPublished"));
         let c = v["checks"]

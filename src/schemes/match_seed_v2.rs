@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::descriptor::Descriptor;
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
-    pattern, result, Empty, FieldDesc, GameDesc, Kind, Order, ResultDesc, Role, Step,
+    pattern, result, Empty, FieldDesc, GameDesc, Kind, Need, Order, ResultDesc, Role, Step,
 };
 use super::Scheme;
 use super::{commitment_check, Commitment, Options};
@@ -70,11 +70,14 @@ const FIELDS: [FieldDesc; 10] = [
     FieldDesc::new("serverSeed", Kind::Text, Role::Secret),
     FieldDesc::new("commitment", Kind::Hash, Role::Commitment).primary(),
     FieldDesc::new("clientSeeds", Kind::List, Role::Client).empty(Empty::Keep),
+    // SPEC: a count the player cannot know may be left out when `played` implies it.
     FieldDesc::new("rolls", Kind::Int, Role::Count)
         .range(0, MAX_COUNT)
+        .need(Need::Unless("played"))
         .games(&["table"]),
     FieldDesc::new("deals", Kind::Int, Role::Count)
         .range(0, MAX_COUNT)
+        .need(Need::Unless("played"))
         .games(&["tarneeb", "trix", "bridge"]),
     FieldDesc::new("hands", Kind::Buyers, Role::Count)
         .items(0, MAX_COUNT as usize)
@@ -170,8 +173,8 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
 
     // Validate the game's fields before any drawing.
     let work = match game {
-        "table" => Work::Rolls(f.int("rolls", 0, MAX_COUNT)? as usize),
-        "tarneeb" | "trix" | "bridge" => Work::Deals(f.int("deals", 0, MAX_COUNT)? as usize),
+        "table" => Work::Rolls(count_or_played(&f, "rolls")?),
+        "tarneeb" | "trix" | "bridge" => Work::Deals(count_or_played(&f, "deals")?),
         "baloot" => Work::Hands(baloot_buyers(f)?),
         "mahjong" => {
             let tile_set = f.opt_int_of("tileSet", &TILE_SETS)?.unwrap_or(144) as u32;
@@ -239,6 +242,24 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The count `key` (`rolls`, `deals`), or, when the record leaves it out, the length
+/// of `played.<key>` (SPEC: "a count the player cannot know may be left out when
+/// `played` implies it"). Without either, the count is missing.
+fn count_or_played(f: &Fields, key: &str) -> Result<usize> {
+    if f.get(key).is_none() {
+        if let Some(Value::Array(shown)) = f.get("played").and_then(|p| p.get(key)) {
+            if shown.len() as i64 > MAX_COUNT {
+                return Err(VerifyError::too_many(
+                    &format!("played.{key}"),
+                    MAX_COUNT as usize,
+                ));
+            }
+            return Ok(shown.len());
+        }
+    }
+    Ok(f.int(key, 0, MAX_COUNT)? as usize)
 }
 
 enum Work {

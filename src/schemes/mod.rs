@@ -95,6 +95,9 @@ pub struct Options {
     /// The fingerprint a table badge showed before the game (`{"shown": "<64 hex>"}`):
     /// the record's primary commitment must be that one (check `shownOk`).
     pub shown: Option<Hex64>,
+    /// A re-run of the diagnosis (`input_slip`): no slips tried inside it.
+    #[doc(hidden)]
+    pub slip: bool,
 }
 
 impl Options {
@@ -237,6 +240,47 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
             .with("known", known));
         }
     };
+    let mut report = run(scheme, map, options)?;
+    if !options.slip {
+        input_slip(scheme, map, options, &mut report);
+    }
+    Ok(report)
+}
+
+/// SPEC `input_slip`: when a fail rests only on `played`, the first change to one
+/// uncommitted input that makes every shown value equal to the recomputation.
+fn input_slip(
+    scheme: &'static Scheme,
+    map: &Map<String, Value>,
+    options: &Options,
+    report: &mut Value,
+) {
+    if report.get("diagnosis").is_none() {
+        return;
+    }
+    let again = Options {
+        slip: true,
+        ..options.clone()
+    };
+    let explains = |record: &Map<String, Value>| {
+        run(scheme, record, &again).is_ok_and(|r| r["differenceCount"] == 0)
+    };
+    let Some(slip) = crate::diagnosis::slips(&scheme.desc, map)
+        .into_iter()
+        .find(|s| explains(&s.record))
+    else {
+        return;
+    };
+    for (key, value) in [("diagnosis", slip.entry), ("diagnosisWhere", slip.place)] {
+        if let Some(Value::Array(list)) = report.get_mut(key) {
+            list.push(value);
+        }
+    }
+}
+
+/// One scheme's run over a record, and its report.
+fn run(scheme: &'static Scheme, map: &Map<String, Value>, options: &Options) -> Result<Value> {
+    let f = Fields::new(map, "");
     let mut r = Report::new(&scheme.desc);
     (scheme.run)(f, &mut r, options)?;
     // The fingerprint a table badge shows for this record: its primary commitment

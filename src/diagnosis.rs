@@ -1,0 +1,301 @@
+//! SPEC "When what was shown differs: where it comes from": a `fail` that rests only
+//! on `played` (every commitment check held) accuses the operator only if the
+//! player's own entries are right. Before anyone is blamed, the core looks for what
+//! explains the difference, cheaply and boundedly (never a chain walk):
+//! - `shown_elsewhere`: a differing hand, board or bet's mines is, by meaning, the
+//!   recomputed value at another position of the same kind (another seat of the same
+//!   deal, another deal for the same seat, another bet of the same list);
+//! - `input_slip`: one change to one input the operator did not commit to (the client
+//!   seeds in another order, a client seed or match id without a stray space or
+//!   invisible character, one client seed empty) makes every shown value equal to the
+//!   recomputation. Each try re-runs the scheme's draw stream on a record whose
+//!   counts are cut to what the player entered.
+//!
+//! Each entry is SPEC's `{"code", …}` (in `diagnosis`); the facts a surface words it
+//! from, in the game's terms, go to `diagnosisWhere` at the same index, so that no
+//! surface reads a path.
+
+use serde_json::{Map, Value};
+
+use crate::played::{fit_prefix, group, path_text, Seg};
+use crate::report::invisible;
+use crate::schemes::descriptor::{Descriptor, Kind, Role};
+
+/// A differing list the player entered (a hand, a bet's mines), read into the
+/// recomputed values' representation, at `segs` under result `key`.
+pub(crate) struct Shown<'a> {
+    pub key: &'a str,
+    pub segs: &'a [Seg],
+    pub values: &'a [Value],
+}
+
+/// `shown_elsewhere` for one differing set: the first other position of the same
+/// kind (the same pattern, one index changed) whose recomputed list holds every
+/// value shown, in reading order. `(entry, where)`.
+pub(crate) fn shown_elsewhere(
+    scheme: &Descriptor,
+    shown: &Shown,
+    result: &Map<String, Value>,
+) -> Option<(Value, Value)> {
+    let r = scheme.result(shown.key)?;
+    let (pattern, item) = group(r, shown.segs)?;
+    // SPEC: a hand or board (cards) or a bet's mines; a roll of two dice is found
+    // somewhere in any long match, and says nothing.
+    if !matches!(item, "card" | "mine") {
+        return None;
+    }
+    let values: Vec<&Value> = shown.values.iter().filter(|v| !v.is_null()).collect();
+    // A single mine is no board (SPEC: "a bet's `mines` (two cells or more)").
+    let least = if item == "mine" { 2 } else { 1 };
+    if values.len() < least {
+        return None;
+    }
+    let root = result.get(shown.key)?;
+    let mut found: Option<Vec<Seg>> = None;
+    for (k, seg) in shown.segs.iter().enumerate() {
+        let Seg::Index(mine) = *seg else { continue };
+        // The list that holds the positions of this step.
+        let Some(Value::Array(siblings)) = at(root, &shown.segs[..k]) else {
+            continue;
+        };
+        for j in (0..siblings.len()).filter(|&j| j != mine) {
+            let mut segs = shown.segs.to_vec();
+            segs[k] = Seg::Index(j);
+            let Some(Value::Array(there)) = at(root, &segs) else {
+                continue;
+            };
+            if holds(there, &values) && found.as_ref().is_none_or(|f| before(&segs, f)) {
+                found = Some(segs);
+            }
+        }
+    }
+    let other = found?;
+    let entry = json!({"code": "shown_elsewhere", "path": path_text(shown.key, shown.segs),
+                       "at": path_text(shown.key, &other)});
+    let names = |segs: &[Seg]| Value::Object(fit_prefix(pattern, segs).unwrap_or_default());
+    let order: Vec<&str> = pattern
+        .steps
+        .iter()
+        .take(shown.segs.len())
+        .filter_map(|s| match s {
+            crate::schemes::descriptor::Step::At(n) => Some(*n),
+            crate::schemes::descriptor::Step::Member(_) => None,
+        })
+        .collect();
+    let place = json!({"key": shown.key, "item": item, "from": names(shown.segs),
+                       "at": names(&other), "order": order});
+    Some((entry, place))
+}
+
+/// The value at `segs` under `root`.
+fn at<'a>(root: &'a Value, segs: &[Seg]) -> Option<&'a Value> {
+    segs.iter().try_fold(root, |v, s| match s {
+        Seg::Index(i) => v.get(*i),
+        Seg::Key(k) => v.get(k.as_str()),
+    })
+}
+
+/// Reading order of two paths of one pattern: the first differing index decides.
+fn before(a: &[Seg], b: &[Seg]) -> bool {
+    for (x, y) in a.iter().zip(b) {
+        if let (Seg::Index(i), Seg::Index(j)) = (x, y) {
+            if i != j {
+                return i < j;
+            }
+        }
+    }
+    false
+}
+
+/// Does `list` hold every one of `values` (each once)?
+fn holds(list: &[Value], values: &[&Value]) -> bool {
+    let mut left: Vec<&Value> = list.iter().collect();
+    values
+        .iter()
+        .all(|v| match left.iter().position(|x| x == v) {
+            Some(i) => {
+                left.remove(i);
+                true
+            }
+            None => false,
+        })
+}
+
+/// One slip to try: the record with one input changed, and what SPEC reports of it.
+pub(crate) struct Slip {
+    pub record: Map<String, Value>,
+    pub entry: Value,
+    pub place: Value,
+}
+
+/// Counts above this (after cutting them to what the player entered) or lists of
+/// bets or hands longer than this are not re-run: a diagnosis stays cheap.
+const MAX_WORK: i64 = 2_000;
+
+/// Every `input_slip` SPEC tries, in its order (`order`, `trim`, `empty`), each a
+/// record with one input the operator did not commit to changed; none when the
+/// record is too large to re-run cheaply.
+pub(crate) fn slips(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<Slip> {
+    let Some(base) = cut_counts(scheme, record) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let with = |field: &str, value: Value| {
+        let mut r = base.clone();
+        r.insert(field.to_string(), value);
+        r
+    };
+    // `order`: the client seeds (a list, one per player) in every other order.
+    for f in scheme.fields.iter().filter(|f| f.role == Role::Client) {
+        let Some(Value::Array(list)) = record.get(f.name) else {
+            continue;
+        };
+        if f.kind != Kind::List || list.len() > 4 {
+            continue;
+        }
+        for p in permutations(list.len()) {
+            let to: Vec<Value> = p.iter().map(|&i| list[i].clone()).collect();
+            if to == *list {
+                continue;
+            }
+            out.push(Slip {
+                record: with(f.name, Value::Array(to.clone())),
+                entry: json!({"code": "input_slip", "field": f.name, "slip": "order", "to": to}),
+                place: json!({"permutation": p}),
+            });
+        }
+    }
+    // `trim`: a client seed or id without whitespace and invisible characters.
+    let bare = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !c.is_whitespace() && !invisible(*c))
+            .collect()
+    };
+    for f in scheme
+        .fields
+        .iter()
+        .filter(|f| matches!(f.role, Role::Client | Role::Id))
+    {
+        match record.get(f.name) {
+            Some(Value::String(s)) if bare(s) != *s => {
+                let to = bare(s);
+                out.push(Slip {
+                    record: with(f.name, Value::from(to.clone())),
+                    entry: json!({"code": "input_slip", "field": f.name, "slip": "trim", "to": to}),
+                    place: json!({"key": f.name}),
+                });
+            }
+            Some(Value::Array(list)) => {
+                for (i, x) in list.iter().enumerate() {
+                    let Value::String(s) = x else { continue };
+                    if bare(s) == *s {
+                        continue;
+                    }
+                    let to = bare(s);
+                    let mut changed = list.clone();
+                    changed[i] = Value::from(to.clone());
+                    out.push(Slip {
+                        record: with(f.name, Value::Array(changed)),
+                        entry: json!({"code": "input_slip", "field": format!("{}[{i}]", f.name),
+                                      "slip": "trim", "to": to}),
+                        place: json!({"key": f.name, "index": i}),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    // `empty`: one client seed replaced by "" (a seat whose player set none).
+    for f in scheme.fields.iter().filter(|f| f.role == Role::Client) {
+        let Some(Value::Array(list)) = record.get(f.name) else {
+            continue;
+        };
+        for (i, x) in list.iter().enumerate() {
+            if x.as_str().is_none_or(str::is_empty) {
+                continue;
+            }
+            let mut changed = list.clone();
+            changed[i] = Value::from("");
+            out.push(Slip {
+                record: with(f.name, Value::Array(changed)),
+                entry: json!({"code": "input_slip", "field": format!("{}[{i}]", f.name),
+                              "slip": "empty", "to": ""}),
+                place: json!({"key": f.name, "index": i}),
+            });
+        }
+    }
+    out
+}
+
+/// The record with each count cut to the length the player entered under the
+/// result of the same name (`rolls`, `deals`): the draws beyond it are never
+/// compared. None when what remains is too much to re-run.
+fn cut_counts(scheme: &Descriptor, record: &Map<String, Value>) -> Option<Map<String, Value>> {
+    let mut out = record.clone();
+    let played = record.get("played").and_then(Value::as_object);
+    for f in scheme.fields.iter().filter(|f| f.role == Role::Count) {
+        let shown = played
+            .and_then(|p| p.get(f.name))
+            .and_then(Value::as_array)
+            .map(Vec::len);
+        match (record.get(f.name), f.kind) {
+            (Some(Value::Number(n)), Kind::Int) => {
+                let n = n.as_i64()?;
+                let cut = shown.map_or(n, |s| n.min(s as i64));
+                if cut > MAX_WORK {
+                    return None;
+                }
+                out.insert(f.name.to_string(), Value::from(cut));
+            }
+            (Some(Value::Array(list)), _) => {
+                let cut = shown.map_or(list.len(), |s| s.min(list.len()));
+                if cut as i64 > MAX_WORK {
+                    return None;
+                }
+                out.insert(f.name.to_string(), Value::Array(list[..cut].to_vec()));
+            }
+            _ => {}
+        }
+    }
+    for f in scheme.fields.iter().filter(|f| f.kind == Kind::Bets) {
+        if let Some(Value::Array(bets)) = record.get(f.name) {
+            if bets.len() as i64 > MAX_WORK {
+                return None;
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Every order of `0..n` (n ≤ 4: at most 24), the identity first.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new()];
+    for _ in 0..n {
+        out = out
+            .into_iter()
+            .flat_map(|p: Vec<usize>| {
+                (0..n)
+                    .filter(|i| !p.contains(i))
+                    .map(|i| {
+                        let mut q = p.clone();
+                        q.push(i);
+                        q
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutations_are_every_order_once() {
+        assert_eq!(permutations(3).len(), 6);
+        assert_eq!(permutations(4).len(), 24);
+        assert_eq!(permutations(2), vec![vec![0, 1], vec![1, 0]]);
+    }
+}
