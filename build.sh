@@ -237,16 +237,20 @@ flaky() {
   local files=(tests/browser/*.test.mjs)
   local started=$SECONDS fails=0 runs=0 tests=0 logdir
   logdir=$(mktemp -d)
-  local busy=()
+  local busy=() runner=
   sh -c 'while :; do :; done' & busy+=($!)
   sh -c 'while :; do :; done' & busy+=($!)
   # Stopped or finished, the busy loops go with it (and a stop ends the run).
-  trap 'kill "${busy[@]}" 2>/dev/null' EXIT
+  trap 'kill "${busy[@]}" $runner 2>/dev/null' EXIT
   trap 'exit 130' INT TERM
   log "browser suite x $rounds beside two busy loops (pids ${busy[*]}); logs in $logdir"
   for ((i = 1; i <= rounds; i++)); do
     local t0=$SECONDS out="$logdir/round-$i.tap"
-    node --test --test-concurrency=1 --test-reporter=tap "${files[@]}" > "$out" 2>&1 || true
+    # In the background and waited for: a stop is handled at once, not after the round.
+    node --test --test-concurrency=1 --test-reporter=tap "${files[@]}" > "$out" 2>&1 &
+    runner=$!
+    wait "$runner" || true
+    runner=
     # Every failing test by name (the TAP lines of the innermost failing tests, with the
     # file they are in), and this round's counts.
     local failed n_fail n_tests
