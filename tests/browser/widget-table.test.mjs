@@ -29,8 +29,10 @@ const TIMING = process.env.FV_TIMING === '1';
 const LINKS = chain(N + 10);
 const TERMINAL = LINKS[LINKS.length - 1];
 // links[10] is N links from the terminal; links[0] is the round 10 links newer.
-const OLD_ROUND = { scheme: 'crash', hash: LINKS[10], terminal: TERMINAL };
-const NEW_ROUND = { scheme: 'crash', hash: LINKS[0], terminal: TERMINAL };
+// hash_chain: its given terminal counts (a crash round of this test's own chain is
+// unchecked, its terminal being no published one).
+const OLD_ROUND = { scheme: 'hash_chain', hash: LINKS[10], terminal: TERMINAL };
+const NEW_ROUND = { scheme: 'hash_chain', hash: LINKS[0], terminal: TERMINAL };
 
 let browser;
 let server;
@@ -222,7 +224,7 @@ test('a malformed remembered entry for the terminal: the badge still walks, and 
 <script src="/heartbeat.js"></script><script src="/widget.js"></script>`);
   const { context, page, errors, blocked } = await open(url);
   // Round 1,000 of a chain whose terminal is LINKS[N + 10]: LINKS[N + 10 - 1000].
-  const round = { scheme: 'crash', hash: LINKS[N + 10 - 1000], terminal: TERMINAL };
+  const round = { scheme: 'hash_chain', hash: LINKS[N + 10 - 1000], terminal: TERMINAL };
   // What a tampered or stale store may hold for that terminal: rounds that are no
   // rounds, a hash that is no hash, an entry that is no entry.
   const stale = { v: 1, terminals: { [TERMINAL]: { used: 1, entries: [[LINKS[N], 1.5], [LINKS[N + 1], 0], [LINKS[N + 2], 'x'], ['zz', 5], 7] } } };
