@@ -105,24 +105,28 @@ export async function measurePage(n, start, terminal, newer, { url, k = 3 } = {}
       if (r.end !== terminal) throw new Error('the kernel ended elsewhere');
       best.kernel = Math.min(best.kernel, r.ms);
     }
-    // Remembered positions: ticked, a round n links from its terminal, then 10 newer.
-    await page.check('#remember-chain');
+    // Remembered positions (the page remembers the rounds it proved in this visit,
+    // nothing to tick): forgotten first, a round n links from its terminal, then 10 newer
+    // (hash_chain: its given terminal counts; a crash round's own terminal proves nothing).
+    await page.$eval('#forget-chain', (b) => b.click());
     const open = (hash) => page.evaluate((frag) => new Promise((resolve) => {
       const t0 = performance.now();
+      // Only a verdict drawn after the link is set counts (the last one can still change).
+      const old = document.querySelector('#verdict');
       const obs = new MutationObserver(() => {
         const v = document.querySelector('#verdict');
-        if (!v || v.dataset.verdict === 'checking') return;
+        if (!v || v === old || v.dataset.verdict === 'checking') return;
         obs.disconnect();
         resolve({ ms: performance.now() - t0, verdict: v.dataset.verdict, links: document.querySelector('#result').dataset.linksWalked });
       });
       obs.observe(document.querySelector('#result'), { childList: true, subtree: true });
       location.hash = frag;
-    }), '#record=' + Buffer.from(JSON.stringify({ scheme: 'crash', hash, terminal })).toString('base64url'));
+    }), '#record=' + Buffer.from(JSON.stringify({ scheme: 'hash_chain', hash, terminal })).toString('base64url'));
     const first = await open(start);
     const second = await open(newer);
-    await page.click('#forget-chain');
-    await page.uncheck('#remember-chain');
+    await page.$eval('#forget-chain', (b) => b.click());
     if (first.verdict !== 'pass' || second.verdict !== 'pass') throw new Error(`remembered: ${first.verdict}, ${second.verdict}`);
+    if (Number(second.links) !== 10) throw new Error(`remembered: the newer round walked ${second.links} links, not 10`);
     if (errors.length) throw new Error(errors.join('; '));
     return { ...best, first, second };
   } finally {

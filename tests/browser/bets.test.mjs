@@ -11,7 +11,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, openPage, PAGE_URL, b64url, shot, loadPageCore } from './browser.mjs';
+import { launch, openPage, PAGE_URL, b64url, shot, loadPageCore, nextVerdict } from './browser.mjs';
 import { loadCases, VERIFIER } from '../node/helpers.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
@@ -73,6 +73,8 @@ function isoWithOffset(ms, offsetMin) {
 }
 
 const plain = (x) => JSON.parse(JSON.stringify(x));
+/** Timing bounds are asserted only by ./build.sh load (FV_TIMING=1). */
+const TIMING = process.env.FV_TIMING === '1';
 
 let browser;
 test.before(async () => { browser = await launch(); });
@@ -111,8 +113,7 @@ async function paste(page, text) {
 async function pasteAndVerify(page, text) {
   const found = await paste(page, text);
   await page.evaluate(() => { document.querySelector('#result').fvReport = undefined; });
-  await page.click('#paste-go');
-  await page.waitForFunction(() => document.querySelector('#result').fvReport != null, null, { timeout: 60000 });
+  await nextVerdict(page, () => page.click('#paste-go'));
   return { found, report: await page.evaluate(() => JSON.parse(JSON.stringify(document.querySelector('#result').fvReport))) };
 }
 
@@ -244,25 +245,27 @@ test('10,000 bets are verified with the page responsive (worker), and equal veri
     globalThis.FairVerifier.verify(rec);
     return performance.now() - t0;
   }, JSON.stringify({ ...seeds, bets }));
-  await page.evaluate(() => {
-    window.maxGap = 0;
-    window.beating = true;
-    let last = performance.now();
-    (function beat(now) {
-      if (now - last > window.maxGap) window.maxGap = now - last;
-      last = now;
-      if (window.beating) requestAnimationFrame(beat);
-    })(last);
-    document.querySelector('#result').fvReport = undefined;
-  });
-  await page.waitForTimeout(300);
-  await page.evaluate(() => { window.maxGap = 0; });
+  // The page's largest frame gap while it verifies: measured, and held under 250 ms,
+  // only by ./build.sh load (FV_TIMING=1); a shared machine's clock is no gate.
+  if (TIMING) {
+    await page.evaluate(() => {
+      window.maxGap = 0;
+      window.beating = true;
+      let last = performance.now();
+      (function beat(now) {
+        if (now - last > window.maxGap) window.maxGap = now - last;
+        last = now;
+        if (window.beating) requestAnimationFrame(beat);
+      })(last);
+    });
+    await page.waitForTimeout(300);
+    await page.evaluate(() => { window.maxGap = 0; });
+  }
   const t0 = Date.now();
-  await page.click('#paste-go');
-  await page.waitForFunction(() => document.querySelector('#result').fvReport != null, null, { timeout: 240000 });
+  await nextVerdict(page, () => page.click('#paste-go'));
   const elapsed = Date.now() - t0;
-  await page.waitForTimeout(200);
-  const gap = await page.evaluate(() => { window.beating = false; return window.maxGap; });
+  if (TIMING) await page.waitForTimeout(200);
+  const gap = TIMING ? await page.evaluate(() => { window.beating = false; return window.maxGap; }) : NaN;
   const worker = await page.getAttribute('html', 'data-worker');
   console.log(`10,000 mines bets: core on the page's thread ${mainThreadMs.toFixed(0)} ms; via the page ${elapsed} ms, largest frame gap ${gap.toFixed(0)} ms, worker ${worker}`);
   const report = await page.evaluate(() => JSON.parse(JSON.stringify(document.querySelector('#result').fvReport)));
@@ -271,7 +274,7 @@ test('10,000 bets are verified with the page responsive (worker), and equal veri
   assert.equal(report.differences[0].path.split('.')[0], `bets[${odd}]`);
   assert.deepEqual(report, plain(expected));
   assert.equal(worker, 'on');
-  assert.ok(gap < 250, `the page froze for ${gap.toFixed(0)} ms`);
+  if (TIMING) assert.ok(gap < 250, `the page froze for ${gap.toFixed(0)} ms`);
   // The 10,000 lines are in the form, folded (laid out only when opened), and read again by Verify.
   assert.equal(await page.$eval('#f-bets', (x) => x.closest('details.betsfold') !== null && !x.closest('details').open), true);
   assert.equal(await page.$eval('#f-bets', (x, t) => x.value === t, text), true);
@@ -287,14 +290,12 @@ test('#record= links with a 40-bet record: pass, and the changed bet fails at be
   const bets = diceBets(seeds, 40);
   const record = { ...seeds, bets };
   const { page, errors, blocked, context } = await openPage(browser);
-  await page.goto(`${PAGE_URL}#record=${b64url(record)}`);
-  await page.waitForFunction(() => document.querySelector('#result').fvReport != null);
+  await nextVerdict(page, () => page.goto(`${PAGE_URL}#record=${b64url(record)}`));
   assert.deepEqual(await page.evaluate(() => JSON.parse(JSON.stringify(document.querySelector('#result').fvReport))), plain(fv.verify(record)));
   assert.equal(await page.$$eval('table.bets tbody tr', (r) => r.length), 40);
   const changed = { ...record, bets: bets.map((b, i) => (i === 7 ? { ...b, played: { face: (b.played.face % 6) + 1 } } : b)) };
   await page.evaluate(() => { document.querySelector('#result').fvReport = undefined; });
-  await page.goto(`${PAGE_URL}#record=${b64url(changed)}`);
-  await page.waitForFunction(() => document.querySelector('#result').fvReport != null);
+  await nextVerdict(page, () => page.goto(`${PAGE_URL}#record=${b64url(changed)}`));
   const report = await page.evaluate(() => JSON.parse(JSON.stringify(document.querySelector('#result').fvReport)));
   assert.deepEqual(report, plain(fv.verify(changed)));
   assert.equal(report.verdict, 'fail');

@@ -76,3 +76,32 @@ export async function loadPageCore(page) {
     if (!globalThis.FairVerifier) throw new Error('the page\'s core did not start (CSP?)');
   });
 }
+
+/** The next result the page finishes drawing: a verdict, an error, a cancelled check,
+ *  a batch or a round history, with everything drawn beside it and the keyboard where
+ *  the page put it. With `action`, the count is read before it runs and the result
+ *  must be a later one; without, the one after the last this helper waited for (a
+ *  page just opened: its first). It waits for the page's own count,
+ *  `#result[data-drawn]` (www/page/drawn.js), never for words an earlier or
+ *  intermediate state can show, or for a delay. Resolves with `{ verdict, drawn }`
+ *  (#verdict's data-verdict). Every browser test waits for a verdict with this.
+ *  (Functions, not strings: the page's CSP refuses eval, which a string would need.) */
+export async function nextVerdict(page, action, { timeout = 120000 } = {}) {
+  if (action) {
+    await page.evaluate(() => {
+      const r = document.querySelector('#result');
+      window.__fvSeen = Number((r && r.getAttribute('data-drawn')) || 0);
+    });
+    await action();
+  }
+  await page.waitForFunction(() => {
+    const r = document.querySelector('#result');
+    return document.documentElement.hasAttribute('data-ready') && Number((r && r.getAttribute('data-drawn')) || 0) > (window.__fvSeen || 0);
+  }, null, { timeout });
+  return page.evaluate(() => {
+    const drawn = Number(document.querySelector('#result').getAttribute('data-drawn'));
+    window.__fvSeen = drawn;
+    const v = document.querySelector('#verdict');
+    return { verdict: v ? v.getAttribute('data-verdict') : null, drawn };
+  });
+}

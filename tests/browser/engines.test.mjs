@@ -23,6 +23,10 @@ import { drawn, PAGED, comparePaged, pagedEmpty } from './drawn.mjs';
 import { ROOT, VERIFIER, loadCases } from '../node/helpers.mjs';
 
 const require = createRequire(import.meta.url);
+/** Bounds on time are asserted only by ./build.sh load (FV_TIMING=1): a shared machine's clock is no gate. */
+const TIMING = process.env.FV_TIMING === '1';
+/** How long one test may take in one engine before it fails (a stuck engine). */
+const TEST_TIMEOUT = Number(process.env.FV_ENGINE_TEST_TIMEOUT || 180000);
 const FV = require(VERIFIER);
 const cases = loadCases();
 const EMBED = pathToFileURL(path.join(ROOT, 'www/embed.html')).href;
@@ -210,8 +214,9 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
 
   for (const name of engines) {
     // One test at a time in an engine (WebKit has a single window); a stuck engine
-    // fails its test instead of holding up CI.
-    describe(name, { concurrency: 1, timeout: Number(process.env.FV_ENGINE_TEST_TIMEOUT || 180000) }, () => {
+    // fails its test instead of holding up CI: the bound is each test's (the whole
+    // engine's suite takes 3 minutes in WebKit on a loaded 2-core machine, issue 42).
+    describe(name, { concurrency: 1 }, () => {
       let engine;
       before(async () => {
         const start = Date.now();
@@ -223,7 +228,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         if (timings[name]) timings[name].end = Date.now();
       });
 
-      test('every vector through pkg/verifier.js in the engine gives the report Node gives', async () => {
+      test('every vector through pkg/verifier.js in the engine gives the report Node gives', { timeout: TEST_TIMEOUT }, async () => {
         const file = path.join(TMP, `${name}-verifier.html`);
         fs.writeFileSync(file, `<!doctype html><meta charset="utf-8"><title>verifier.js</title><script src="${VERIFIER_URL}"></script>`);
         const page = await engine.newPage({ allowed: [VERIFIER_URL] });
@@ -245,7 +250,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         await page.close();
       });
 
-      test('every scheme opened by #record=: verdict, checks and drawing as in Node', async () => {
+      test('every scheme opened by #record=: verdict, checks and drawing as in Node', { timeout: TEST_TIMEOUT }, async () => {
         const page = await engine.newPage({ width: 1200, height: 900 });
         const schemes = new Set();
         for (const c of drawingCases()) {
@@ -264,7 +269,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         await page.close();
       });
 
-      test('360 px wide: no horizontal scrolling for any scheme; screenshots', async () => {
+      test('360 px wide: no horizontal scrolling for any scheme; screenshots', { timeout: TEST_TIMEOUT }, async () => {
         const page = await engine.newPage({ width: 360, height: 740 });
         for (const c of drawingCases()) {
           await page.goto(PAGE_URL + '#record=' + b64url(c.record));
@@ -277,7 +282,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         await page.close();
       });
 
-      test('right to left at 360 px (#lang=ar): no horizontal scrolling, nothing outside the viewport', async () => {
+      test('right to left at 360 px (#lang=ar): no horizontal scrolling, nothing outside the viewport', { timeout: TEST_TIMEOUT }, async () => {
         const page = await engine.newPage({ width: 360, height: 740 });
         // One record per scheme, and the start page.
         const seen = new Set();
@@ -302,7 +307,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
       });
 
       test('the Arabic catalog: <html lang="ar" dir="rtl"> from the link and from the menu',
-        { skip: HAS_AR ? false : 'www/i18n/ar.json is not on this branch yet (the layout is checked right to left above)' }, async () => {
+        { timeout: TEST_TIMEOUT, skip: HAS_AR ? false : 'www/i18n/ar.json is not on this branch yet (the layout is checked right to left above)' }, async () => {
           const page = await engine.newPage({ width: 360, height: 740 });
           const c = drawingCases().find((x) => x.record.game === 'bridge');
           await page.goto(PAGE_URL + '#lang=ar&record=' + b64url(c.record));
@@ -320,7 +325,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
           await page.close();
         });
 
-      test('a chain walk in the worker: the round found, then a long walk with progress and Cancel', async () => {
+      test('a chain walk in the worker: the round found, then a long walk with progress and Cancel', { timeout: TEST_TIMEOUT }, async () => {
         const page = await engine.newPage();
         // A crash chain record without maxSteps: the page walks it in its worker.
         const chain = cases.find((c) => c.record.scheme === 'crash' && c.record.terminal && c.expect.round > 1000);
@@ -348,7 +353,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         // The page answers while the worker walks.
         const t = Date.now();
         assert.equal(await page.evaluate(() => 1 + 1), 2);
-        assert.ok(Date.now() - t < 1000, 'the page froze during the walk');
+        if (TIMING) assert.ok(Date.now() - t < 1000, 'the page froze during the walk');
         const later = await page.waitFor(`(v) => { const p = (${progress})(); return p > v && p; }`, shown, { timeout: 30000, what: 'the progress to move' });
         assert.ok(later > shown);
         await page.screenshot('chain-progress', { fullPage: false });
@@ -379,7 +384,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         await page.close();
       });
 
-      test('a pasted JSON-lines history verifies as a batch, record by record as in Node', async () => {
+      test('a pasted JSON-lines history verifies as a batch, record by record as in Node', { timeout: TEST_TIMEOUT }, async () => {
         const page = await engine.newPage();
         await page.goto(PAGE_URL);
         const picked = [
@@ -413,7 +418,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         await page.close();
       });
 
-      test('the widget on its demo table (www/embed.html): shown, then a passing and a tampered reveal', async () => {
+      test('the widget on its demo table (www/embed.html): shown, then a passing and a tampered reveal', { timeout: TEST_TIMEOUT }, async () => {
         const page = await engine.newPage({ allowed: [WIDGET] });
         await page.goto(EMBED);
         const state = (id) => page.evaluate((i) => { const e = document.getElementById(i); return e && e.getAttribute('data-state'); }, id);
@@ -452,7 +457,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
       // The badge styles itself with constructable stylesheets (adoptedStyleSheets),
       // which style-src does not govern: a host whose CSP allows no inline style
       // still gets a styled badge, and no CSP violation is reported.
-      test('the widget on a strict-CSP host: verifies, styled, no CSP violation', async () => {
+      test('the widget on a strict-CSP host: verifies, styled, no CSP violation', { timeout: TEST_TIMEOUT }, async () => {
         const rec = cases.find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk).record;
         // The CSP docs/widget.md gives a host: nothing but the badge's file, its wasm and
         // its worker (`worker-src blob:`; without it the badge verifies on the page after
@@ -480,7 +485,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
 
       // As in iOS Lockdown Mode: no WebAssembly. The badge says so in plain words
       // (and what to do) at once, instead of an internal error or waiting.
-      test('the widget without WebAssembly says so at once', async () => {
+      test('the widget without WebAssembly says so at once', { timeout: TEST_TIMEOUT }, async () => {
         const rec = cases.find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk).record;
         const host = hostPage('nowasm', '', MOUNT(rec));
         const page = await engine.newPage({ allowed: host.allowed, init: ['delete globalThis.WebAssembly;'] });
@@ -490,8 +495,8 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
           const b = document.getElementById('badge');
           return b && b.shadowRoot && b.hasAttribute('data-state') && !['checking', 'shown'].includes(b.getAttribute('data-state')) &&
             Array.from(b.shadowRoot.querySelectorAll('.badge, .pop'), (e) => e.textContent).join(' ');
-        }, null, { timeout: 1000, what: 'the badge to answer' });
-        assert.ok(Date.now() - t <= 1000);
+        }, null, { timeout: TIMING ? 1000 : 30000, what: 'the badge to answer' });
+        if (TIMING) assert.ok(Date.now() - t <= 1000); else console.log(`# ${name}: the badge said no WebAssembly in ${Date.now() - t} ms`);
         assert.equal(await page.evaluate(() => typeof WebAssembly), 'undefined', 'the init script ran first');
         assert.match(text, /WebAssembly is not available/);
         assert.match(text, /another browser|verifier\.js/, 'says what to do');
@@ -502,7 +507,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         await page.close();
       });
 
-      test('a saved "Webpage, Complete" copy opens and still verifies', async () => {
+      test('a saved "Webpage, Complete" copy opens and still verifies', { timeout: TEST_TIMEOUT }, async () => {
         const page = await engine.newPage();
         const [a, b] = [
           cases.find((c) => c.record.game === 'bridge' && c.expect.commitmentOk),
@@ -534,7 +539,7 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         await page.close();
       });
 
-      test('without WebAssembly the page says so at once', async () => {
+      test('without WebAssembly the page says so at once', { timeout: TEST_TIMEOUT }, async () => {
         // Removed before the page's scripts run, as in iOS Lockdown Mode (where the
         // global is absent). The engines have no common switch to turn WebAssembly
         // off (WebKitGTK 2.50 has no runtime option for it), so the global is deleted.
@@ -542,8 +547,8 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         const rec = cases.find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk).record;
         await page.goto(PAGE_URL + '#record=' + b64url(rec));
         const t = Date.now();
-        await page.waitForSelector('[data-wasm-missing]', { visible: true, timeout: 1000 });
-        assert.ok(Date.now() - t <= 1000);
+        await page.waitForSelector('[data-wasm-missing]', { visible: true, timeout: TIMING ? 1000 : 30000 });
+        if (TIMING) assert.ok(Date.now() - t <= 1000); else console.log(`# ${name}: the page said no WebAssembly in ${Date.now() - t} ms`);
         assert.equal(await page.evaluate(() => typeof WebAssembly), 'undefined', 'the init script ran first');
         const text = await page.text('[data-wasm-missing]');
         assert.match(text, /WebAssembly/);

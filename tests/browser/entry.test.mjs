@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
-import { launch, openPage, PAGE, PAGE_URL, b64url, shot } from './browser.mjs';
+import { launch, openPage, PAGE, PAGE_URL, b64url, shot, nextVerdict } from './browser.mjs';
 import { loadCases, VERIFIER } from '../node/helpers.mjs';
 import { describe } from '../../www/core/descriptors.js';
 
@@ -105,8 +105,7 @@ test('the paste box says what it found and hands over: record, array, JSON lines
   let f = await paste(JSON.stringify(dice[0].record));
   assert.deepEqual([f.kind, f.count], ['record', '1']);
   assert.match(f.text, /Dice/);
-  await page.click('#paste-go');
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.click('#paste-go'));
   assert.equal(await page.$eval('#scheme', (s) => s.value), 'dice');
   // A record without a scheme, of the form's game.
   const { scheme: _drop, ...bare } = dice[1].record;
@@ -117,8 +116,8 @@ test('the paste box says what it found and hands over: record, array, JSON lines
   f = await paste(JSON.stringify(some));
   assert.deepEqual([f.kind, f.count], ['records', '3']);
   assert.match(f.text, /3 records/);
-  await page.click('#paste-go');
-  await page.waitForSelector('#batch-summary');
+  await nextVerdict(page, () => page.click('#paste-go'));
+  assert.ok(await page.$('#batch-summary'), 'drawn: #batch-summary');
   f = await paste(some.map((r) => JSON.stringify(r)).join('\n') + '\n' + JSON.stringify(dice[3].record));
   assert.deepEqual([f.kind, f.count], ['records', '4']);
   // A crash history with decimal commas: recognised as crash, checked round by round.
@@ -128,27 +127,27 @@ test('the paste box says what it found and hands over: record, array, JSON lines
   assert.match(f.text, /5 rounds of Crash history/);
   assert.equal(await page.isVisible('#rounds-game'), true);
   assert.deepEqual(await page.$$eval('#rounds-terminals button', (b) => b.map((x) => x.textContent)), ['Crash']);
-  await page.click('#paste-go');
-  await page.waitForFunction(() => document.querySelector('#result').textContent.includes('5'));
-  assert.equal(await page.$$eval('#result [data-mismatched]', (e) => e.length ? e[0].getAttribute('data-mismatched') : 'none'), '0');
+  // The progress line shows the same numbers: the summary is read once the page has
+  // drawn the history's result (the gate once read it from the progress line).
+  await nextVerdict(page, () => page.click('#paste-go'));
+  assert.deepEqual(await page.$eval('#rounds-summary', (e) => [e.getAttribute('data-rounds'), e.getAttribute('data-mismatched')]), ['5', '0']);
   // The options sit below the button: Enter in the terminal field verifies too.
   await page.$eval('#result', (r) => r.replaceChildren());
-  await page.press('#rounds-terminal', 'Enter');
-  await page.waitForFunction(() => document.querySelector('#result [data-mismatched]'));
+  await nextVerdict(page, () => page.press('#rounds-terminal', 'Enter'));
+  assert.deepEqual(await page.$eval('#rounds-summary', (e) => [e.getAttribute('data-rounds'), e.getAttribute('data-mismatched')]), ['5', '0']);
   // Platforms and battle histories by their columns.
   f = await paste(`${crashRounds[0].record.hash},7\n${crashRounds[1].record.hash},25`);
   assert.deepEqual([f.kind, f.game], ['rounds', 'platforms']);
   f = await paste(`${crashRounds[0].record.hash},1,50,50`);
   assert.deepEqual([f.kind, f.game], ['rounds', 'battle']);
   // Dice bets: into the dice form's bets, verified under the seed already there.
-  await page.selectOption('#examples', { label: 'Dice' });
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.selectOption('#examples', { label: 'Dice' }));
   const seed = await page.inputValue('#f-serverSeed');
   const bets = [{ nonce: 1, selected: [1, 2] }, { nonce: 2, selected: [6] }];
   f = await paste(JSON.stringify(bets));
   assert.deepEqual([f.kind, f.count, f.game], ['bets', '2', 'dice']);
-  await page.click('#paste-go');
-  await page.waitForFunction(() => document.querySelector('#f-bets') && document.querySelector('#verdict'));
+  await nextVerdict(page, () => page.click('#paste-go'));
+  assert.ok(await page.$('#f-bets'), 'the bets field');
   assert.equal(await page.inputValue('#f-serverSeed'), seed);
   assert.equal(await page.inputValue('#f-nonce'), '', 'a single bet\'s fields give way to the bets');
   assert.deepEqual(JSON.parse(await page.inputValue('#f-bets')), bets);
@@ -178,11 +177,14 @@ test('the paste box\'s button stays put when "Found: …" appears (a quick tap s
       await page.goto(PAGE_URL + '#lang=' + lang);
       for (const text of texts) {
         await page.fill('#paste', '');
-        await page.waitForFunction(() => document.querySelector('#paste-found').textContent === '');
+        // The line for an empty box: none yet (a page just opened), or the answer for ''.
+        await page.waitForFunction(() => ['0', null].includes(document.querySelector('#paste-found').getAttribute('data-text-length')));
+        assert.equal(await page.textContent('#paste-found'), '');
         const before = await page.$eval('#paste-go', (b) => b.getBoundingClientRect().top + window.scrollY);
         await page.fill('#paste', text);
         await page.waitForFunction((t) => document.querySelector('#paste').value === t &&
-          document.querySelector('#paste-found').textContent !== '', text);
+          document.querySelector('#paste-found').getAttribute('data-text-length') === String(t.length), text);
+        assert.notEqual(await page.textContent('#paste-found'), '', 'something is said to be found');
         const [after, found] = await page.$eval('#paste-go', (b) => [b.getBoundingClientRect().top + window.scrollY, document.querySelector('#paste-found').textContent]);
         assert.equal(after, before, `${lang} at ${width} px: "${found}" moved the button`);
       }
@@ -199,13 +201,11 @@ test('number fields take 2,71 as well as 2.71 (battle chances)', async () => {
   await page.click('#game-battle');
   await page.fill('#f-hash', c.record.hash);
   await page.fill('#f-chances', c.record.chances.map((n) => String(n).replace('.', ',')).join('; '));
-  await page.click('#verify');
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.click('#verify'));
   assert.equal(await page.getAttribute('[data-winner]', 'data-winner'), String(c.expect.winner));
   // And with spaces between them.
   await page.fill('#f-chances', c.record.chances.map((n) => String(n).replace('.', ',')).join(' '));
-  await page.click('#verify');
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.click('#verify'));
   assert.equal(await page.getAttribute('[data-winner]', 'data-winner'), String(c.expect.winner));
   assert.deepEqual(errors, []);
   await context.close();
@@ -214,8 +214,7 @@ test('number fields take 2,71 as well as 2.71 (battle chances)', async () => {
 test('language: the menu lists the catalogs; #lang= is taken, kept by Copy link, and rtl has no horizontal scroll at 360 px', async (t) => {
   const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
   const c = passing((r) => r.scheme === 'match_seed_v2' && r.game === 'bridge');
-  await page.goto(PAGE_URL + '#lang=en&record=' + b64url(c.record));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#lang=en&record=' + b64url(c.record)));
   const langs = await page.$$eval('#lang option', (o) => o.map((x) => x.value));
   const files = fs.readdirSync(path.join(path.dirname(PAGE), '../www/i18n')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
   assert.deepEqual([...langs].sort(), files.sort(), 'the menu lists exactly the catalogs');
@@ -225,8 +224,7 @@ test('language: the menu lists the catalogs; #lang= is taken, kept by Copy link,
   // Right to left: through the link when Arabic is there; the layout in any case.
   if (langs.includes('ar')) {
     await page.goto('about:blank');
-    await page.goto(PAGE_URL + '#lang=ar&record=' + b64url(c.record));
-    await page.waitForSelector('#result:not([data-walking]) #verdict');
+    await nextVerdict(page, () => page.goto(PAGE_URL + '#lang=ar&record=' + b64url(c.record)));
     assert.equal(await page.getAttribute('html', 'dir'), 'rtl');
     assert.equal(await page.getAttribute('html', 'lang'), 'ar');
   } else {
@@ -248,7 +246,8 @@ test('language: the menu lists the catalogs; #lang= is taken, kept by Copy link,
     await page.selectOption('#lang', other);
     await page.waitForFunction((l) => document.documentElement.lang.split('-')[0] === l, other);
     assert.equal(await page.inputValue('#f-matchId'), 'typed-here');
-    assert.ok(await page.$('#verdict'));
+    // The edit withdrew the verdict: its notice is drawn again in the new words.
+    assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'stale');
     assert.match(page.url(), new RegExp(`#lang=${other}`));
   } else {
     t.diagnostic('one catalog only: no language switch to check');
@@ -260,8 +259,7 @@ test('language: the menu lists the catalogs; #lang= is taken, kept by Copy link,
 test('Download this verifier saves the exact built file: same SHA-256 as pkg/verifier.html', async () => {
   const built = fs.readFileSync(PAGE);
   const { page, errors, context } = await openPage(browser);
-  await page.goto(PAGE_URL + '#record=' + b64url(passing((r) => r.scheme === 'dice').record));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url(passing((r) => r.scheme === 'dice').record)));
   await page.waitForSelector('#file-sha');
   assert.equal(await page.getAttribute('#download-sha', 'data-sha256'), sha256(built));
   assert.equal(await page.textContent('#file-sha'), sha256(built));
@@ -277,8 +275,7 @@ test('Download this verifier saves the exact built file: same SHA-256 as pkg/ver
 test('a saved "Webpage, Complete" copy starts clean, has no CSP errors and verifies a new record', async () => {
   const { page, context } = await openPage(browser);
   const bridge = passing((r) => r.scheme === 'match_seed_v2' && r.game === 'bridge');
-  await page.goto(PAGE_URL + '#record=' + b64url(bridge.record));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url(bridge.record)));
   const counts = async (p) => p.evaluate(() => ({
     examples: document.querySelectorAll('#examples option').length,
     games: document.querySelectorAll('#picker .game').length,
@@ -311,8 +308,7 @@ test('a saved "Webpage, Complete" copy starts clean, has no CSP errors and verif
   // It verifies a new record, pasted.
   const dice = passing((r) => r.scheme === 'dice' && r.nonce !== undefined);
   await copy.page.fill('#paste', JSON.stringify(dice.record));
-  await copy.page.click('#paste-go');
-  await copy.page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(copy.page, () => copy.page.click('#paste-go'));
   assert.equal(await copy.page.getAttribute('#verdict', 'data-verdict'), 'pass');
   // Its download is still the original file.
   await copy.page.waitForSelector('#file-sha');
@@ -341,8 +337,7 @@ test('without scripts (JavaScript off, a saved copy, MHTML) the page shows the s
 
   // A copy saved after a verify, opened with JavaScript off, and an MHTML snapshot.
   const { page, context } = await openPage(browser);
-  await page.goto(PAGE_URL + '#record=' + b64url(passing((r) => r.scheme === 'dice').record));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url(passing((r) => r.scheme === 'dice').record)));
   const dir = tmp();
   const saved = path.join(dir, 'saved.html');
   fs.writeFileSync(saved, '<!DOCTYPE html>' + await page.evaluate(() => document.documentElement.outerHTML));

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { launch, openPage, PAGE, PAGE_URL, ARTIFACTS, b64url, shot } from './browser.mjs';
+import { launch, openPage, PAGE, PAGE_URL, ARTIFACTS, b64url, shot, nextVerdict } from './browser.mjs';
 import { VERIFIER, loadCases, runCli } from '../node/helpers.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
@@ -26,8 +26,7 @@ test.after(async () => { if (browser) await browser.close(); });
 
 /** Opens `record` by a #record= link and waits for its final verdict. */
 async function openRecord(page, record) {
-  await page.goto(PAGE_URL + '#record=' + b64url(record));
-  await page.waitForFunction(() => document.querySelector('#result').fvReport);
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url(record)));
   return page.getAttribute('#verdict', 'data-verdict');
 }
 
@@ -46,8 +45,7 @@ test('a change to an input withdraws the verdict at once: the dice nonce, a brid
   assert.deepEqual(await shownNow(page), { verdict: 'stale', anyPass: false, report: false }, 'nonce edited');
   await shot(page, 'evidence-360-stale', { fullPage: false });
   // Verify again: the verdict of what is typed now.
-  await page.click('#verify-again');
-  await page.waitForFunction(() => document.querySelector('#result').fvReport);
+  await nextVerdict(page, () => page.click('#verify-again'));
   const again = await page.evaluate(() => document.querySelector('#result').fvReport);
   assert.equal(again.gameSeed, fv.verify({ ...dice.record, nonce: dice.record.nonce + 1 }).gameSeed);
 
@@ -58,8 +56,7 @@ test('a change to an input withdraws the verdict at once: the dice nonce, a brid
 
   // A pasted record: typing in the box withdraws it too.
   await page.fill('#paste', JSON.stringify(dice.record));
-  await page.click('#paste-go');
-  await page.waitForFunction(() => document.querySelector('#result').fvReport);
+  await nextVerdict(page, () => page.click('#paste-go'));
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'pass');
   await page.type('#paste', ' ');
   assert.deepEqual(await shownNow(page), { verdict: 'stale', anyPass: false, report: false }, 'paste box edited');
@@ -196,8 +193,7 @@ test('evidence of a pass and of a fail: read with scripts off, verified again by
   // The page verifies an evidence file opened as a record file, to the same verdict.
   for (const [name, ev] of Object.entries(made)) {
     await page.evaluate(() => { document.querySelector('#result').replaceChildren(); document.querySelector('#result').fvReport = null; });
-    await page.setInputFiles('#file', ev.file);
-    await page.waitForFunction(() => document.querySelector('#result').fvReport);
+    await nextVerdict(page, () => page.setInputFiles('#file', ev.file));
     assert.equal(await page.getAttribute('#verdict', 'data-verdict'), name);
   }
   assert.deepEqual(errors, []);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, openPage, shot, b64url, PAGE_URL } from './browser.mjs';
+import { launch, openPage, shot, b64url, PAGE_URL, nextVerdict } from './browser.mjs';
 import { ROOT, loadCases, onePerScheme } from '../node/helpers.mjs';
 import { registeredCatalogs, englishSentences } from '../node/i18ntest_langs.mjs';
 
@@ -96,11 +96,9 @@ function leaks(text, sentences) {
   return found;
 }
 
+/** The result of a page just opened (browser.mjs nextVerdict). */
 async function settle(page) {
-  await page.waitForFunction(() => {
-    const v = document.querySelector('#verdict');
-    return v && !['checking'].includes(v.getAttribute('data-verdict'));
-  }, null, { timeout: 60000 });
+  await nextVerdict(page);
 }
 
 for (const lang of LANGS) {
@@ -137,8 +135,7 @@ for (const lang of LANGS) {
       assert.ok(values.length >= 10, `${values.length} examples`);
       if (width === 1280) {
         for (const v of values) {
-          await page.selectOption('#examples', v);
-          await settle(page);
+          await nextVerdict(page, () => page.selectOption('#examples', v));
           for (const l of leaks(await readText(page), sentences)) problems.push(`${lang} example #${v}: ${l}`);
         }
       }
@@ -146,8 +143,7 @@ for (const lang of LANGS) {
       await page.$eval('#tech', (d) => { d.open = true; });
       await page.selectOption('#scheme', 'crash');
       await page.fill('#f-hash', 'abc123');
-      await page.click('#verify');
-      await page.waitForSelector('#verdict[data-verdict="error"]');
+      assert.equal((await nextVerdict(page, () => page.click('#verify'))).verdict, 'error');
       for (const l of leaks(await readText(page), sentences)) problems.push(`${lang} form error: ${l}`);
       assert.deepEqual(blocked, []);
       assert.deepEqual(errors, []);

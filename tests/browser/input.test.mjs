@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, openPage, PAGE_URL } from './browser.mjs';
+import { launch, openPage, PAGE_URL, nextVerdict } from './browser.mjs';
 import { VERIFIER, loadCases } from '../node/helpers.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
@@ -17,12 +17,8 @@ test.after(async () => { if (browser) await browser.close(); });
 /** Opens `bytes` as a file through the page's file input; what the result says. */
 async function openFile(page, bytes, name = 'record.json') {
   await page.evaluate(() => { document.querySelector('#result').replaceChildren(); });
-  await page.setInputFiles('#file', { name, mimeType: 'application/json', buffer: bytes });
-  await page.waitForFunction(() => {
-    // (A new file first withdraws the result shown, issue 23: "stale" is not its verdict.)
-    const v = document.querySelector('#verdict');
-    return v && !['checking', 'stale'].includes(v.dataset.verdict);
-  }, null, { timeout: 20000 });
+  // (A new file first withdraws the result shown, issue 23: "stale" is not its verdict.)
+  await nextVerdict(page, () => page.setInputFiles('#file', { name, mimeType: 'application/json', buffer: bytes }));
   return page.evaluate(() => {
     const err = document.querySelector('#result .errmsg');
     return { verdict: document.querySelector('#verdict').dataset.verdict, code: err && err.getAttribute('data-code') };
@@ -62,7 +58,8 @@ test('files are bytes: strict UTF-8, BOM, UTF-16, size limit', async () => {
   const tooBig = await openFile(page, big);
   assert.deepEqual(tooBig, { verdict: 'error', code: 'too_large' });
   const ms = await page.evaluate(() => performance.now() - window.fvT0);
-  assert.ok(ms < 2000, `20 MB refused ${ms.toFixed(0)} ms after the file arrived`);
+  // "At once" is held to 2 s by ./build.sh load (FV_TIMING=1) only: a shared machine's clock is no gate.
+  if (process.env.FV_TIMING === '1') assert.ok(ms < 2000, `20 MB refused ${ms.toFixed(0)} ms after the file arrived`);
   console.log(`# 20 MB record refused ${ms.toFixed(0)} ms after the file arrived`);
   assert.deepEqual(errors, []);
   await context.close();
@@ -77,8 +74,7 @@ test('a wrapped record with 1e309 is refused, as the bare one is', async () => {
   ]) {
     await page.evaluate(() => { document.querySelector('#result').replaceChildren(); });
     await page.fill('#paste', text);
-    await page.click('#paste-go');
-    await page.waitForSelector('#result:not([data-walking]) #verdict');
+    await nextVerdict(page, () => page.click('#paste-go'));
     assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'error', text);
   }
   assert.deepEqual(errors, []);

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { launch, openPage, PAGE, PAGE_URL, b64url, loadPageCore } from './browser.mjs';
+import { launch, openPage, PAGE, PAGE_URL, b64url, loadPageCore, nextVerdict } from './browser.mjs';
 import { measureLoad, defaultRecord } from '../../tools/loadtime.mjs';
 import { ROOT, VERIFIER, deepEqual } from '../node/helpers.mjs';
 
@@ -75,8 +75,7 @@ test('the page\'s thread compiles no WebAssembly and parses only the catalog of 
     JSON.parse = function (text, ...rest) { window.__fvPage.parsed.push(String(text).length); return parse.call(this, text, ...rest); };
   });
   const record = defaultRecord();
-  await page.goto(`${PAGE_URL}#lang=ro&record=${b64url(record)}`);
-  await page.waitForSelector('#verdict[data-verdict="pass"]');
+  assert.equal((await nextVerdict(page, () => page.goto(`${PAGE_URL}#lang=ro&record=${b64url(record)}`))).verdict, 'pass');
   await page.waitForSelector('#selftest[data-selftest="passed"]', { state: 'attached' });
   const seen = await page.evaluate(() => {
     const length = (id) => document.getElementById(id).textContent.length;
@@ -137,8 +136,7 @@ test('without workers the page verifies on its own thread, its core allowed by t
     Object.defineProperty(window, 'Worker', { value: undefined, configurable: true });
   });
   const record = defaultRecord();
-  await page.goto(`${PAGE_URL}#record=${b64url(record)}`);
-  await page.waitForFunction(() => document.querySelector('#result').fvReport);
+  await nextVerdict(page, () => page.goto(`${PAGE_URL}#record=${b64url(record)}`));
   const got = await page.evaluate(() => JSON.parse(JSON.stringify(document.querySelector('#result').fvReport)));
   assert.ok(deepEqual(got, fv.verify(record)), 'the report equals verifier.js\'s');
   await page.waitForSelector('#selftest[data-selftest="passed"]', { state: 'attached' });
@@ -181,8 +179,7 @@ test('the page\'s worker starts before the page\'s script is parsed, and verifie
     };
   });
   const record = defaultRecord();
-  await page.goto(`${PAGE_URL}#record=${b64url(record)}`);
-  await page.waitForFunction(() => document.querySelector('#result').fvReport);
+  await nextVerdict(page, () => page.goto(`${PAGE_URL}#record=${b64url(record)}`));
   const got = await page.evaluate(() => JSON.parse(JSON.stringify(document.querySelector('#result').fvReport)));
   assert.ok(deepEqual(got, fv.verify(record)), 'the report equals verifier.js\'s');
   await page.waitForSelector('#selftest[data-selftest="passed"]', { state: 'attached' });
@@ -247,8 +244,7 @@ test('a worker that fails before the page\'s script takes it over: the page veri
     };
   });
   const record = defaultRecord();
-  await page.goto(`${PAGE_URL}#record=${b64url(record)}`);
-  await page.waitForFunction(() => document.querySelector('#result').fvReport, null, { timeout: 30000 });
+  await nextVerdict(page, () => page.goto(`${PAGE_URL}#record=${b64url(record)}`));
   const got = await page.evaluate(() => JSON.parse(JSON.stringify(document.querySelector('#result').fvReport)));
   assert.ok(deepEqual(got, fv.verify(record)), 'the report equals verifier.js\'s');
   await page.waitForSelector('#selftest[data-selftest="passed"]', { state: 'attached' });
@@ -277,8 +273,7 @@ test('while the page is parsed its static notice is not laid out; without the pa
       }
     }).observe(document, { subtree: true, childList: true });
   });
-  await page.goto(`${PAGE_URL}#record=${b64url(defaultRecord())}`);
-  await page.waitForSelector('#verdict[data-verdict="pass"]');
+  assert.equal((await nextVerdict(page, () => page.goto(`${PAGE_URL}#record=${b64url(defaultRecord())}`))).verdict, 'pass');
   const seen = await page.evaluate(() => window.__notice);
   assert.deepEqual(seen.map(([id]) => id), ['fv-verifier', 'fv-boot', 'fv-cat-en', 'fv-page']);
   for (const [id, display] of seen) assert.equal(display, 'none', `the notice laid out when #${id} was parsed`);

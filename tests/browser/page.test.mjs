@@ -4,7 +4,7 @@
 // screenshots (tests/artifacts/, git-ignored) of each scheme at desktop and 360 px.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PAGE_URL, b64url, shot } from './browser.mjs';
+import { launch, openPage, PAGE_URL, b64url, shot, nextVerdict } from './browser.mjs';
 import { createRequire } from 'node:module';
 import { loadCases, VERIFIER } from '../node/helpers.mjs';
 import { drawn as drawnInPage, PAGED, comparePaged } from './drawn.mjs';
@@ -62,8 +62,7 @@ test('every scheme through #record=, from file:// with no request made', async (
   const schemes = new Set();
   for (const c of onePerScheme()) {
     await page.goto('about:blank');
-    await page.goto(PAGE_URL + '#record=' + b64url(c.record));
-    await page.waitForSelector('#result:not([data-walking]) #verdict');
+    await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url(c.record)));
     compare(c.name, c.expect, await drawn(page));
     const tag = c.name.replace(/^public\//, '').replace(/[^a-z0-9_-]+/gi, '-');
     await shot(page, `desktop-${tag}`);
@@ -83,8 +82,7 @@ test('360 px wide: no horizontal scrolling, screenshots of each scheme', async (
   const { page, blocked, errors, context } = await openPage(browser, { width: 360, height: 740 });
   for (const c of onePerScheme()) {
     await page.goto('about:blank');
-    await page.goto(PAGE_URL + '#record=' + b64url(c.record));
-    await page.waitForSelector('#result:not([data-walking]) #verdict');
+    await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url(c.record)));
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 360, `${c.name}: page is ${wide} px wide at 360 px`);
     await shot(page, `mobile-${c.name.replace(/^public\//, '').replace(/[^a-z0-9_-]+/gi, '-')}`);
@@ -108,9 +106,8 @@ async function typeCase(page, c, order) {
     // Pasted whitespace around seeds is trimmed by the form.
     await page.fill(`#f-${name}`, Array.isArray(v) ? text : `  ${text} `);
   }
-  await page.click('#verify');
   // The edits withdrew the last verdict (its banner says `stale`) until this one is shown.
-  await page.waitForSelector('#result:not([data-walking]) #verdict:not([data-verdict="stale"])');
+  await nextVerdict(page, () => page.click('#verify'));
   compare(c.name, c.expect, await drawn(page));
 }
 
@@ -134,23 +131,20 @@ test('bad input shows a clear error next to the field and the page stays usable'
   await page.goto(PAGE_URL);
   await chooseScheme(page, 'crash');
   await page.fill('#f-hash', 'abc123');
-  await page.click('#verify');
-  await page.waitForSelector('#verdict[data-verdict="error"]');
+  assert.equal((await nextVerdict(page, () => page.click('#verify'))).verdict, 'error');
   assert.equal(await page.getAttribute('.errmsg', 'data-code'), 'bad_hex');
   assert.match(await page.textContent('#f-hash-err'), /64 hexadecimal digits/);
   await shot(page, 'error-crash-hash');
   // Still usable: fix the field and verify.
   const good = cases.find((c) => c.record.scheme === 'crash' && !c.expect.error && !c.record.terminal);
   await page.fill('#f-hash', good.record.hash);
-  await page.click('#verify');
   // A crash round without its chain terminal: recomputed, but unchecked (SPEC verdicts).
-  await page.waitForSelector('#verdict[data-verdict="unchecked"]');
+  assert.equal((await nextVerdict(page, () => page.click('#verify'))).verdict, 'unchecked');
   assert.equal(await page.getAttribute('.missing', 'data-missing'), 'terminal');
   assert.equal(await page.getAttribute('.multiplier', 'data-multiplier'), good.expect.multiplier);
   assert.equal(await page.textContent('#f-hash-err'), '');
   // A link to something that is not a record.
-  await page.goto(PAGE_URL + '#record=' + b64url([1, 2]));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url([1, 2])));
   assert.notEqual(await page.getAttribute('#verdict', 'data-verdict'), 'pass');
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);
@@ -164,8 +158,7 @@ test('a played mismatch is marked in place with both values', async () => {
   const [a, b] = [deals[1][2][5], deals[1][3][0]];
   deals[1][2][5] = b;
   deals[1][3][0] = a;
-  await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, played: { deals } }));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, played: { deals } })));
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
   const marked = await page.$$eval('.mismatch', (els) => els.map((e) => [e.getAttribute('data-path'), e.getAttribute('data-card'), e.getAttribute('data-played')]));
   assert.deepEqual(marked, [['deals[1][2][5]', String(a), String(b)], ['deals[1][3][0]', String(b), String(a)]]);
@@ -180,8 +173,7 @@ test('user text is shown literally and never executed', async () => {
   const evil = '<img src=x onerror=alert(1)>';
   const c = cases.find((x) => x.record.game === 'dame');
   const rec = { ...c.record, clientSeeds: [evil, c.record.clientSeeds[1]] };
-  await page.goto(PAGE_URL + '#record=' + b64url(rec));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url(rec)));
   const text = await page.textContent('ol.seats');
   assert.ok(text.includes(evil), 'the seed is shown as text');
   assert.equal(await page.$$eval('#result img', (e) => e.length), 0);
@@ -196,8 +188,8 @@ test('a JSON-lines history verifies as a batch with a summary', async () => {
   const dice = cases.filter((c) => c.record.scheme === 'dice').slice(0, 6);
   const lines = dice.map((c) => JSON.stringify(c.record)).concat(['{"scheme": "dice"}']).join('\n');
   await page.fill('#paste', lines);
-  await page.click('#paste-go');
-  await page.waitForSelector('#batch-summary');
+  await nextVerdict(page, () => page.click('#paste-go'));
+  assert.ok(await page.$('#batch-summary'), 'drawn: #batch-summary');
   const want = { pass: 0, fail: 0 };
   for (const c of dice) {
     if (c.expect.error) continue;
@@ -221,8 +213,7 @@ test('keyboard only: pick an example, edit a field, Tab to Verify, Enter', async
   await page.focus('#examples');
   // Choose the dice example with the keyboard.
   const idx = await page.$$eval('#examples option', (o) => o.findIndex((x) => x.textContent === 'Dice'));
-  for (let i = 0; i < idx; i++) await page.keyboard.press('ArrowDown');
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, async () => { for (let i = 0; i < idx; i++) await page.keyboard.press('ArrowDown'); });
   assert.equal(await page.$eval('#scheme', (s) => s.value), 'dice');
   // Change the client seed, Tab through to the Verify button, press Enter.
   await page.focus('#f-clientSeed');
@@ -231,8 +222,8 @@ test('keyboard only: pick an example, edit a field, Tab to Verify, Enter', async
   let guard = 0;
   while (await page.evaluate(() => document.activeElement.id) !== 'verify' && guard++ < 20) await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'verify');
-  await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.querySelector('#verdict') && document.querySelector('.diceroll'));
+  await nextVerdict(page, () => page.keyboard.press('Enter'));
+  assert.ok(await page.$('.diceroll'), 'the roll is drawn');
   // The record as typed, verified by verifier.js here (the page's core is in its worker).
   const typed = await page.evaluate(() => {
     const r = { scheme: 'dice' };
@@ -294,8 +285,7 @@ test('a self-test failing after a link\'s verdict is drawn still warns above it'
   const { page, context } = await openPage(browser);
   await failSelfTest(page, 'public/dice/0', true);
   const c = cases.find((x) => x.record.scheme === 'match_seed_v2' && x.record.game === 'bridge' && !x.expect.error && x.expect.commitmentOk === true);
-  await page.goto(PAGE_URL + '#record=' + b64url(c.record));
-  await page.waitForSelector('#verdict[data-verdict="pass"]');
+  assert.equal((await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url(c.record)))).verdict, 'pass');
   await page.waitForSelector('#selftest[data-selftest="failed"]');
   const where = await page.evaluate(() => {
     const box = document.getElementById('selftest');
@@ -325,8 +315,7 @@ test('Copy link makes a #record= link that reproduces the result; a file of reco
   const rec = JSON.parse(Buffer.from(link.split('#record=')[1], 'base64url').toString('utf8'));
   assert.equal(rec.seedB, null, 'an empty seed of B is a bot (null)');
   await page.goto('about:blank');
-  await page.goto(link);
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(link));
   compare(c.name, c.expect, await drawn(page));
 
   // A JSON array in a file, through the file input.
@@ -336,8 +325,8 @@ test('Copy link makes a #record= link that reproduces the result; a file of reco
   const file = pathMod.join(fs.mkdtempSync(pathMod.join(os.tmpdir(), 'fv-file-')), 'records.json');
   const mines = cases.filter((x) => x.record.scheme === 'mines').slice(0, 5);
   fs.writeFileSync(file, JSON.stringify(mines.map((x) => ({ name: x.name, record: x.record }))));
-  await page.setInputFiles('#file', file);
-  await page.waitForSelector('#batch-summary');
+  await nextVerdict(page, () => page.setInputFiles('#file', file));
+  assert.ok(await page.$('#batch-summary'), 'drawn: #batch-summary');
   const failed = mines.filter((x) => x.expect.commitmentOk === false).length;
   assert.equal(await page.getAttribute('#batch-summary', 'data-failed'), String(failed));
   assert.equal(await page.getAttribute('#batch-summary', 'data-passed'), String(mines.length - failed));

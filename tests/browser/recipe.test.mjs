@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, openPage, PAGE_URL, b64url, shot } from './browser.mjs';
+import { launch, openPage, PAGE_URL, b64url, shot, nextVerdict } from './browser.mjs';
 import { ROOT, VERIFIER, loadCases } from '../node/helpers.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
@@ -26,8 +26,7 @@ test.before(async () => { browser = await launch(); });
 test.after(async () => { if (browser) await browser.close(); fs.rmSync(TMP, { recursive: true, force: true }); });
 
 async function openRecord(page, record, lang) {
-  await page.goto(PAGE_URL + (lang ? `#lang=${lang}&` : '#') + 'record=' + b64url(record));
-  await page.waitForFunction(() => document.querySelector('#result').fvReport);
+  await nextVerdict(page, () => page.goto(PAGE_URL + (lang ? `#lang=${lang}&` : '#') + 'record=' + b64url(record)));
   await page.waitForSelector('#recipe[data-language]', { state: 'attached' });
 }
 
@@ -95,8 +94,8 @@ test('a pasted round history: the fold holds one Go script over its rounds', asy
   await page.waitForSelector('#paste-rounds:not([hidden])');
   await page.selectOption('#rounds-game', 'crash');
   await page.fill('#rounds-terminal', crash.record.terminal);
-  await page.click('#paste-go');
-  await page.waitForSelector('#rounds-summary');
+  await nextVerdict(page, () => page.click('#paste-go'));
+  assert.ok(await page.$('#rounds-summary'), 'drawn: #rounds-summary');
   await page.waitForSelector('#recipe[data-language="go"]', { state: 'attached' });
   const want = fv.recipeRounds('crash', text, { terminal: crash.record.terminal }, wordsOf('en'));
   assert.equal(await page.textContent('#recipe-text'), want.text);

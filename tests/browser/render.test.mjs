@@ -7,7 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, PAGE_URL, b64url, shot, ARTIFACTS } from './browser.mjs';
+import { launch, openPage, PAGE_URL, b64url, shot, ARTIFACTS, nextVerdict } from './browser.mjs';
 import { loadCases, onePerScheme, ROOT } from '../node/helpers.mjs';
 
 const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
@@ -51,8 +51,7 @@ for (const width of [360, 1280]) {
     let checked = 0;
     for (const ex of examples()) {
       await page.goto('about:blank');
-      await page.goto(PAGE_URL + '#record=' + b64url(ex.record));
-      await page.waitForSelector('#result:not([data-walking]) #verdict');
+      await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url(ex.record)));
       // Open every folded part so that axe sees it too.
       await page.$$eval('#result details', (ds) => ds.forEach((d) => { d.open = true; }));
       for (const v of await axe(page)) found.push({ example: ex.name, ...v });
@@ -76,8 +75,7 @@ test('a one-card change in a bridge record: the seat and both cards named, the c
   // A card of another seat shown in East's hand (a hand is a set: SPEC "compared by meaning").
   const other = deals[0][2][0];
   deals[0][1][5] = other;
-  await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, played: { deals } }));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, played: { deals } })));
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
   // A seat's hand is a set (SPEC): the difference is the hand's, naming the card shown
   // and the card dealt; the dealt card is marked where it is drawn.
@@ -102,8 +100,7 @@ test('a one-card change in a bridge record: the seat and both cards named, the c
 test('verdict words: unchecked says what to ask for; history rows count down from this round; bad hex says what is wrong', async () => {
   const { page, blocked, errors, context } = await openPage(browser);
   const crash = cases.find((c) => c.record.scheme === 'crash' && !c.expect.error && !c.record.terminal);
-  await page.goto(PAGE_URL + '#record=' + b64url({ scheme: 'crash', hash: crash.record.hash }));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url({ scheme: 'crash', hash: crash.record.hash })));
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'unchecked');
   assert.ok(await page.$eval('#verdict', (e) => e.classList.contains('neutral')));
   // The published terminal is one tap away in the form: the banner says where.
@@ -112,16 +109,14 @@ test('verdict words: unchecked says what to ask for; history rows count down fro
   assert.equal(await page.$$eval('#fields .terminals button', (b) => b.map((x) => x.dataset.terminal).join()), 'Crash');
   const chain = cases.find((c) => c.record.scheme === 'crash' && c.record.history && c.expect.round);
   await page.goto('about:blank');
-  await page.goto(PAGE_URL + '#record=' + b64url(chain.record));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url(chain.record)));
   const rows = await page.$$eval('.history tbody tr th', (th) => th.map((x) => x.textContent));
   const r = chain.expect.round;
   // A round number is an id: never grouped ("Round 1843", not "Round 1,843").
   assert.ok(r >= 1000, `round ${r}: a number that English would group`);
   assert.deepEqual(rows.slice(0, 3), [`Round ${r}`, `Round ${r - 1}`, `Round ${r - 2}`]);
   await page.goto('about:blank');
-  await page.goto(PAGE_URL + '#record=' + b64url({ scheme: 'crash', hash: `0x${'a'.repeat(64)}` }));
-  await page.waitForSelector('#verdict[data-verdict="error"]');
+  assert.equal((await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url({ scheme: 'crash', hash: `0x${'a'.repeat(64)}` })))).verdict, 'error');
   assert.match(await page.textContent('.errmsg'), /starts with “0x”/);
   assert.ok(await page.$eval('#verdict', (e) => e.classList.contains('neutral')));
   assert.deepEqual(blocked, []);
@@ -137,8 +132,7 @@ test('a failed commitment: the failed check right under the banner, and what to 
     const drawing = document.querySelector('#result .drawing');
     return checks.compareDocumentPosition(drawing) & Node.DOCUMENT_POSITION_FOLLOWING ? 'checks first' : 'drawing first';
   });
-  await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, serverSeed: c.record.serverSeed.replace(/^./, (x) => (x === 'a' ? 'b' : 'a')) }));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, serverSeed: c.record.serverSeed.replace(/^./, (x) => (x === 'a' ? 'b' : 'a')) })));
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
   assert.equal(await order(), 'checks first', 'the failed check is not two screens below the banner');
   assert.match(await page.textContent('#verdict .next'), /copied exactly.*contact the operator/);
@@ -148,8 +142,7 @@ test('a failed commitment: the failed check right under the banner, and what to 
   await page.locator('#result').screenshot({ path: path.join(ARTIFACTS, 'render-bridge-commitment-fail-360.png') });
   // A pass keeps the drawing first, and says nothing about support.
   await page.goto('about:blank');
-  await page.goto(PAGE_URL + '#record=' + b64url(c.record));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url(c.record)));
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'pass');
   assert.equal(await order(), 'drawing first');
   assert.equal(await page.$$eval('#verdict .next', (e) => e.length), 0);
@@ -161,8 +154,7 @@ test('a failed commitment: the failed check right under the banner, and what to 
 test('no published derivation (match_seed_v1): a neutral banner that does not blame the record', async () => {
   const { page, blocked, errors, context } = await openPage(browser);
   const c = cases.find((x) => x.record.scheme === 'match_seed_v2' && x.expect.commitmentOk);
-  await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, scheme: 'match_seed_v1' }));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, scheme: 'match_seed_v1' })));
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'unsupported');
   assert.ok(await page.$eval('#verdict', (e) => e.classList.contains('neutral')));
   assert.equal(await page.getAttribute('.errmsg', 'data-code'), 'unsupported_scheme');
@@ -177,8 +169,7 @@ test('no published derivation (match_seed_v1): a neutral banner that does not bl
 test('what the form and errors call things: the commitment is not "(optional)", unknown played keys are listed in words', async () => {
   const { page, blocked, errors, context } = await openPage(browser);
   const dice = cases.find((x) => x.record.scheme === 'dice' && x.record.serverSeedHash && x.record.nonce !== undefined && !x.expect.error);
-  await page.goto(PAGE_URL + '#record=' + b64url({ ...dice.record, played: { colour: 'red' } }));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url({ ...dice.record, played: { colour: 'red' } })));
   const label = await page.textContent('[data-field="serverSeedHash"] label');
   assert.doesNotMatch(label, /optional/, label);
   assert.match(label, /needed for a proof/, label);
@@ -190,8 +181,7 @@ test('what the form and errors call things: the commitment is not "(optional)", 
   // Too few client seeds: how many were given, how many the game needs, how to write an empty one.
   const bridge = cases.find((x) => x.record.game === 'bridge' && x.expect.commitmentOk);
   await page.goto('about:blank');
-  await page.goto(PAGE_URL + '#record=' + b64url({ ...bridge.record, clientSeeds: bridge.record.clientSeeds.slice(0, 3) }));
-  await page.waitForSelector('#verdict[data-verdict="error"]');
+  assert.equal((await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url({ ...bridge.record, clientSeeds: bridge.record.clientSeeds.slice(0, 3) })))).verdict, 'error');
   assert.match(await page.textContent('.errmsg'), /3 seeds given; this game needs exactly 4, one per player\. An empty seed .* \["a", "b", "c", ""\]/);
   assert.deepEqual(blocked, []);
   assert.deepEqual(errors, []);
@@ -202,8 +192,7 @@ test('only the first deal of a match as played: compared as far as it goes, the 
   const { page, blocked, errors, context } = await openPage(browser, { width: 360, height: 740 });
   const c = cases.find((x) => x.record.game === 'bridge' && x.expect.commitmentOk && x.expect.deals.length > 2);
   const n = c.expect.deals.length;
-  await page.goto(PAGE_URL + '#lang=ro&record=' + b64url({ ...c.record, played: { deals: c.expect.deals.slice(0, 1) } }));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#lang=ro&record=' + b64url({ ...c.record, played: { deals: c.expect.deals.slice(0, 1) } })));
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'pass');
   const note = await page.$eval('[data-not-shown="deals"]', (e) => [e.dataset.count, e.textContent]);
   assert.equal(note[0], String(n - 1));
@@ -213,8 +202,7 @@ test('only the first deal of a match as played: compared as far as it goes, the 
   const deals = JSON.parse(JSON.stringify(c.expect.deals.slice(0, 1)));
   deals[0][0][0] = (deals[0][0][0] + 1) % 52;
   await page.goto('about:blank');
-  await page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, played: { deals } }));
-  await page.waitForSelector('#result:not([data-walking]) #verdict');
+  await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url({ ...c.record, played: { deals } })));
   assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
   assert.equal(await page.$$eval('ul.diffs li', (l) => l.length), 1);
   assert.equal(await page.getAttribute('[data-not-shown="deals"]', 'data-count'), String(n - 1));

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, openPage, PAGE_URL } from './browser.mjs';
+import { launch, openPage, PAGE_URL, nextVerdict } from './browser.mjs';
 import { VERIFIER, loadCases, runCli } from '../node/helpers.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
@@ -43,8 +43,8 @@ test('a batch gets one verdict on the page, from --jsonl and from several files'
     const lines = kinds.map((k) => JSON.stringify(REC[k]));
     await page.evaluate(() => { document.querySelector('#result').replaceChildren(); });
     await page.fill('#paste', lines.join('\n'));
-    await page.click('#paste-go');
-    await page.waitForSelector('#batch-summary');
+    await nextVerdict(page, () => page.click('#paste-go'));
+    assert.ok(await page.$('#batch-summary'), 'drawn: #batch-summary');
     const s = await page.$eval('#batch-summary', (e) => ({ ...e.dataset }));
     const banner = await page.getAttribute('#verdict', 'data-verdict');
     const jsonl = runCli(['--jsonl'], lines.join('\n') + '\n');
@@ -72,11 +72,7 @@ test('a UTF-16LE file without a byte-order mark: the same verdict on the page an
     fs.writeFileSync(f, bytes);
     const cli = JSON.parse(runCli([f, '--json']).stdout);
     await page.evaluate(() => { document.querySelector('#result').replaceChildren(); });
-    await page.setInputFiles('#file', { name: 'record.json', mimeType: 'application/json', buffer: bytes });
-    await page.waitForFunction(() => {
-      const v = document.querySelector('#verdict');
-      return v && v.dataset.verdict !== 'checking';
-    });
+    await nextVerdict(page, () => page.setInputFiles('#file', { name: 'record.json', mimeType: 'application/json', buffer: bytes }));
     const onPage = await page.getAttribute('#verdict', 'data-verdict');
     assert.equal(cli.verdict, name);
     assert.equal(onPage, cli.verdict, name);

@@ -18,7 +18,9 @@ const nowhere = (tag) => ({ scheme: 'crash', hash: sha(`no chain ${tag}`), termi
 /** Round 1,000 of a chain made here: links[i + 1] = sha256(links[i] as hex text). */
 const links = [sha('the next hand')];
 for (let i = 0; i < 1000; i++) links.push(sha(links[i]));
-const ROUND = { scheme: 'crash', hash: links[0], terminal: links[1000] };
+// hash_chain: its given terminal counts (a crash round of this test's own chain is
+// unchecked, its terminal being no published one).
+const ROUND = { scheme: 'hash_chain', hash: links[0], terminal: links[1000] };
 
 // Before widget.js: the host's record of every result event, and of what each
 // worker the badge makes says (progress per job) and whether it is ended.

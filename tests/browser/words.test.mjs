@@ -19,7 +19,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, openPage, shot, b64url, PAGE_URL, ARTIFACTS } from './browser.mjs';
+import { launch, openPage, shot, b64url, PAGE_URL, ARTIFACTS, nextVerdict } from './browser.mjs';
 import { ROOT, VERIFIER, loadCases, onePerScheme } from '../node/helpers.mjs';
 import { registeredCatalogs } from '../node/i18ntest_langs.mjs';
 import { parseGlossary, matcher } from '../node/glossary.mjs';
@@ -170,14 +170,9 @@ const SUPPORT = { en: /support/i, ro: /asisten/i, it: /assistenza/i, ru: /под
 
 async function open(page, lang, record) {
   await page.goto('about:blank');
-  await page.goto(`${PAGE_URL}#lang=${lang}&record=${b64url(record)}`);
-  await page.waitForFunction(() => {
-    const v = document.querySelector('#verdict');
-    // The final verdict: a chain round's walk has ended (a pending report may already
-    // fail on its `played`, with the advice of a report still being checked).
-    return document.documentElement.hasAttribute('data-ready') && v && v.getAttribute('data-verdict') !== 'checking'
-      && !document.querySelector('#result[data-walking]') && !document.querySelector('#chain-progress:not([hidden])');
-  }, null, { timeout: 60000 });
+  // The final verdict: a chain round's walk has ended (a pending report may already
+  // fail on its `played`, with the advice of a report still being checked).
+  await nextVerdict(page, () => page.goto(`${PAGE_URL}#lang=${lang}&record=${b64url(record)}`));
 }
 
 for (const lang of LANGS) {

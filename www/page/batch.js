@@ -18,6 +18,7 @@ import { clearFieldErrors } from './form.js';
 import { verdictFirst, showError, againAction } from './verify.js';
 import { recordGameName } from './picker.js';
 import { resultShown } from './stale.js';
+import { resultDrawn } from './drawn.js';
 
 const BATCH_PAGE = 200;
 /** The order of the list: what needs looking at first. */
@@ -74,10 +75,11 @@ export async function verifyInput(input, loadOne) {
   if (!res) {
     showResult(verdictView('cancelled', t('flow.batch.cancelled')), againAction(() => verifyInput(input, loadOne)));
     verdictFirst();
+    resultDrawn();
     return;
   }
   if (res.error) { showError(res.error); return; }
-  if (res.kind === 'empty') { showResult(verdictView('unchecked', t('flow.batch.empty'))); verdictFirst(); return; }
+  if (res.kind === 'empty') { showResult(verdictView('unchecked', t('flow.batch.empty'))); verdictFirst(); resultDrawn(); return; }
   if (res.kind === 'one') { loadOne(res.item.text, res.item.name); return; }
   showBatch(res.results, res.summary);
 }
@@ -96,4 +98,5 @@ function showBatch(results, s) {
   showResult(...[batchVerdict(s), summary, list, pager].filter(Boolean));
   resultShown();
   verdictFirst();
+  resultDrawn();
 }

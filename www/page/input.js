@@ -21,6 +21,7 @@ import { terminalName } from '../render/words.js';
 import { evidenceScript, scriptDiffers } from '../core/evidence_script.js';
 import { recipeWords } from '../i18n/recipe.js';
 import { CATALOGS } from '../i18n/catalogs.js';
+import { resultDrawn } from './drawn.js';
 
 /** What the core found in a text or a file's bytes (null when there is nothing, or
  *  when the call was cancelled); its `text` is the text it is about. */
@@ -113,6 +114,7 @@ function takeBets(f, text) {
 function showError(e) {
   setRedo(() => showResult(render.error(e)));
   showResult(render.error(e));
+  resultDrawn();
 }
 
 /** Verifies what was found in `text`, through the flows; `loadRecord` for one record. */

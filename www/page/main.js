@@ -22,6 +22,7 @@ import { startEntry, drawEntry, finishEntry, startCoreChecks, defaultForm } from
 import { build } from './verifier.js';
 import { startInstall } from './install.js';
 import { state } from './state.js';
+import { resultDrawn } from './drawn.js';
 import { isNamed } from '../core/records.js';
 import { warmFormats } from '../i18n/i18n.js';
 
@@ -83,6 +84,7 @@ async function verifyForm() {
     const msg = $('#result .errmsg');
     if (msg) msg.textContent = text;
     showFieldError(e, text);
+    resultDrawn();
     return;
   }
   if (record) verifyOne(record);

@@ -19,6 +19,7 @@ import { client } from './client.js';
 import { showError, verdictFirst, againAction } from './verify.js';
 import { pageStore, rememberChanged, showRememberFor } from './remember.js';
 import { resultShown } from './stale.js';
+import { resultDrawn } from './drawn.js';
 
 const ROUND_PAGE = 200;
 
@@ -51,6 +52,7 @@ export async function checkRoundsText(text, opts = {}) {
   if (!res) {
     showResult(verdictView('cancelled', t('flow.rounds.cancelled')), againAction(() => checkRoundsText(text, { game, terminal })));
     verdictFirst();
+    resultDrawn();
     return;
   }
   if (res.error) { showError(res.error); return; }
@@ -145,4 +147,5 @@ function renderRounds(data, walked, source) {
   showResult(...[banner(data), memo, summary, el('div', { class: 'history' }, table), pager, recipePanel(source)].filter(Boolean));
   resultShown();
   verdictFirst();
+  resultDrawn();
 }

@@ -27,6 +27,7 @@ import { offerKeep } from './keep.js';
 import { recordText } from './fields.js';
 import { recipePanel } from './recipe.js';
 import { leadOf, movedRecord } from '../render/lead.js';
+import { resultDrawn } from './drawn.js';
 
 /** Records with more bets than this (dice, mines: SPEC §7) show a busy bar while
  *  the core works through them: 10,000 mines bets take it about a second. */
@@ -79,6 +80,7 @@ export function showError(err, focus = true) {
   resultShown();
   showFieldError(err, render.errorText(err));
   verdictFirst(focus);
+  resultDrawn();
 }
 
 /** Verifies a record object (form, example). `focus` false: the verdict is
@@ -215,6 +217,7 @@ export async function verifySource(src, { full = false } = {}) {
     if ($('#verdict')) $('#verdict').replaceWith(banner); else showResult(banner);
     banner.after(againButton(src));
     verdictFirst(src.focus !== false);
+    resultDrawn();
     return pending;
   }
   if (res.error) {
@@ -241,6 +244,7 @@ export async function verifySource(src, { full = false } = {}) {
   // A chain round proven against its terminal offers its whole chain's history; a
   // list of bets shows how its results spread (www/page/history.js).
   offerHistory(report, src.record !== undefined ? src.record : src.text, res.betsSpread);
+  resultDrawn();
   return report;
 }
 
