@@ -15,6 +15,7 @@ pub(crate) fn invisible(c: char) -> bool {
 }
 
 /// Why a character of a typed field is a look-alike (SPEC hint `lookalike_char`).
+#[cfg(not(feature = "widget"))]
 fn lookalike_kind(c: char) -> Option<&'static str> {
     match c as u32 {
         // Zs other than U+0020.
@@ -26,6 +27,7 @@ fn lookalike_kind(c: char) -> Option<&'static str> {
 }
 
 /// The script of a letter, as far as a look-alike goes: Latin, Cyrillic, Greek.
+#[cfg(not(feature = "widget"))]
 fn script(c: char) -> Option<u8> {
     match c as u32 {
         0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x1E00..=0x1EFF => Some(0),
@@ -39,6 +41,7 @@ fn script(c: char) -> Option<u8> {
 /// or line break at either end, a variation selector, a Hangul filler, or a
 /// Cyrillic or Greek letter in a word (a run of letters and digits) that also holds
 /// Latin ones (`pаssword`): (position in characters, the character, kind, count).
+#[cfg(not(feature = "widget"))]
 pub(crate) fn lookalike(s: &str) -> Option<(usize, char, &'static str, usize)> {
     let chars: Vec<char> = s.chars().collect();
     let mut found: Vec<(usize, char, &'static str)> = Vec::new();

@@ -6,7 +6,9 @@
 use serde_json::{Map, Value};
 
 use crate::batch::Status;
-use crate::chars::{invisible, lookalike};
+use crate::chars::invisible;
+#[cfg(not(feature = "widget"))]
+use crate::chars::lookalike;
 use crate::diagnosis::{shown_elsewhere, Shown};
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::played::{self, fit, fit_prefix, path_text, Seg, Unreadable};
@@ -416,7 +418,11 @@ impl Report {
                 .iter()
                 .filter(|c| c.state == State::Failed)
                 .all(|c| c.code == "played");
-        let diagnosis = rests_on_played.then(|| self.shown_elsewhere(&differences));
+        // The badge's core carries no diagnosis: its record and what it compares come
+        // from the host page, never from a player's typing or tapping, and a
+        // difference there is the host's own (docs/widget.md).
+        let diagnosis = (rests_on_played && cfg!(not(feature = "widget")))
+            .then(|| self.shown_elsewhere(&differences));
         let differences: Vec<Value> = differences
             .into_iter()
             .map(|d| describe(self.scheme, d, &self.result))
@@ -697,6 +703,7 @@ fn hints(scheme: &Descriptor, checks: &[Check], record: &Map<String, Value>) -> 
             out.push(h);
             continue;
         }
+        #[cfg(not(feature = "widget"))]
         if let Some(h) = seed_wrapped(c, record, published) {
             out.push(h);
             continue;
@@ -739,6 +746,7 @@ fn seed_case(c: &Check, record: &Map<String, Value>, published: &str) -> Option<
 /// same seed without what was copied around it does (SPEC hints): quotes (`"…"`,
 /// `'…'`, `«…»`, `“…”`), a `0x` prefix, a JSON key before it (`"serverSeed": "…"`),
 /// a comma after it, spaces and line breaks at either end, in any nesting.
+#[cfg(not(feature = "widget"))]
 fn seed_wrapped(c: &Check, record: &Map<String, Value>, published: &str) -> Option<Value> {
     let secret = c.secret?;
     let Some(Value::String(s)) = record.get(secret) else {
@@ -755,6 +763,7 @@ fn seed_wrapped(c: &Check, record: &Map<String, Value>, published: &str) -> Opti
 }
 
 /// `s` without what a copy brings around a value, peeled until nothing changes.
+#[cfg(not(feature = "widget"))]
 pub(crate) fn unwrap_copied(s: &str) -> &str {
     const QUOTES: [(char, char); 6] = [
         ('"', '"'),
@@ -882,7 +891,12 @@ fn typed_strings(
 /// seed, an id; each entry of a list or seat map of them, each bet's client seed)
 /// holding a character a person cannot see, or one that looks like another.
 fn typed_chars(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<Value> {
+    #[allow(unused_mut)]
     let mut out = invisible_chars(scheme, record);
+    // The badge checks the record its host page gives it, which no player typed:
+    // the hints about typing (`lookalike_char`, `seed_wrapped`) are the page's, the
+    // CLI's and the evidence file's, and stay out of the badge's size budget.
+    #[cfg(not(feature = "widget"))]
     typed_strings(scheme, record, false, &mut |field, s| {
         if let Some((position, c, kind, count)) = lookalike(s) {
             out.push(

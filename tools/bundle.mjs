@@ -119,7 +119,7 @@ function catalogLangs() {
  *  page's words for the card places it says as the page does (a deck position's owner, a
  *  hole or board card: www/widget/words.js pagePlace), with the ordinals of a hole or
  *  board card (1 to 5). */
-const WIDGET_KEYS = /^(widget\.|err\.|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.(playerValue|at\.(deckHole|deckBoard|hole|holeSet|board|flop))$|ordinal\.card\.[1-5]$|lead\.(elsewhere\.(player|seat|deal)|title\.terminal_[a-z_]+)$|render\.verdict\.fail\.next\.(diagnosis|hint)$|seat\.(n|bridge\.\d)$|game\.(crash|platforms|battle)$)/;
+const WIDGET_KEYS = /^(widget\.|err\.|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.(playerValue|at\.(deckHole|deckBoard|hole|holeSet|board|flop))$|ordinal\.card\.[1-5]$)/;
 function catalogSubset(keep) {
   // The kept keys once (en.json's, in its order) and each catalog as the list of its
   // values in that order, all six packed in one LZMA stream as the wasm is (a third

@@ -22,7 +22,7 @@ import { afterFrames, sliced } from '../core/pace.js';
 import { unpackStep } from '../i18n/catalogs.js';
 import { adoptStyles } from './style.js';
 import { readStore, remember } from './store.js';
-import { summary, explain, leadAdvice } from './words.js';
+import { summary, explain } from './words.js';
 import { failAdvice } from '../render/words.js';
 import { Popover } from './popover.js';
 import { make, renderBadge, popoverContent } from './view.js';
@@ -275,9 +275,7 @@ export function defineElement(api, scriptUrl) {
       const text = summary(report, descriptor(report.scheme), this._lang());
       const shownAt = (this._shown ? this._shown.at : stored) || null;
       // What to do after a fail: a walk cut by the record's own step limit says so.
-      // What explains a difference leads: then its own advice, not the support's.
-      const lead = leadAdvice(report, descriptor(report.scheme), this._lang());
-      const advice = lead || (report.verdict === 'fail' ? failAdvice(this._lang()) : null);
+      const advice = report.verdict === 'fail' ? failAdvice(this._lang()) : null;
       this._result = { state: report.verdict, report, summary: text, commitmentChanged, shownAt, advice };
       this._render();
       this.dispatchEvent(new CustomEvent('fair-verify:result', {

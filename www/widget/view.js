@@ -121,8 +121,7 @@ export function popoverContent(s) {
     const when = rep.holeCards || rep.leafClimbs ? 'deal' : (rep.checks || []).some((c) => c.code === 'chainOk') ? 'round' : 'advance';
     if (r.shownAt) p('when', tr('widget.shownAt', { time: timeText(r.shownAt), moment: tr(`widget.moment.${when}`) }));
     if (s.shown) fingerprint(s.shown);
-    // The advice after a fail, or after a lead on unchecked (a terminal of nobody's).
-    if (r.state === 'fail' || r.advice) p('advice', r.advice || tr('widget.failAdvice'), 'advice');
+    if (r.state === 'fail') p('advice', r.advice || tr('widget.failAdvice'), 'advice');
     parts.push(linkRow(s));
   }
   return parts;

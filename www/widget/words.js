@@ -2,7 +2,6 @@
 // from the catalogs): the first difference in the game's terms, bets, what is missing.
 import { t, has, decimalText } from '../i18n/i18n.js';
 import { checkKey, ltrText, ordinal } from '../render/words.js';
-import { leadOf } from '../render/lead.js';
 
 const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 const SUITS = ['♣', '♦', '♥', '♠'];
@@ -72,24 +71,9 @@ export function firstDifference(report, desc, lang) {
   return at ? t('widget.firstDiff', { item, where: at, played, computed }, lang) : t('widget.firstDiffAt', { where: item, played, computed }, lang);
 }
 
-/** What to do when something explains the difference (never the operator's
- *  support then), else null. */
-export function leadAdvice(report, desc, lang) {
-  const lead = leadOf(report, desc, lang);
-  return lead && has(lead.key, lang) && (report.verdict === 'fail' || lead.kind === 'hint') ? t(lead.kind === 'diagnosis' ? 'render.verdict.fail.next.diagnosis' : 'render.verdict.fail.next.hint', {}, lang) : null;
-}
-
 /** The one-line summary of a finished report. */
 export function summary(report, desc, lang) {
   const checks = report.checks || [];
-  // What explains a difference first, as the page's banner says it (a hand under
-  // another player, seeds in another order, a copying mistake, a terminal that
-  // commits to nothing).
-  // The badge carries the words of the leads a table's record can have (a hand at
-  // another seat, a terminal of nobody's or of another game: tools/bundle.mjs
-  // WIDGET_KEYS); a typed seed's slips are the page's.
-  const lead = leadOf(report, desc, lang);
-  if (lead && has(lead.key, lang)) return lead.title;
   const shown = checks.find((c) => c.code === 'shownOk');
   if (report.verdict === 'pass') {
     if (Array.isArray(report.bets)) return t('widget.betsVerified', { count: report.bets.length }, lang);
