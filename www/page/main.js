@@ -11,6 +11,7 @@ import { buildForm, readForm, showFieldError, formForGame, showBetsRead } from '
 import { whenChosen } from './picker.js';
 import { withBetsRead } from './betsui.js';
 import { verifyOne, verifyRecordText } from './verify.js';
+import { findPositions, showPositions } from './position.js';
 import { client } from './client.js';
 import { wireStale } from './stale.js';
 import { rememberBox } from './remember.js';
@@ -66,6 +67,10 @@ function formRecord(v) {
   return rec && typeof rec === 'object' && !Array.isArray(rec) ? rec : null;
 }
 
+/** Counts the form's verifications: an older one that is still finding a hand's
+ *  position stops there. */
+let formRuns = 0;
+
 async function verifyForm() {
   setRedo(verifyForm);
   let record;
@@ -81,7 +86,15 @@ async function verifyForm() {
     showFieldError(e, text);
     return;
   }
-  if (record) verifyOne(record);
+  if (!record) return;
+  // A hand entered under "I don't know my position": found first (www/page/position.js).
+  $('#result').removeAttribute('data-position');
+  const asked = ++formRuns;
+  const { record: checked, found } = await findPositions(record);
+  // Verify tapped again meanwhile: that one's record is verified, not this one.
+  if (asked !== formRuns) return;
+  const report = await verifyOne(checked);
+  if (report && asked === formRuns) showPositions(checked, found);
 }
 
 /** Runs each step in a task of its own (a message to this page: no timer clamping),

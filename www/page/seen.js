@@ -26,6 +26,14 @@ function boxValue(input) {
   }
 }
 
+/** The index steps that say where the player sat: a hand entered under "I don't
+ *  know" is sent under the first of them (position 0), and the core's diagnosis
+ *  (`shown_elsewhere`) says whose it is (resolvePositions). */
+const POSITION = ['player', 'seat'];
+
+/** The entry drawn now: its slots and how to write one part's key back. */
+let current = null;
+
 /** The words a part and its index steps are named with. */
 const partLabel = (part) => (has(`seen.part.${part.id}`) ? t(`seen.part.${part.id}`) : part.id);
 const stepLabel = (name) => (has(`seen.at.${name}`) ? t(`seen.at.${name}`) : name);
@@ -57,7 +65,10 @@ export function attachEntry(desc, game) {
   const write = (key) => {
     owned.add(key);
     const mine = parts.filter((p) => owned.has(p.key));
-    const played = buildPlayed(boxValue(input) || {}, mine, slots.filter((s) => owned.has(s.part.key)));
+    // A position not known is sent as position 0 (the core then says whose the hand is).
+    const entries = slots.filter((s) => owned.has(s.part.key))
+      .map((s) => (s.unknown ? { ...s, picks: { ...s.picks, [s.unknown]: 0 } } : s));
+    const played = buildPlayed(boxValue(input) || {}, mine, entries);
     input.value = Object.keys(played).length ? JSON.stringify(played) : '';
     // The form's listeners (a verdict shown is withdrawn) hear it as typing.
     writing = true;
@@ -65,8 +76,35 @@ export function attachEntry(desc, game) {
     writing = false;
   };
 
-  /** The controls that choose where a slot's value goes (deal, seat, hand, player). */
-  const chooser = (part, slot, n) => el('div', { class: 'seenat' }, ...part.choose.map((name) => {
+  /** The controls that choose where a slot's value goes (deal, seat, hand, player),
+   *  and for a hand, "I don't know my position" (hold'em: on by default). */
+  const chooser = (part, slot, n) => {
+    const box = el('div', { class: 'seenat' }, ...part.choose.map((name) => pickControl(part, slot, n, name)));
+    const step = positionStep(part);
+    if (!step) return box;
+    const id = `seen-${part.id.replace(/\./g, '-')}-${n}-unknown`;
+    const toggle = el('input', { id, type: 'checkbox', 'data-unknown': step });
+    toggle.checked = !!slot.unknown;
+    const pick = box.querySelector(`[data-step="${step}"]`);
+    const show = () => { if (pick) pick.hidden = toggle.checked; };
+    toggle.addEventListener('change', () => {
+      slot.unknown = toggle.checked ? step : null;
+      show();
+      write(part.key);
+    });
+    show();
+    slot.redraw = () => {
+      toggle.checked = !!slot.unknown;
+      const control = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (pick && pick.querySelector('select, input'));
+      if (control) control.value = String(control.tagName === 'SELECT' ? slot.picks[step] : slot.picks[step] + 1);
+      show();
+    };
+    box.append(el('span', { class: 'seenpick seenunknown' }, toggle,
+      el('label', { for: id, text: t(step === 'seat' ? 'seen.unknown.seat' : 'seen.unknown.player') })));
+    return box;
+  };
+
+  const pickControl = (part, slot, n, name) => {
     const id = `seen-${part.id.replace(/\./g, '-')}-${n}-${name}`;
     let control;
     if (name === 'seat' && g.players > 0) {
@@ -81,8 +119,8 @@ export function attachEntry(desc, game) {
         if (Number.isInteger(v) && v >= 1) { slot.picks[name] = v - 1; write(part.key); }
       });
     }
-    return el('span', { class: 'seenpick' }, el('label', { for: id, text: stepLabel(name) }), control);
-  }));
+    return el('span', { class: 'seenpick', 'data-step': name }, el('label', { for: id, text: stepLabel(name) }), control);
+  };
 
   const widget = (part, slot, n) => {
     const onChange = (v) => { slot.value = v; write(part.key); };
@@ -118,15 +156,18 @@ export function attachEntry(desc, game) {
       el('legend', { text: partLabel(part) }),
       has(`seen.note.${part.id}`) ? el('p', { class: 'note', text: t(`seen.note.${part.id}`) }) : null,
       unread ? el('p', { class: 'note seenunread', text: t('seen.inJson') }) : null, list);
-    const add = (picks, value) => {
-      const slot = { part, picks, value };
+    const add = (picks, value, unknown = null) => {
+      /** @type {{part: any, picks: any, value: any, unknown: string | null, redraw?: () => void}} */
+      const slot = { part, picks, value, unknown };
       slots.push(slot);
       list.append(slotView(part, slot, list));
       return slot;
     };
     const first = Object.fromEntries(part.choose.map((s) => [s, 0]));
     if (loaded.length) for (const { picks, value } of loaded) add({ ...first, ...picks }, value);
-    else add(first, undefined);
+    // Nothing entered yet: a hold'em hand's position is not known (nothing on the
+    // site numbers the players); a seat is (the result names each player's seat).
+    else add(first, undefined, positionStep(part) === 'player' ? 'player' : null);
     if (part.choose.length) {
       const words = has(`seen.add.${part.id}`) ? t(`seen.add.${part.id}`) : t('seen.add', { part: partLabel(part) });
       const more = el('button', { type: 'button', class: 'seenadd', text: words });
@@ -167,6 +208,7 @@ export function attachEntry(desc, game) {
     if (any) entry.open = true;
     if (unreadAny) { entry.open = true; json.open = true; }
   };
+  current = { slots, write, built: () => built };
   // The parts are drawn when the entry is first opened (a closed entry costs the
   // form's first draw nothing: issue 25), or at once when the record brings values.
   let built = false;
@@ -180,4 +222,51 @@ export function attachEntry(desc, game) {
     clearTimeout(timer);
     timer = setTimeout(() => { if (built) load(); else if (brings()) build(); }, 300);
   });
+}
+
+/** The step of a hand's part that says where the player sat (player, seat), if any. */
+function positionStep(part) {
+  return part.kind === 'cards' ? part.choose.find((s) => POSITION.includes(s)) : undefined;
+}
+
+/** Does the entry hold a hand whose position the player does not know? */
+export function positionsUnknown() {
+  return !!current && current.built() && current.slots.some((s) => s.unknown && s.value && s.value.length);
+}
+
+/** After the core verified the form's record with each hand of unknown position
+ *  sent as position 0: each such hand is put where the core found it (position 0
+ *  itself when it did not differ there; else the diagnosis `shown_elsewhere` that
+ *  moves it along its position step only) and the entry writes the JSON box again.
+ *  Returns [{key, step, at}] (`at`: the position found, or null: the hand is no
+ *  position's, and stays "not known", compared as position 0). */
+export function placePositions(report) {
+  if (!current) return [];
+  const out = [];
+  const diag = report.diagnosis || [];
+  const where = report.diagnosisWhere || [];
+  const keys = new Set();
+  for (const slot of current.slots) {
+    const step = slot.unknown;
+    if (!step || !slot.value || !slot.value.length) continue;
+    const key = slot.part.key;
+    const from = { ...slot.picks, [step]: 0 };
+    const same = (at) => !!at && slot.part.choose.every((s) => s === step || at[s] === from[s]);
+    const differs = (report.differences || []).some((d) => d.key === key && same(d.at) && d.at[step] === 0);
+    let at = differs ? null : 0;
+    if (differs) {
+      const w = diag.map((d, i) => (d.code === 'shown_elsewhere' ? where[i] : null))
+        .find((x) => x && x.key === key && same(x.from) && x.from[step] === 0 && same(x.at) && Number.isInteger(x.at[step]));
+      if (w) at = w.at[step];
+    }
+    if (at !== null) {
+      slot.picks[step] = at;
+      slot.unknown = null;
+      if (slot.redraw) slot.redraw();
+      keys.add(key);
+    }
+    out.push({ key, step, at });
+  }
+  for (const key of keys) current.write(key);
+  return out;
 }
