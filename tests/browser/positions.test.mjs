@@ -56,7 +56,7 @@ async function shot(page, name, selector) {
 const noOverflow = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const labelOf = (page, name) => page.textContent(`#fields label[for="f-${name}"]`);
 
-for (const lang of ['en', 'ru']) {
+for (const lang of ['en', 'ru', 'ar']) {
   test(`${lang}: bridge client seeds are the site's players 1–4; the result says where each sat`, async () => {
     const words = catalog(lang);
     const c = passing((r) => r.game === 'bridge' && r.clientSeeds.some((s) => s !== ''));
@@ -180,3 +180,26 @@ for (const lang of ['en', 'it']) {
     await context.close();
   });
 }
+
+test('bridge: "My seat: I don\'t know" puts a hand where the core finds it (off by default)', async () => {
+  const words = catalog('en');
+  const c = passing((r) => r.game === 'bridge');
+  const deals = fv.verify(c.record).deals;
+  const { page, errors, context } = await open(c.record);
+  await page.click('#played-entry > summary');
+  const part = '#played-entry [data-part="deals"]';
+  // The seat is off by default (the result names where each listed player sat).
+  assert.equal(await page.isChecked(`${part} input[data-unknown="seat"]`), false);
+  await page.check(`${part} input[data-unknown="seat"]`);
+  assert.equal(await page.isVisible(`${part} [data-step="seat"]`), false);
+  for (const id of deals[0][2]) await page.click(`${part} button[data-card="${cardText(id, 'rank_major')}"]`);
+  await shot(page, 'pos-bridge-unknown-seat', part);
+  const r = await verify(page, { position: true });
+  assert.equal(r.verdict, 'pass', JSON.stringify(r.differences));
+  assert.equal(await page.getAttribute('#result', 'data-position'), '2');
+  assert.equal(await page.textContent('#result .position-found'), fill(words['seen.position.found'], { who: words['seat.bridge.2'] }));
+  assert.deepEqual(JSON.parse(await page.inputValue('#f-played')).deals[0].slice(0, 2), [null, null]);
+  assert.equal(await page.inputValue(`${part} [data-step="seat"] select`), '2');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
