@@ -188,8 +188,12 @@ test('bridge: "My seat: I don\'t know" puts a hand where the core finds it (off 
   const { page, errors, context } = await open(c.record);
   await page.click('#played-entry > summary');
   const part = '#played-entry [data-part="deals"]';
-  // The seat is off by default (the result names where each listed player sat).
+  // The seat is off by default, and the seat menu names who sat at each seat in the
+  // record verified last: the number on the site's list, which the player knows.
   assert.equal(await page.isChecked(`${part} input[data-unknown="seat"]`), false);
+  const seats = fv.verify(c.record).seats;
+  assert.deepEqual(await page.$$eval(`${part} select[data-seats] option`, (os) => os.map((o) => o.textContent)),
+    seats.map((p, s) => fill(words['seen.seat.held'], { seat: words[`seat.bridge.${s}`], n: p + 1 })));
   await page.check(`${part} input[data-unknown="seat"]`);
   assert.equal(await page.isVisible(`${part} [data-step="seat"]`), false);
   for (const id of deals[0][2]) await page.click(`${part} button[data-card="${cardText(id, 'rank_major')}"]`);
@@ -200,6 +204,10 @@ test('bridge: "My seat: I don\'t know" puts a hand where the core finds it (off 
   assert.equal(await page.textContent('#result .position-found'), fill(words['seen.position.found'], { who: words['seat.bridge.2'] }));
   assert.deepEqual(JSON.parse(await page.inputValue('#f-played')).deals[0].slice(0, 2), [null, null]);
   assert.equal(await page.inputValue(`${part} [data-step="seat"] select`), '2');
+  // A seed typed again: who sat where is not known any more, the seats are named alone.
+  await page.fill('#f-clientSeeds-0', `${c.record.clientSeeds[0]}x`);
+  assert.deepEqual(await page.$$eval(`${part} select[data-seats] option`, (os) => os.map((o) => o.textContent)),
+    [0, 1, 2, 3].map((s) => words[`seat.bridge.${s}`]));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -12,6 +12,7 @@ import { whenChosen } from './picker.js';
 import { withBetsRead } from './betsui.js';
 import { verifyOne, verifyRecordText } from './verify.js';
 import { findPositions, showPositions } from './position.js';
+import { showSeats } from './seen.js';
 import { client } from './client.js';
 import { wireStale } from './stale.js';
 import { rememberBox } from './remember.js';
@@ -34,7 +35,8 @@ whenChosen(formForGame);
  *  copy for the form only. Returns a function that fills the form when `formLater`
  *  (the page's start: the form in a task of its own, issue 36). */
 function loadRecord(record, text, how, formLater = false) {
-  const verify = () => (typeof text === 'string' ? verifyRecordText(text) : verifyOne(record, how));
+  const verify = () => (typeof text === 'string' ? verifyRecordText(text) : verifyOne(record, how))
+    .then((report) => { showSeats(report && report.verdict !== undefined ? report.seats : null); return report; });
   // A language switch makes the result again; the form keeps what was typed since.
   setRedo(verify);
   // The verification first: the worker works on it while the page fills the form
@@ -95,6 +97,8 @@ async function verifyForm() {
   if (asked !== formRuns) return;
   const report = await verifyOne(checked);
   if (report && asked === formRuns) showPositions(checked, found);
+  // The entry's seat menus name who sat at each seat.
+  if (asked === formRuns) showSeats(report && report.verdict !== undefined ? report.seats : null);
 }
 
 /** Runs each step in a task of its own (a message to this page: no timer clamping),

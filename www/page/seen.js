@@ -31,6 +31,22 @@ function boxValue(input) {
  *  (`shown_elsewhere`) says whose it is (resolvePositions). */
 const POSITION = ['player', 'seat'];
 
+/** Who sat where in the last verified record of this form (its report's `seats`:
+ *  the index in the site's list of the player at each seat), or null: each seat
+ *  in the entry's menus is then named with the player who sat there ("South ·
+ *  Player 2 on the site's list"), the number the player knows. Forgotten when the
+ *  form changes anywhere but here. */
+let holders = null;
+
+/** Names a seat menu's seats, with their players when known. */
+function nameSeats(select, desc, game) {
+  for (const o of select.options) {
+    const s = Number(o.value);
+    const seat = seatName(desc, game, s);
+    o.textContent = holders && Number.isInteger(holders[s]) ? t('seen.seat.held', { seat, n: holders[s] + 1 }) : seat;
+  }
+}
+
 /** The entry drawn now: its slots and how to write one part's key back. */
 let current = null;
 
@@ -108,7 +124,8 @@ export function attachEntry(desc, game) {
     const id = `seen-${part.id.replace(/\./g, '-')}-${n}-${name}`;
     let control;
     if (name === 'seat' && g.players > 0) {
-      control = el('select', { id }, ...Array.from({ length: g.players }, (_, s) => el('option', { value: String(s), text: seatName(desc, g.id, s) })));
+      control = el('select', { id, 'data-seats': '' }, ...Array.from({ length: g.players }, (_, s) => el('option', { value: String(s), text: seatName(desc, g.id, s) })));
+      nameSeats(control, desc, g.id);
       control.value = String(slot.picks[name]);
       control.addEventListener('change', () => { slot.picks[name] = Number(control.value); write(part.key); });
     } else {
@@ -208,7 +225,7 @@ export function attachEntry(desc, game) {
     if (any) entry.open = true;
     if (unreadAny) { entry.open = true; json.open = true; }
   };
-  current = { slots, write, built: () => built };
+  current = { slots, write, built: () => built, desc, game: g.id };
   // The parts are drawn when the entry is first opened (a closed entry costs the
   // form's first draw nothing: issue 25), or at once when the record brings values.
   let built = false;
@@ -270,3 +287,19 @@ export function placePositions(report) {
   for (const key of keys) current.write(key);
   return out;
 }
+
+/** The seats of a verified record of this form (`seats`, or null): the entry's seat
+ *  menus name who sat at each (issue 41: the client seeds are the site's list, the
+ *  seat menu the seats drawn from them). */
+export function showSeats(seats) {
+  holders = Array.isArray(seats) ? seats.slice() : null;
+  if (!current) return;
+  const { desc, game } = current;
+  for (const select of document.querySelectorAll('#played-entry select[data-seats]')) nameSeats(select, desc, game);
+}
+
+// Another input typed (a seed, the match id, the game): who sat where is unknown again.
+document.addEventListener('input', (e) => {
+  const target = /** @type {Element} */ (e.target);
+  if (holders && target && target.closest && target.closest('#fields') && !target.closest('#played-entry') && target.id !== 'f-played') showSeats(null);
+});
