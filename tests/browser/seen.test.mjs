@@ -73,7 +73,7 @@ test('a bridge hand tapped in the picker passes; one card changed fails naming t
   await page.selectOption('#played-entry [data-part="deals"] select', '2');
   for (const id of [...hand].reverse()) await page.click(`#played-entry [data-part="deals"] button[data-card="${text(id)}"]`);
   const played = JSON.parse(await page.inputValue('#f-played'));
-  assert.deepEqual(played, { deals: [[[], [], [...hand].reverse().map(text)]] });
+  assert.deepEqual(played, { deals: [[null, null, [...hand].reverse().map(text)]] });
   // Every card a toggle with a name, at least 44 px tall, and the picker fits 360 px.
   const buttons = await page.$$eval('#played-entry .cardpicker button', (bs) => bs.map((b) => ({
     name: b.querySelector('.visually-hidden').textContent, pressed: b.getAttribute('aria-pressed'), h: b.getBoundingClientRect().height,

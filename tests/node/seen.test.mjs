@@ -74,11 +74,11 @@ test('cards read as players write them, and written as SPEC text', () => {
   assert.equal(readRoll('7-1'), null);
 });
 
-test('a hand goes to its deal and seat; the places before it hold nothing (not shown)', () => {
+test('a hand goes to its deal and seat; the places before it are null (not entered)', () => {
   const [deals] = entryParts(scheme('match_seed_v2'), 'bridge');
   const hand = [{ rank: 10, suit: 2 }, { rank: 12, suit: 3 }];
   const played = buildPlayed({ seats: [1, 0, 2, 3] }, [deals], [{ part: deals, picks: { deal: 1, seat: 2 }, value: hand }]);
-  assert.deepEqual(played, { seats: [1, 0, 2, 3], deals: [[], [[], [], ['Q♥', 'A♠']]] });
+  assert.deepEqual(played, { seats: [1, 0, 2, 3], deals: [null, [null, null, ['Q♥', 'A♠']]] });
   // And back: the entry finds the hand where it put it.
   assert.deepEqual(gather(deals, played.deals), [{ picks: { deal: 1, seat: 2 }, value: ['Q♥', 'A♠'] }]);
   assert.deepEqual(readPartValue(deals, ['Q♥', 'A♠'], 'rank_major'), hand);
@@ -95,15 +95,15 @@ test("baloot's first deal, second deal and face-up card share one hand object", 
     { part: second, picks: { hand: 0, seat: 1 }, value: [{ rank: 5, suit: 1 }] },
     { part: faceUp, picks: { hand: 0 }, value: { rank: 11, suit: 3 } },
   ]);
-  assert.deepEqual(played, { hands: [{ first: [[], ['A♣']], second: [[], ['7♦']], faceUp: 'K♠' }] });
+  assert.deepEqual(played, { hands: [{ first: [null, ['A♣']], second: [null, ['7♦']], faceUp: 'K♠' }] });
   assert.deepEqual(gather(faceUp, played.hands), [{ picks: { hand: 0 }, value: 'K♠' }]);
-  assert.deepEqual(place(undefined, faceUp.steps, { hand: 2 }, 'K♠'), [{}, {}, { faceUp: 'K♠' }]);
+  assert.deepEqual(place(undefined, faceUp.steps, { hand: 2 }, 'K♠'), [null, null, { faceUp: 'K♠' }]);
 });
 
 test('rolls, mines, the crash point and the colour in SPEC notation', () => {
   const [rolls] = entryParts(scheme('match_seed_v2'), 'table');
   // A roll left half entered keeps the rolls after it in their places; none at the end.
-  assert.deepEqual(partValue(rolls, [[4, 3], [5], [6, 6], [undefined, undefined]]), ['4-3', [], '6-6']);
+  assert.deepEqual(partValue(rolls, [[4, 3], [5], [6, 6], [undefined, undefined]]), ['4-3', null, '6-6']);
   assert.deepEqual(readPartValue(rolls, ['4-3', [], '6-6']), [[4, 3], [undefined, undefined], [6, 6]]);
   assert.equal(partValue(rolls, [[undefined, 2]]), undefined);
   const [mines] = entryParts(scheme('mines'));

@@ -1,8 +1,8 @@
 // "What you were shown" without JSON: which parts a game's entry offers, read from
 // the scheme descriptor's result patterns (never a list of games), and the `played`
 // value the entered parts make, in SPEC notation ("Q♥", "4-3", "20,72×", cells as a
-// set), with an empty list or object where a place was not shown (another seat's
-// hand). Nothing here decides a verdict: the core reads these values by meaning.
+// set), with `null` where a place was not shown (another seat's hand: SPEC, not
+// entered, not compared). Nothing here decides a verdict: the core reads these values by meaning.
 //
 // A pattern is the result key and its steps: `deals[deal][seat][card]` is
 // deals, [deal], [seat], [card]; `hands[hand].faceUp` is hands, [hand], .faceUp.
@@ -129,12 +129,10 @@ export function readPartValue(part, v, order) {
   }
 }
 
-/** A place not shown, as what belongs there holds nothing: an empty list (a deal,
- *  a hand, a roll) or an empty object (a baloot hand). The core compares what is
- *  shown: a hand is a set, so an empty one differs in nothing, and a shorter list
- *  leaves the rest "not compared". (`null` is a value: baloot's `second` when all
- *  passed.) */
-const nothing = (rest) => (rest.length && rest[0].member ? {} : []);
+/** A place not shown: `null`, which SPEC reads as "not seen, not entered" anywhere
+ *  inside `played` (another seat's hand, a deal before the one entered, a roll left
+ *  out): never an empty hand, which would be a value the core compares. */
+const nothing = () => null;
 
 /** Puts `leaf` at the place `steps` name under `root` (an array or object made as
  *  needed); `picks` gives each index step's chosen index. Positions before a chosen
@@ -149,7 +147,7 @@ export function place(root, steps, picks, leaf) {
   }
   const i = picks[step.at];
   const arr = Array.isArray(root) ? root : [];
-  while (arr.length < i) arr.push(nothing(rest));
+  while (arr.length < i) arr.push(nothing());
   arr[i] = place(arr[i], rest, picks, leaf);
   return arr;
 }
@@ -182,9 +180,9 @@ export function partValue(part, value) {
     case 'cards': return value && value.length ? value.map((c) => cardText(c.rank, c.suit)) : undefined;
     case 'card': return value ? cardText(value.rank, value.suit) : undefined;
     case 'rolls': {
-      // A roll not (fully) entered is a place not shown ([]), so the rolls after it
+      // A roll not (fully) entered is a place not shown (null), so the rolls after it
       // keep their places; none at the end.
-      const rolls = (value || []).map((p) => (p && p[0] && p[1] ? `${p[0]}-${p[1]}` : []));
+      const rolls = (value || []).map((p) => (p && p[0] && p[1] ? `${p[0]}-${p[1]}` : null));
       while (rolls.length && notShown(rolls[rolls.length - 1])) rolls.pop();
       return rolls.length ? rolls : undefined;
     }

@@ -7,7 +7,6 @@ import { fieldsFor } from '../core/descriptors.js';
 import { scheme } from './schemes.js';
 import { state } from './state.js';
 import { toText, fromText, SKIP, MULTILINE, typingAttrs, seatCount, seatTexts } from './fields.js';
-import { seatName } from '../render/seats.js';
 import { showPicked } from './picker.js';
 import { showRememberFor } from './remember.js';
 import { attachEntry } from './seen.js';
@@ -15,12 +14,65 @@ import { readLines, readText as betsReadText, errorText as betsErrorText } from 
 
 const KIND_HINTS = ['list', 'seats', 'numbers', 'buyers', 'json', 'bets'];
 
-function fieldLabel(f) {
+/** What "What you were shown" holds (the JSON box's object), or null. */
+function shownNow() {
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById('f-played'));
+  if (!input || !input.value.trim()) return null;
+  try {
+    const v = JSON.parse(input.value);
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+/** The list "What you were shown" holds under a count field's own name (rolls,
+ *  deals, the mines of the board), when it holds one with something entered. */
+function shownList(name, shown = shownNow()) {
+  const v = shown ? shown[name] : undefined;
+  return Array.isArray(v) && v.some((x) => x !== null) ? v : null;
+}
+
+/** A number the form takes from the board the player tapped when it is left empty:
+ *  an int field that the core requires unless another field is given, named as a
+ *  list of "What you were shown" (mines: the cells tapped are the mines). The
+ *  counts the core takes from `played` itself (`unless: "played"`: rolls, deals)
+ *  are left out instead. */
+const countedFromShown = (f) => f.kind === 'int' && !!f.insteadOf && f.unless === undefined;
+
+/** Whether the record may leave field `f` out now: an optional field; one the core
+ *  requires unless another is given (`unless`, `insteadOf`), when it is (the bets
+ *  box filled; for a count taken from what was shown, that list entered). */
+function optionalNow(f) {
+  if (f.required !== false) return false;
+  const other = f.unless || f.insteadOf;
+  if (!other) return true;
+  if (other === 'played') return !!shownList(f.name);
+  if (countedFromShown(f) && shownList(f.name)) return true;
+  const boxes = /** @type {HTMLInputElement[]} */ ([...document.querySelectorAll(`#f-${other}, #fields [data-field="${other}"] input[data-seat]`)]);
+  return boxes.some((i) => i.value.trim() !== '');
+}
+
+function fieldLabel(f, optional = optionalNow(f)) {
   let label = t(f.label);
   if (KIND_HINTS.includes(f.kind)) label = t('field.withKind', { label, kind: f.kind === 'bets' ? t('bets.kind') : t(`kind.${f.kind}`) });
-  if (f.required !== false) return label;
+  if (!optional) return label;
+  // A count the core or the form takes from what was shown: said where it comes from.
+  if (f.unless === 'played' || (countedFromShown(f) && shownList(f.name))) return t('field.optionalShown', { label });
   // Optional, but without it nothing is proven (SPEC: unchecked): said so, not "(optional)".
   return t(f.role === 'commitment' ? 'field.commitmentOptional' : 'field.optional', { label });
+}
+
+/** Marks "optional" again on the fields whose need depends on others (issue 41:
+ *  "optional" only when a field is). */
+function relabel() {
+  const desc = scheme(state.scheme);
+  if (!desc) return;
+  for (const f of fieldsFor(desc, gameOf(desc))) {
+    if (f.required !== false || !(f.unless || f.insteadOf)) continue;
+    const label = document.querySelector(`#fields label[for="f-${f.name}"]`);
+    if (label) label.textContent = fieldLabel(f);
+  }
 }
 
 function optionLabel(desc, value) {
@@ -42,20 +94,23 @@ function terminalButtons(desc, input) {
   return pick;
 }
 
-/** The client seeds of a game that fixes its seats: one input per seat, labelled with
- *  the seat's name in the game (North, Seat 2, Red…), in seat order; an empty seat is
- *  an empty input (its seed is the empty string). `texts`: each seat's seed. */
+/** The client seeds of a game that fixes its seats: one input per player, in the
+ *  order the site lists the players ("Player 1", "Player 2"…): the seats are drawn
+ *  from the seeds (the result says who sat where), so the boxes are never named by
+ *  a seat (issue 41: a seed typed under "East" sat at South). A player who set no
+ *  seed is an empty input (the empty string). `texts`: each player's seed. */
 function seatInputs(desc, f, gameId, texts) {
   const id = `f-${f.name}`;
-  // The field's name alone: its kind hint ("one a line, or a JSON array") is for the list.
-  const legend = el('legend', { id: `${id}-legend`, text: t(f.label) });
+  // The field's name and the list it follows: its kind hint ("one a line, or a JSON
+  // array") is for the list.
+  const legend = el('legend', { id: `${id}-legend`, text: t('field.clientSeeds.listed', { label: t(f.label) }) });
   const rows = texts.map((text, i) => {
     const input = el('input', {
       id: `${id}-${i}`, name: `${f.name}-${i}`, type: 'text', dir: 'ltr', 'data-seat': i, ...typingAttrs(f),
     });
     input.value = text;
     input.setAttribute('aria-describedby', `${id}-err`);
-    return el('div', { class: 'seatseed' }, el('label', { for: input.id, text: seatName(desc, gameId, i) }), input);
+    return el('div', { class: 'seatseed' }, el('label', { for: input.id, text: t('field.clientSeeds.player', { n: i + 1 }) }), input);
   });
   return { first: rows[0].querySelector('input'), box: el('fieldset', { class: 'seatseeds', 'data-seats': texts.length }, legend, ...rows) };
 }
@@ -154,6 +209,14 @@ export function buildForm(id, values) {
   if (values) fillForm(values);
   // What you were shown: tapped, not typed as JSON (www/page/seen.js).
   attachEntry(desc, game);
+  // "Optional" on the fields that are optional only beside another (the bets box,
+  // what was shown), said again as that one is filled or emptied.
+  relabel();
+  const fields = $('#fields');
+  if (!fields.fvRelabel) {
+    fields.fvRelabel = true;
+    fields.addEventListener('input', relabel);
+  }
   $('#how-text').textContent = t(desc.help);
   showPicked(desc, game);
 }
@@ -203,6 +266,13 @@ export function readForm(partial) {
     if (!input) continue;
     const v = fromText(f, input.value, partial);
     if (v !== SKIP) rec[f.name] = v;
+  }
+  // A count left empty that the board tapped gives (mines: the cells marked), unless
+  // the bets box is used (the count is then each bet's own).
+  const shown = rec.played && typeof rec.played === 'object' && !Array.isArray(rec.played) ? rec.played : null;
+  for (const f of fieldsFor(desc, gameOf(desc))) {
+    const list = countedFromShown(f) && rec[f.name] === undefined && rec[f.insteadOf] === undefined ? shownList(f.name, shown) : null;
+    if (list) rec[f.name] = list.length;
   }
   return rec;
 }

@@ -11,6 +11,8 @@ import { buildForm, readForm, showFieldError, formForGame, showBetsRead } from '
 import { whenChosen } from './picker.js';
 import { withBetsRead } from './betsui.js';
 import { verifyOne, verifyRecordText, onRecheck } from './verify.js';
+import { findPositions, showPositions } from './position.js';
+import { showSeats } from './seen.js';
 import { client } from './client.js';
 import { wireStale } from './stale.js';
 import { rememberBox } from './remember.js';
@@ -34,7 +36,8 @@ whenChosen(formForGame);
  *  copy for the form only. Returns a function that fills the form when `formLater`
  *  (the page's start: the form in a task of its own, issue 36). */
 function loadRecord(record, text, how, formLater = false) {
-  const verify = () => (typeof text === 'string' ? verifyRecordText(text) : verifyOne(record, how));
+  const verify = () => (typeof text === 'string' ? verifyRecordText(text) : verifyOne(record, how))
+    .then((report) => { showSeats(report && report.verdict !== undefined ? report.seats : null); return report; });
   // A language switch makes the result again; the form keeps what was typed since.
   setRedo(verify);
   // The verification first: the worker works on it while the page fills the form
@@ -71,6 +74,10 @@ function formRecord(v) {
   return rec && typeof rec === 'object' && !Array.isArray(rec) ? rec : null;
 }
 
+/** Counts the form's verifications: an older one that is still finding a hand's
+ *  position stops there. */
+let formRuns = 0;
+
 async function verifyForm() {
   setRedo(verifyForm);
   let record;
@@ -87,7 +94,17 @@ async function verifyForm() {
     resultDrawn();
     return;
   }
-  if (record) verifyOne(record);
+  if (!record) return;
+  // A hand entered under "I don't know my position": found first (www/page/position.js).
+  $('#result').removeAttribute('data-position');
+  const asked = ++formRuns;
+  const { record: checked, found } = await findPositions(record);
+  // Verify tapped again meanwhile: that one's record is verified, not this one.
+  if (asked !== formRuns) return;
+  const report = await verifyOne(checked);
+  if (report && asked === formRuns) showPositions(checked, found);
+  // The entry's seat menus name who sat at each seat.
+  if (asked === formRuns) showSeats(report && report.verdict !== undefined ? report.seats : null);
 }
 
 /** Runs each step in a task of its own (a message to this page: no timer clamping),

@@ -26,6 +26,30 @@ function boxValue(input) {
   }
 }
 
+/** The index steps that say where the player sat: a hand entered under "I don't
+ *  know" is sent under the first of them (position 0), and the core's diagnosis
+ *  (`shown_elsewhere`) says whose it is (resolvePositions). */
+const POSITION = ['player', 'seat'];
+
+/** Who sat where in the last verified record of this form (its report's `seats`:
+ *  the index in the site's list of the player at each seat), or null: each seat
+ *  in the entry's menus is then named with the player who sat there ("South ·
+ *  Player 2 on the site's list"), the number the player knows. Forgotten when the
+ *  form changes anywhere but here. */
+let holders = null;
+
+/** Names a seat menu's seats, with their players when known. */
+function nameSeats(select, desc, game) {
+  for (const o of select.options) {
+    const s = Number(o.value);
+    const seat = seatName(desc, game, s);
+    o.textContent = holders && Number.isInteger(holders[s]) ? t('seen.seat.held', { seat, n: holders[s] + 1 }) : seat;
+  }
+}
+
+/** The entry drawn now: its slots and how to write one part's key back. */
+let current = null;
+
 /** The words a part and its index steps are named with. */
 const partLabel = (part) => (has(`seen.part.${part.id}`) ? t(`seen.part.${part.id}`) : part.id);
 const stepLabel = (name) => (has(`seen.at.${name}`) ? t(`seen.at.${name}`) : name);
@@ -57,7 +81,10 @@ export function attachEntry(desc, game) {
   const write = (key) => {
     owned.add(key);
     const mine = parts.filter((p) => owned.has(p.key));
-    const played = buildPlayed(boxValue(input) || {}, mine, slots.filter((s) => owned.has(s.part.key)));
+    // A position not known is sent as position 0 (the core then says whose the hand is).
+    const entries = slots.filter((s) => owned.has(s.part.key))
+      .map((s) => (s.unknown ? { ...s, picks: { ...s.picks, [s.unknown]: 0 } } : s));
+    const played = buildPlayed(boxValue(input) || {}, mine, entries);
     input.value = Object.keys(played).length ? JSON.stringify(played) : '';
     // The form's listeners (a verdict shown is withdrawn) hear it as typing.
     writing = true;
@@ -65,12 +92,40 @@ export function attachEntry(desc, game) {
     writing = false;
   };
 
-  /** The controls that choose where a slot's value goes (deal, seat, hand, player). */
-  const chooser = (part, slot, n) => el('div', { class: 'seenat' }, ...part.choose.map((name) => {
+  /** The controls that choose where a slot's value goes (deal, seat, hand, player),
+   *  and for a hand, "I don't know my position" (hold'em: on by default). */
+  const chooser = (part, slot, n) => {
+    const box = el('div', { class: 'seenat' }, ...part.choose.map((name) => pickControl(part, slot, n, name)));
+    const step = positionStep(part);
+    if (!step) return box;
+    const id = `seen-${part.id.replace(/\./g, '-')}-${n}-unknown`;
+    const toggle = el('input', { id, type: 'checkbox', 'data-unknown': step });
+    toggle.checked = !!slot.unknown;
+    const pick = box.querySelector(`[data-step="${step}"]`);
+    const show = () => { if (pick) pick.hidden = toggle.checked; };
+    toggle.addEventListener('change', () => {
+      slot.unknown = toggle.checked ? step : null;
+      show();
+      write(part.key);
+    });
+    show();
+    slot.redraw = () => {
+      toggle.checked = !!slot.unknown;
+      const control = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (pick && pick.querySelector('select, input'));
+      if (control) control.value = String(control.tagName === 'SELECT' ? slot.picks[step] : slot.picks[step] + 1);
+      show();
+    };
+    box.append(el('span', { class: 'seenpick seenunknown' }, toggle,
+      el('label', { for: id, text: t(step === 'seat' ? 'seen.unknown.seat' : 'seen.unknown.player') })));
+    return box;
+  };
+
+  const pickControl = (part, slot, n, name) => {
     const id = `seen-${part.id.replace(/\./g, '-')}-${n}-${name}`;
     let control;
     if (name === 'seat' && g.players > 0) {
-      control = el('select', { id }, ...Array.from({ length: g.players }, (_, s) => el('option', { value: String(s), text: seatName(desc, g.id, s) })));
+      control = el('select', { id, 'data-seats': '' }, ...Array.from({ length: g.players }, (_, s) => el('option', { value: String(s), text: seatName(desc, g.id, s) })));
+      nameSeats(control, desc, g.id);
       control.value = String(slot.picks[name]);
       control.addEventListener('change', () => { slot.picks[name] = Number(control.value); write(part.key); });
     } else {
@@ -81,8 +136,8 @@ export function attachEntry(desc, game) {
         if (Number.isInteger(v) && v >= 1) { slot.picks[name] = v - 1; write(part.key); }
       });
     }
-    return el('span', { class: 'seenpick' }, el('label', { for: id, text: stepLabel(name) }), control);
-  }));
+    return el('span', { class: 'seenpick', 'data-step': name }, el('label', { for: id, text: stepLabel(name) }), control);
+  };
 
   const widget = (part, slot, n) => {
     const onChange = (v) => { slot.value = v; write(part.key); };
@@ -118,15 +173,18 @@ export function attachEntry(desc, game) {
       el('legend', { text: partLabel(part) }),
       has(`seen.note.${part.id}`) ? el('p', { class: 'note', text: t(`seen.note.${part.id}`) }) : null,
       unread ? el('p', { class: 'note seenunread', text: t('seen.inJson') }) : null, list);
-    const add = (picks, value) => {
-      const slot = { part, picks, value };
+    const add = (picks, value, unknown = null) => {
+      /** @type {{part: any, picks: any, value: any, unknown: string | null, redraw?: () => void}} */
+      const slot = { part, picks, value, unknown };
       slots.push(slot);
       list.append(slotView(part, slot, list));
       return slot;
     };
     const first = Object.fromEntries(part.choose.map((s) => [s, 0]));
     if (loaded.length) for (const { picks, value } of loaded) add({ ...first, ...picks }, value);
-    else add(first, undefined);
+    // Nothing entered yet: a hold'em hand's position is not known (nothing on the
+    // site numbers the players); a seat is (the result names each player's seat).
+    else add(first, undefined, positionStep(part) === 'player' ? 'player' : null);
     if (part.choose.length) {
       const words = has(`seen.add.${part.id}`) ? t(`seen.add.${part.id}`) : t('seen.add', { part: partLabel(part) });
       const more = el('button', { type: 'button', class: 'seenadd', text: words });
@@ -167,6 +225,7 @@ export function attachEntry(desc, game) {
     if (any) entry.open = true;
     if (unreadAny) { entry.open = true; json.open = true; }
   };
+  current = { slots, write, built: () => built, desc, game: g.id };
   // The parts are drawn when the entry is first opened (a closed entry costs the
   // form's first draw nothing: issue 25), or at once when the record brings values.
   let built = false;
@@ -181,3 +240,66 @@ export function attachEntry(desc, game) {
     timer = setTimeout(() => { if (built) load(); else if (brings()) build(); }, 300);
   });
 }
+
+/** The step of a hand's part that says where the player sat (player, seat), if any. */
+function positionStep(part) {
+  return part.kind === 'cards' ? part.choose.find((s) => POSITION.includes(s)) : undefined;
+}
+
+/** Does the entry hold a hand whose position the player does not know? */
+export function positionsUnknown() {
+  return !!current && current.built() && current.slots.some((s) => s.unknown && s.value && s.value.length);
+}
+
+/** After the core verified the form's record with each hand of unknown position
+ *  sent as position 0: each such hand is put where the core found it (position 0
+ *  itself when it did not differ there; else the diagnosis `shown_elsewhere` that
+ *  moves it along its position step only) and the entry writes the JSON box again.
+ *  Returns [{key, step, at}] (`at`: the position found, or null: the hand is no
+ *  position's, and stays "not known", compared as position 0). */
+export function placePositions(report) {
+  if (!current) return [];
+  const out = [];
+  const diag = report.diagnosis || [];
+  const where = report.diagnosisWhere || [];
+  const keys = new Set();
+  for (const slot of current.slots) {
+    const step = slot.unknown;
+    if (!step || !slot.value || !slot.value.length) continue;
+    const key = slot.part.key;
+    const from = { ...slot.picks, [step]: 0 };
+    const same = (at) => !!at && slot.part.choose.every((s) => s === step || at[s] === from[s]);
+    const differs = (report.differences || []).some((d) => d.key === key && same(d.at) && d.at[step] === 0);
+    let at = differs ? null : 0;
+    if (differs) {
+      const w = diag.map((d, i) => (d.code === 'shown_elsewhere' ? where[i] : null))
+        .find((x) => x && x.key === key && same(x.from) && x.from[step] === 0 && same(x.at) && Number.isInteger(x.at[step]));
+      if (w) at = w.at[step];
+    }
+    if (at !== null) {
+      slot.picks[step] = at;
+      slot.unknown = null;
+      if (slot.redraw) slot.redraw();
+      keys.add(key);
+    }
+    out.push({ key, step, at });
+  }
+  for (const key of keys) current.write(key);
+  return out;
+}
+
+/** The seats of a verified record of this form (`seats`, or null): the entry's seat
+ *  menus name who sat at each (issue 41: the client seeds are the site's list, the
+ *  seat menu the seats drawn from them). */
+export function showSeats(seats) {
+  holders = Array.isArray(seats) ? seats.slice() : null;
+  if (!current) return;
+  const { desc, game } = current;
+  for (const select of document.querySelectorAll('#played-entry select[data-seats]')) nameSeats(select, desc, game);
+}
+
+// Another input typed (a seed, the match id, the game): who sat where is unknown again.
+document.addEventListener('input', (e) => {
+  const target = /** @type {Element} */ (e.target);
+  if (holders && target && target.closest && target.closest('#fields') && !target.closest('#played-entry') && target.id !== 'f-played') showSeats(null);
+});

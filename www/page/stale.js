@@ -27,6 +27,7 @@ function showStale(again) {
   showResult(verdictView('stale', undefined, {}), el('p', { class: 'actions' }, button));
   $('#result').setAttribute('data-stale', 'true');
   $('#result').removeAttribute('data-walking');
+  $('#result').removeAttribute('data-position');
   $('#result').fvReport = null;
   setRedo(() => showStale(again));
 }

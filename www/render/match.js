@@ -2,14 +2,14 @@
 // Long matches get a navigator (one deal or hand a page, 60 rolls a page) that opens
 // at the first difference; hands are sorted by suit by default, the dealt order one
 // click away.
-import { el, bdi } from '../ui/dom.js';
-import { t, parts } from '../i18n/i18n.js';
+import { el } from '../ui/dom.js';
+import { t } from '../i18n/i18n.js';
 import { makePager } from '../ui/pager.js';
 import { section } from './common.js';
 import { cards, orderCards } from './cards.js';
 import { die } from './dice.js';
 import { tile } from './tiles.js';
-import { seatName, rollLabels } from './seats.js';
+import { seatName, seatHolder, rollLabels } from './seats.js';
 import { firstSeatKey } from './words.js';
 
 const ROLL_PAGE = 60;
@@ -22,14 +22,9 @@ function seatsView(ctx) {
     el('ol', { class: 'seats' }, ...ctx.r.seats.map((p, s) => el('li', {
       'data-seat': s, 'data-player': p, 'data-path': `seats[${s}]`,
     },
-    // "North (deals first): player no. 4 in the list, …", the colon as the language
-    // writes it (full width in Chinese).
-    parts('render.join.colon', {
-      label: [el('strong', { text: seatName(ctx.desc, ctx.game, s) }), s === 0 && first ? el('span', { text: t(first) }) : null],
-      text: parts(seeds && seeds[p] === '' ? 'render.seat.holderEmpty' : seeds && seeds[p] !== undefined ? 'render.seat.holderSeed' : 'render.seat.holder', {
-        n: p + 1, seed: bdi(seeds && seeds[p] !== undefined ? String(seeds[p]) : ''),
-      }),
-    })))));
+    // "Player 4 on the site's list (client seed “…”) sat at North (deals first)":
+    // the players numbered as the form's client-seed boxes are.
+    seatHolder(ctx.desc, ctx.game, s, p, seeds, s === 0 && first ? first : null)))));
 }
 
 /** The first difference's index under `key` (deals → its deal), to open the navigator there. */

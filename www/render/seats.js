@@ -9,12 +9,26 @@
 // - backgammon (table): Seat 1, Seat 2 (the opening roll decides who moves).
 // The note after the first seat ("moves first", "deals first", "dealer", none for
 // backgammon) is chosen by what the game recomputes: render/words.js firstSeatKey.
-import { t, has } from '../i18n/i18n.js';
+import { el, bdi } from '../ui/dom.js';
+import { t, has, parts } from '../i18n/i18n.js';
 
 export function seatName(desc, game, seat) {
   const g = desc && desc.games ? desc.games.find((x) => x.id === game) : null;
   const key = g && g.seats ? `seat.${g.seats}.${seat}` : null;
   return key && has(key) ? t(key) : t('seat.n', { n: Number(seat) + 1 });
+}
+
+/** Where a listed player sat, as the form names the client seeds (issue 41: "Player 2
+ *  on the site's list (client seed “…”) sat at South"): `seat` the seat, `player` the
+ *  index of the player in the site's list (the record's `seats[seat]`), `seeds` the
+ *  record's client seeds (or null), `first` the note after the first seat's name. */
+export function seatHolder(desc, game, seat, player, seeds, first) {
+  const seed = seeds && seeds[player] !== undefined ? seeds[player] : undefined;
+  const key = seed === '' ? 'render.seat.satEmpty' : seed !== undefined ? 'render.seat.satSeed' : 'render.seat.sat';
+  return parts(key, {
+    n: player + 1, seed: bdi(seed !== undefined ? String(seed) : ''),
+    seat: [el('strong', { text: seatName(desc, game, seat) }), first ? el('span', { text: t(first) }) : null],
+  });
 }
 
 /** Labels of backgammon roll pairs: the opening (re-rolled while tied), then Roll 1, 2… */
