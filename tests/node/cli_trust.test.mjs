@@ -70,7 +70,8 @@ test('standard input and devices stop at the size limit: /dev/zero is too_large 
 test('a terminal the record brings is named as none of the published ones (terminalPublished: null)', () => {
   const { start, terminal } = privateChain(1000);
   const r = runCli([tmpFile(JSON.stringify({ scheme: 'crash', hash: start, terminal }))]);
-  assert.equal(r.code, 0);
+  // Found in a chain the record brought: unchecked (SPEC §6), exit 3, never 0.
+  assert.equal(r.code, 3);
   const rep = JSON.parse(r.stdout);
   assert.equal(rep.round, 1000);
   assert.ok('terminalPublished' in rep);
@@ -96,7 +97,7 @@ test('a walk stopped below the published length is unchecked with step_limit, ne
 
 test('a walk outcome is believed only for the request it answers', () => {
   const { start, terminal } = privateChain(50);
-  const rec = { scheme: 'crash', hash: start, terminal, maxSteps: 100 };
+  const rec = { scheme: 'hash_chain', hash: start, terminal, maxSteps: 100 };
   const pending = fv.verify(rec, { walk: 'pending' });
   assert.deepEqual(pending.walk, { hash: start, terminal, maxSteps: 100 });
   const ok = { ...pending.walk, steps: 50, found: true };

@@ -67,7 +67,9 @@ test('the store keeps and recalls positions, and drops every entry that cannot b
 test('a 1,000-link round passes with malformed remembered entries for its terminal: it walks', async () => {
   const links = chain('ab'.repeat(32), 1000);
   const terminal = links[1000];
-  const record = { scheme: 'crash', hash: links[0], terminal };
+  // A chain the player names (hash_chain): its terminal counts, so a found round passes
+  // (a crash record of the same chain would be unchecked: SPEC §6).
+  const record = { scheme: 'hash_chain', hash: links[0], terminal };
   const storage = memoryStorage({ k: JSON.stringify({ v: 1, terminals: { [terminal]: { used: 1, entries: [[links[3], 1.5], [links[4], 0], [links[5], 'x']] } } }) });
   const s = chainStore('k', storage);
   const res = await verifyFlow(fv, { record }, { walk, recall: async (t) => s.recall(t) });
@@ -263,7 +265,7 @@ test('the worker side (serveTasks): a cancelled 10,000,000-link walk stops at it
   handle({ type: 'cancel', id: 1 });
   const cancelledAt = said.length;
   const links = chain('cd'.repeat(32), 1000);
-  handle({ type: 'verify', id: 2, input: { record: { scheme: 'crash', hash: links[0], terminal: links[1000] } } });
+  handle({ type: 'verify', id: 2, input: { record: { scheme: 'hash_chain', hash: links[0], terminal: links[1000] } } });
   const done = await until((m) => m.id === 2 && m.type === 'done');
   assert.equal(done.report.verdict, 'pass');
   assert.equal(done.report.round, 1000);
