@@ -47,7 +47,11 @@ export function recordSchema(d, version) {
       // A single bet's field, or the record's `bets`: exactly one of them.
       all.push({ if: { required: [f.insteadOf] }, then: { not: { required: [f.name] } }, else: { required: [f.name] } });
     } else if (f.unless) {
-      all.push({ if: { not: { required: [f.unless] } }, then: { required: [f.name] } });
+      // Required unless the other field is given (a count `played` implies), and only
+      // in the games it belongs to.
+      const need = { if: { not: { required: [f.unless] } }, then: { required: [f.name] } };
+      if (f.games) for (const g of f.games) all.push({ if: { properties: { game: { const: g } }, required: ['game'] }, then: need });
+      else all.push(need);
     } else if (f.with) {
       all.push({ if: { required: [f.name] }, then: { required: [f.with] } });
     } else if (f.required) {

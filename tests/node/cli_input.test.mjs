@@ -140,9 +140,13 @@ test('--human: verdict, checks, differences, results from the English catalog; -
   const played = file(JSON.stringify({ ...failing.record, played: { face: 7 } }));
   const r = runCli(['--human', played]);
   assert.equal(r.code, 1);
-  for (const key of ['verdict.fail', 'check.heading', 'check.commitmentOk', 'check.played', 'page.result.heading', 'cli.fullReport']) {
+  // Each check in the sentence for its outcome (issue 44: never a sentence that says
+  // it holds beside a ✗).
+  for (const key of ['verdict.fail', 'check.heading', 'render.check.commitmentOk.bad', 'page.result.heading', 'cli.fullReport']) {
     assert.ok(r.stdout.includes(en[key]), `${key} in\n${r.stdout}`);
   }
+  assert.ok(r.stdout.includes(`✗ ${en['render.check.played.bad'].one.replace('{count}', '1')}`), r.stdout);
+  assert.ok(!r.stdout.includes(en['check.commitmentOk']), 'no sentence that says the commitment holds');
   assert.ok(r.stdout.includes(en['diff.headingCount'].one.replace('{count}', '1')), r.stdout);
   assert.ok(r.stdout.includes('face' + en['diff.item'].replace('{played}', '7').replace('{computed}', String(failing.expect.face))), r.stdout);
   assert.ok(r.stdout.includes(failing.record.serverSeedHash), 'the published hash, verbatim');

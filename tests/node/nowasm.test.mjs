@@ -53,7 +53,7 @@ function bigTasks() {
       { kind: 'verify', record: { scheme: 'crash', hash: START, history: LINKS } },
       { kind: 'rounds', game: 'crash', text: rounds.join('\n') },
       { kind: 'rounds', game: 'crash', text: rounds.join('\n'), options: { terminal, maxSteps: LINKS + 10, walk: 'pending' }, slice: 4096 },
-      { kind: 'flow', record: { scheme: 'crash', hash: chain[10], terminal }, slice: 4096 },
+      { kind: 'flow', record: { scheme: 'hash_chain', hash: chain[10], terminal }, slice: 4096 },
       { kind: 'flow', record: { scheme: 'crash', hash: chain[10], terminal: 'f'.repeat(64), maxSteps: 8192 }, slice: 4096 },
       { kind: 'walker', request: { hash: chain[10], terminal, maxSteps: LINKS + 100 }, slice: 4096 },
       { kind: 'remembered', request: { hash: chain[10], terminal, maxSteps: LINKS + 100 }, newer: { hash: START, terminal, maxSteps: LINKS + 100 }, slice: 4096 },

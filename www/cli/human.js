@@ -33,8 +33,9 @@ function checkLines(checks, report) {
   for (const c of checks) {
     if (c.ok === true && okShown === 0) { okHidden++; continue; }
     if (c.ok === true) okShown--;
-    // A round of a chain the record brought: true, but it proves nothing (never ✓).
-    const nothing = c.code === 'chainOk' && c.ok === true && report.terminalPublished === null;
+    // A round found in a chain that is not this game's published one: true, but it
+    // proves nothing (the core's `proves`; never ✓).
+    const nothing = c.code === 'chainOk' && c.ok === true && c.proves === false;
     const mark = c.pending || c.ok === null ? '…' : nothing ? '–' : c.ok ? '✓' : '✗';
     // The page's sentence for the check's outcome ("… does not hash to …" beside ✗),
     // never a sentence saying it holds beside a ✗ (issue 44).
@@ -134,8 +135,9 @@ export function renderHuman(res, file) {
   }
   if (Array.isArray(r.differences)) {
     const count = typeof r.differenceCount === 'number' ? r.differenceCount : r.differences.length;
-    if (count === 0) lines.push(t('diff.none'));
-    else {
+    // Nothing differs: the `played` check's line above says so already (a second,
+    // unindented ✓ line would read as another verdict).
+    if (count > 0) {
       lines.push(t('diff.headingCount', { count }));
       for (const d of r.differences.slice(0, MAX_DIFFERENCES)) {
         // A set (a hand, the mines): what was shown but not recomputed, and the reverse.
