@@ -104,3 +104,19 @@ for (const lang of ['en', 'ru']) {
     assert.ok(r.stdout.includes(form.replace('{walked}', '10').split('{field}')[0]), r.stdout);
   });
 }
+
+test('a pass recomputed from a client seed with a space at its end leads with that, under the verdict', () => {
+  for (const lang of ['en', 'ru']) {
+    const c = cat(lang);
+    const r = human({ ...dice.record, clientSeed: `${dice.record.clientSeed} ` }, lang);
+    assert.equal(r.code, 0, r.stdout);
+    const lines = leadLines(r.stdout);
+    assert.ok(lines.length > 0, r.stdout);
+    // The hint's own title comes first, not two screens below.
+    assert.match(lines[0], pattern(c['lead.title.lookalike_char']), `${lang}:\n${r.stdout}`);
+    // The same record without the space: a plain pass, nothing leads.
+    const plain = human(dice.record, lang);
+    assert.equal(plain.code, 0);
+    assert.doesNotMatch(plain.stdout, pattern(c['lead.title.lookalike_char']));
+  }
+});

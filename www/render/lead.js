@@ -11,6 +11,8 @@ import { fieldLabel } from './fields.js';
 
 /** Hints about the input itself that may explain a fail (no check of their own). */
 const INPUT_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit', 'seed_wrapped']);
+/** Hints that lead a pass: the outcome recomputed is another input's than the form shows. */
+const PASS_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit']);
 /** Hints that say a chain round's terminal commits to nothing. */
 const CHAIN_HINTS = new Set(['terminal_unpublished', 'terminal_other_game']);
 
@@ -26,6 +28,11 @@ export function leadHints(r) {
   }
   // A walk cut by its step limit decided nothing: that is said first (uncheckedWhy).
   if (r.verdict === 'unchecked' && !hints.some((h) => h.code === 'step_limit')) return hints.filter((h) => CHAIN_HINTS.has(h.code));
+  // A pass recomputed from a seed with a character that looks like another (or like
+  // nothing), or from a nonce in seconds: the seeds hold, but the outcome shown is
+  // another input's; said first, never a screen below the banner (SPEC: these hints
+  // are given on any verdict).
+  if (r.verdict === 'pass') return hints.filter((h) => PASS_HINTS.has(h.code));
   return [];
 }
 
