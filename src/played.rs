@@ -122,6 +122,30 @@ pub(crate) fn read(
             });
         }
     }
+    // A list where the patterns hold an object, or the reverse (`{"0": [6, 2]}` for
+    // the rolls): what the game showed cannot be read that way.
+    let next_step = desc.and_then(|r| {
+        r.patterns
+            .iter()
+            .filter(|p| p.steps.len() > segs.len())
+            .find(|p| fit_prefix(p, segs).is_some())
+            .map(|p| p.steps[segs.len()])
+    });
+    match (v, next_step) {
+        (Value::Object(_), Some(Step::At(_))) => {
+            return Err(Unreadable {
+                segs: segs.clone(),
+                want: "list",
+            })
+        }
+        (Value::Array(_), Some(Step::Member(_))) => {
+            return Err(Unreadable {
+                segs: segs.clone(),
+                want: "object",
+            })
+        }
+        _ => {}
+    }
     let grouped = desc.and_then(|r| group(r, segs));
     let roll_text;
     let v = match (v, grouped) {

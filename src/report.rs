@@ -503,10 +503,12 @@ impl Report {
             };
             let computed = match self.result.get(key) {
                 Some(v) if self.recomputed(key) => v,
-                // A key the scheme recomputes but this record did not reach (no
-                // round when the chain walk is pending or did not reach the
-                // terminal): nothing to compare while pending, else it differs.
-                None if self.scheme.result(key).is_some() => {
+                // A key a chain record recomputes once its walk reaches the round
+                // (`round`): nothing to compare while pending, else it differs. Any
+                // other key this record does not recompute (a board with no seed
+                // revealed, another game's rolls, a single bet's face beside `bets`)
+                // is `unknown_field`, never a difference: SPEC's input error.
+                None if self.scheme.chain && self.scheme.result(key).is_some() => {
                     let seen = read()?;
                     if !pending {
                         diff(

@@ -347,3 +347,39 @@ fn only_the_games_own_published_terminal_is_a_commitment() {
         "pass"
     );
 }
+
+/// A fresh attack's findings: what the player typed that this record does not
+/// recompute, or in a shape the game never shows, is an input error (exit 2), never
+/// a difference that sends the player to the operator's support.
+#[test]
+fn played_of_another_record_or_shape_is_an_input_error() {
+    let table = base("match_seed_v2", |r| r["game"] == "table");
+    let mut r = table.clone();
+    r["played"] = json!({"deals": [[[0, 1]]]});
+    assert_eq!(verify(&r).unwrap_err().code.as_str(), "unknown_field");
+    let mut r = table.clone();
+    r["played"] = json!({"rolls": {"0": [6, 2]}});
+    let e = verify(&r).unwrap_err();
+    assert_eq!(
+        (e.code.as_str(), e.field.as_str()),
+        ("bad_played", "played.rolls")
+    );
+    // A baloot hand as a list where it is an object.
+    let baloot = base("match_seed_v2", |r| r["game"] == "baloot");
+    let mut r = baloot.clone();
+    r["played"] = json!({"hands": [[1, 2]]});
+    assert_eq!(verify(&r).unwrap_err().code.as_str(), "bad_played");
+    // A single bet's face beside `bets`.
+    let seed = "4f1e0c2a9b7d";
+    let bets = json!({"scheme": "dice", "serverSeed": seed, "serverSeedHash": sha256_hex(seed.as_bytes()),
+        "clientSeed": "p", "bets": [{"nonce": 1_700_000_000_001_i64, "selected": [1]}], "played": {"face": 5}});
+    assert_eq!(verify(&bets).unwrap_err().code.as_str(), "unknown_field");
+    // A chain round not reached yet still compares (a difference once walked short).
+    let mut h = "5e".repeat(32);
+    let start = h.clone();
+    for _ in 0..3 {
+        h = sha256_hex(h.as_bytes());
+    }
+    let far = json!({"scheme": "hash_chain", "hash": start, "terminal": h, "maxSteps": 2, "played": {"round": 3}});
+    assert_eq!(report(&far)["verdict"], "fail");
+}
