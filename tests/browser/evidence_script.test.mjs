@@ -3,14 +3,17 @@
 // record the file carries and say plainly when the file's script is not that one
 // ("do not run it"): one line added to the script, a second script beside it, markup
 // inside it. The file as the page saved it gets no such word. Headless Chromium from
-// file://, and verifier.js.
+// file://, and verifier.js. Each file's verdict is waited for with nextVerdict
+// (browser.mjs); the script is checked after it (a call of the core per catalog), so
+// "no word" is asserted once every `recipe` call the page sent its worker has been
+// answered or cancelled (counted in the page below), never after a delay.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, openPage, PAGE, PAGE_URL, b64url } from './browser.mjs';
+import { launch, openPage, PAGE, PAGE_URL, b64url, nextVerdict } from './browser.mjs';
 import { VERIFIER, loadCases, runCli } from '../node/helpers.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
@@ -31,12 +34,40 @@ function failing() {
   return { ...bridge.record, played: { deals } };
 }
 
+/** Counts, in the page, the `recipe` calls it sends its worker (www/page/input.js
+ *  checkScript) and those still unanswered: `window.__fvRecipes()` → {asked, open}.
+ *  A call cancelled is no longer open. */
+function watchRecipes() {
+  const open = new Set();
+  let asked = 0;
+  window.__fvRecipes = () => ({ asked, open: open.size });
+  const post = Worker.prototype.postMessage;
+  const watched = new WeakSet();
+  Worker.prototype.postMessage = function (m, ...rest) {
+    if (m && m.type === 'call' && m.method === 'recipe') {
+      asked += 1;
+      open.add(m.id);
+      if (!watched.has(this)) {
+        watched.add(this);
+        this.addEventListener('message', (e) => {
+          const d = e.data;
+          if (d && d.type !== 'progress' && d.type !== 'pending') open.delete(d.id);
+        });
+      }
+    } else if (m && m.type === 'cancel') {
+      open.delete(m.id);
+    }
+    return post.call(this, m, ...rest);
+  };
+}
+
 test('an evidence file whose script was changed: the page and verifier.js say not to run it; the saved file as it is: nothing', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-evscript-'));
   const { page, errors, context } = await openPage(browser, { width: 1200, height: 900 });
+  await context.addInitScript(watchRecipes);
   try {
-    await page.goto(PAGE_URL + '#record=' + b64url(failing()));
-    await page.waitForFunction(() => document.querySelector('#result').fvReport && document.querySelector('#evidence'));
+    assert.equal((await nextVerdict(page, () => page.goto(PAGE_URL + '#record=' + b64url(failing())))).verdict, 'fail');
+    assert.ok(await page.evaluate(() => document.querySelector('#result').fvReport && !!document.querySelector('#evidence')), 'no report or no evidence button');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#evidence')]);
     const genuine = path.join(dir, download.suggestedFilename());
     await download.saveAs(genuine);
@@ -71,14 +102,16 @@ test('an evidence file whose script was changed: the page and verifier.js say no
     }
     // The page: the file opened; the warning beside what was found, or none.
     for (const [name, f, warned] of [['as saved', genuine, false], ...Object.entries(files).map(([n, x]) => [n, x, true]), ['as saved again', genuine, false]]) {
-      await page.evaluate(() => { document.querySelector('#result').fvReport = null; });
-      await page.setInputFiles('#file', f);
-      await page.waitForFunction(() => document.querySelector('#result').fvReport && document.querySelector('#verdict[data-verdict="fail"]'));
+      const before = await page.evaluate(() => window.__fvRecipes().asked);
+      assert.equal((await nextVerdict(page, () => page.setInputFiles('#file', f))).verdict, 'fail', name);
+      assert.ok(await page.evaluate(() => !!document.querySelector('#result').fvReport), `${name}: no report`);
       if (warned) {
+        // The warning of the file before was taken away when this one was opened.
         await page.waitForSelector('#evidence-script', { timeout: 20000 });
         assert.equal(await page.textContent('#evidence-script'), WARNING, name);
       } else {
-        await page.waitForTimeout(3000);
+        // The script checked: this file's recipes asked and every one answered.
+        await page.waitForFunction((n) => { const r = window.__fvRecipes(); return r.asked > n && r.open === 0; }, before, { timeout: 20000 });
         assert.equal(await page.$('#evidence-script'), null, name);
       }
     }

@@ -10,12 +10,12 @@
 //   at the top of its check, and the outcome computed from the typo is folded;
 // - a crash round of the record's own chain is not green (unchecked, the hint first,
 //   its chain check marked "proves nothing").
-// Each waits for the page's own final state (`#verdict[data-verdict]`, no walk), never
-// for text or a delay. Screenshots: tests/artifacts/lead-<lang>-<journey>-360.png.
+// Each waits for the page's own count of finished results (`#result[data-drawn]`,
+// browser.mjs nextVerdict), never for text or a delay. Screenshots: tests/artifacts/lead-<lang>-<journey>-360.png.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, openPage, shot, b64url, PAGE_URL } from './browser.mjs';
+import { launch, openPage, shot, b64url, PAGE_URL, nextVerdict } from './browser.mjs';
 import { VERIFIER, loadCases } from '../node/helpers.mjs';
 import { registeredCatalogs } from '../node/i18ntest_langs.mjs';
 
@@ -57,19 +57,13 @@ let browser;
 test.before(async () => { browser = await launch(); });
 test.after(async () => { if (browser) await browser.close(); });
 
-/** Waits for the page's final verdict: ready, a verdict that is not "checking", no walk. */
-async function settled(page) {
-  await page.waitForFunction(() => {
-    const v = document.querySelector('#verdict');
-    return document.documentElement.hasAttribute('data-ready') && v && v.getAttribute('data-verdict') !== 'checking'
-      && !document.querySelector('#result[data-walking]') && !document.querySelector('#chain-progress:not([hidden])');
-  }, null, { timeout: 60000 });
-}
-
+/** Opens the record by link in `lang` (a new document: about:blank first, as only
+ *  the fragment would change) and waits for its first drawn result, with no walk
+ *  left under way. */
 async function open(page, lang, record) {
   await page.goto('about:blank');
-  await page.goto(`${PAGE_URL}#lang=${lang}&record=${b64url(record)}`);
-  await settled(page);
+  await nextVerdict(page, () => page.goto(`${PAGE_URL}#lang=${lang}&record=${b64url(record)}`));
+  assert.equal(await page.evaluate(() => !!document.querySelector('#result[data-walking], #chain-progress:not([hidden])')), false, 'a walk under way');
 }
 
 /** The catalog's sentence with its placeholders as a pattern (values vary). */
@@ -121,12 +115,11 @@ for (const lang of LANGS) {
           assert.equal(await button.getAttribute('data-recheck'), j.recheck, at);
           const label = await button.innerText();
           assert.match(label, pattern(cat[`lead.recheck.${j.recheck}`]), at);
-          await button.click();
-          await page.waitForFunction(() => {
-            const x = document.querySelector('#verdict');
-            return x && x.getAttribute('data-verdict') !== 'checking' && !x.getAttribute('data-lead') && !document.querySelector('#result[data-walking]');
-          }, null, { timeout: 60000 });
-          assert.equal(await page.$eval('#verdict', (e) => e.getAttribute('data-verdict')), 'pass', `${at}: the re-check does not pass`);
+          const { verdict } = await nextVerdict(page, () => button.click());
+          assert.equal(verdict, 'pass', `${at}: the re-check does not pass`);
+          const lead = await page.$eval('#verdict', (e) => e.getAttribute('data-lead'));
+          assert.ok(!lead, `${at}: the re-check's verdict leads with ${lead}`);
+          assert.equal(await page.evaluate(() => !!document.querySelector('#result[data-walking]')), false, `${at}: a walk under way`);
           await shot(page, `lead-${lang}-${j.name}-recheck-360`, { fullPage: false });
         }
       }

@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, openPage, PAGE_URL, b64url } from './browser.mjs';
+import { launch, openPage, PAGE_URL, b64url, nextVerdict } from './browser.mjs';
 import { loadCases, VERIFIER } from '../node/helpers.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
@@ -16,11 +16,11 @@ let browser;
 test.before(async () => { browser = await launch(); });
 test.after(async () => { if (browser) await browser.close(); });
 
-/** The settled verdict, the form's server seed and whether a list view is shown. */
+/** The verdict drawn, the form's server seed and whether a list view is shown. */
 const SHOWN = () => {
   const v = document.querySelector('#verdict[data-verdict]');
   const verdict = v && v.getAttribute('data-verdict');
-  if (!verdict || verdict === 'checking') return null;
+  if (!verdict) return null;
   const seed = document.querySelector('#f-serverSeed');
   return { verdict, serverSeed: seed ? seed.value : null, list: !!document.querySelector('#batch-summary'), text: v.textContent };
 };
@@ -38,24 +38,25 @@ test('a one-record list pasted over a failing form: the form takes the record, a
     for (const list of lists) {
       // A failing record from a link: its server seed in the form.
       const bad = { ...other, serverSeed: 'not the seed' };
-      await page.goto(`${PAGE_URL}#record=${b64url(bad)}`);
-      await page.waitForFunction(() => document.querySelector('#verdict[data-verdict="fail"]'));
+      assert.equal((await nextVerdict(page, () => page.goto(`${PAGE_URL}#record=${b64url(bad)}`))).verdict, 'fail');
       assert.equal(await page.$eval('#f-serverSeed', (e) => e.value), 'not the seed');
       await page.evaluate(() => { location.hash = ''; });
       await page.fill('#paste', list);
       await page.waitForFunction((n) => document.querySelector('#paste-found').getAttribute('data-text-length') === String(n)
         && document.querySelector('#paste-found').getAttribute('data-kind'), list.length);
-      await page.evaluate(() => { document.querySelector('#verdict').removeAttribute('data-verdict'); });
-      await page.click('#paste-go');
-      await page.waitForFunction(SHOWN);
+      await nextVerdict(page, () => page.click('#paste-go'));
       const shown = await page.evaluate(SHOWN);
+      assert.ok(shown, `${list.slice(0, 40)}: no verdict drawn`);
       assert.deepEqual([shown.verdict, shown.serverSeed, shown.list], ['pass', good.serverSeed, false], `${list.slice(0, 40)}: ${shown.text}`);
       assert.doesNotMatch(shown.text, /of 1 record/);
     }
     // Two records are still a list.
-    await page.fill('#paste', JSON.stringify([good, other]));
-    await page.click('#paste-go');
-    await page.waitForSelector('#batch-summary[data-count="2"]');
+    const two = JSON.stringify([good, other]);
+    await page.fill('#paste', two);
+    await page.waitForFunction((n) => document.querySelector('#paste-found').getAttribute('data-text-length') === String(n)
+      && document.querySelector('#paste-found').getAttribute('data-kind'), two.length);
+    await nextVerdict(page, () => page.click('#paste-go'));
+    assert.ok(await page.$('#batch-summary[data-count="2"]'), 'two records: not shown as a list of 2');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -146,7 +146,11 @@ test('tools/serve.py forbids framing: both headers on every file, and a page of 
     const page = await context.newPage();
     for (const at of [`${origin}/frames.html`, `http://127.0.0.1:${lobby.address().port}/frames.html`]) {
     await page.goto(at);
-    await sleep(3000);
+    // Every frame done loading (the lobby's load event waits for them; each said so),
+    // or gone (an <object> or <embed> refused drops its frame).
+    for (const f of page.frames()) {
+      await f.waitForLoadState('load').catch((e) => { if (!f.isDetached() && !/detached/i.test(e.message)) throw e; });
+    }
     // No nested document of the verifier: each frame is Chromium's error page or empty.
     const nested = await page.evaluate(() => ['f', 'o', 'e'].map((id) => {
       const n = document.getElementById(id);
@@ -221,8 +225,15 @@ test('framed or embedded (a host without the headers): the notice has no Update 
       }), new Promise((r) => setTimeout(r, 2000))]), v1);
     }
     assert.ok(seen.f && seen.f.controlled && seen.f.notice, 'the <iframe>: served by the worker, with the notice');
-    await sleep(1500);
     await page.goto(`${origin}/verifier.html`);
+    // The worker handles messages one after another (www/sw/sw.js serial): its answer to
+    // this page's `status`, asked after the frames' Update and Keep, comes once those
+    // are done.
+    await page.evaluate(() => new Promise((done, fail) => {
+      navigator.serviceWorker.addEventListener('message', (e) => { if (e.data && e.data.type === 'fairverify-state') done(); });
+      navigator.serviceWorker.ready.then((r) => r.active.postMessage({ type: 'status' }));
+      setTimeout(() => fail(new Error('the worker did not answer `status`')), 30000);
+    }));
     assert.equal(await page.evaluate(HELD, origin), v0, 'the installed copy is unchanged');
     const again = await until(page, NOTICE, null, 'the notice again, in its own tab');
     assert.deepEqual([again.installed, again.fresh, again.buttons], [v0, v1, ['update-accept', 'update-keep']], 'not kept either');
@@ -252,7 +263,6 @@ test('a hard reload runs the server\'s file, and the page says it is not the ins
     // Chromium's cache-bypassing reload (Ctrl+Shift+R): the worker is skipped.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Page.reload', { ignoreCache: true });
-    await sleep(500);
     const n = await until(page, () => {
       const x = document.querySelector('#not-installed-notice');
       return x && { installed: x.getAttribute('data-installed-sha'), running: x.getAttribute('data-running-sha'), controlled: !!navigator.serviceWorker.controller, head: x.querySelector('.update-head').textContent, codes: [...x.querySelectorAll('code.hash')].map((c) => c.textContent) };

@@ -5,14 +5,14 @@
 // "optional" only on fields that are; and hold'em's "My position: I don't know",
 // which finds whose hand the cards are (the core's diagnosis) and verifies them
 // there. At 360 px, in two languages; screenshots in tests/artifacts/ (pos-*.png).
-// Every wait is for a state the page sets when done (`#result.fvReport`,
-// `#result[data-position]`), never for a text or a delay.
+// Every wait is for the page's own count of finished results (`#result[data-drawn]`,
+// browser.mjs nextVerdict), never for a text or a delay.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, openPage, PAGE_URL, b64url, ARTIFACTS } from './browser.mjs';
+import { launch, openPage, PAGE_URL, b64url, ARTIFACTS, nextVerdict } from './browser.mjs';
 import { VERIFIER, loadCases, ROOT } from '../node/helpers.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
@@ -33,19 +33,23 @@ const cardText = (id, order) => (order === 'value_major' ? `${RANKS[Math.floor(i
 /** Opens a record by link at 360 px in `lang`; waits for its verdict. */
 async function open(record, lang = 'en') {
   const opened = await openPage(browser, { width: 360, height: 780 });
-  await opened.page.goto(`${PAGE_URL}#lang=${lang}&record=${b64url(record)}`);
-  await opened.page.waitForFunction(() => document.querySelector('#result').fvReport, null, { timeout: 60000 });
+  await nextVerdict(opened.page, () => opened.page.goto(`${PAGE_URL}#lang=${lang}&record=${b64url(record)}`));
+  assert.ok(await opened.page.evaluate(() => !!document.querySelector('#result').fvReport), 'the link\'s record has no report');
   return opened;
 }
 
-/** Taps Verify and waits for the final report (`position`: and for the note on where a
- *  hand of unknown position was found). */
+/** Taps Verify and waits for its result drawn; returns its final report (`position`:
+ *  the result must carry the note on where a hand of unknown position was found,
+ *  which Verify clears before it looks). */
 async function verify(page, { position = false } = {}) {
-  await page.evaluate(() => { document.querySelector('#result').fvReport = null; });
-  await page.click('#verify');
-  await page.waitForFunction((pos) => document.querySelector('#result').fvReport && (!pos || document.querySelector('#result').hasAttribute('data-position')),
-    position, { timeout: 60000 });
-  return page.evaluate(() => document.querySelector('#result').fvReport);
+  await nextVerdict(page, () => page.click('#verify'));
+  const { report, marked } = await page.evaluate(() => {
+    const r = document.querySelector('#result');
+    return { report: r.fvReport, marked: r.hasAttribute('data-position') };
+  });
+  assert.ok(report, 'no final report');
+  if (position) assert.ok(marked, 'the result does not say where the hand was found');
+  return report;
 }
 
 async function shot(page, name, selector) {
