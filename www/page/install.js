@@ -283,7 +283,9 @@ export function startInstall({ app = true } = {}) {
   takeLaunched();
   watchInstall();
   register();
-  onFileSha((sha) => { own = sha; draw(); });
+  // Only the not-installed notice reads this file's SHA-256: the panel is not drawn
+  // again for it (a redraw would take its Update button from under a tap).
+  onFileSha((sha) => { own = sha; if (on) drawNotInstalled(); });
   draw();
 }
 
