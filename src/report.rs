@@ -723,18 +723,21 @@ fn hints(scheme: &Descriptor, checks: &[Check], record: &Map<String, Value>) -> 
     out
 }
 
-/// `seed_case`: the revealed seed hashed to the check's computed value, and the
-/// same seed in lower (or upper) case hashes to the published one: it was retyped
-/// or a phone capitalised it.
-fn seed_case(c: &Check, record: &Map<String, Value>, published: &str) -> Option<Value> {
+/// The revealed seed a failed check hashed itself (not a message built from it), with
+/// its field: what the typo hints try again in another spelling.
+fn hashed_seed<'a>(c: &Check, record: &'a Map<String, Value>) -> Option<(&'static str, &'a str)> {
     let secret = c.secret?;
     let Some(Value::String(s)) = record.get(secret) else {
         return None;
     };
-    // Only where the check hashed the seed itself (not a message built from it).
-    if c.computed.as_str() != Some(sha256_hex(s.as_bytes()).as_str()) {
-        return None;
-    }
+    (c.computed.as_str() == Some(sha256_hex(s.as_bytes()).as_str())).then_some((secret, s.as_str()))
+}
+
+/// `seed_case`: the revealed seed hashed to the check's computed value, and the
+/// same seed in lower (or upper) case hashes to the published one: it was retyped
+/// or a phone capitalised it.
+fn seed_case(c: &Check, record: &Map<String, Value>, published: &str) -> Option<Value> {
+    let (secret, s) = hashed_seed(c, record)?;
     let [lower, upper] = cases(s);
     [("lower", lower), ("upper", upper)]
         .into_iter()
@@ -750,15 +753,9 @@ fn seed_case(c: &Check, record: &Map<String, Value>, published: &str) -> Option<
 /// a comma after it, spaces and line breaks at either end, in any nesting.
 #[cfg(not(feature = "widget"))]
 fn seed_wrapped(c: &Check, record: &Map<String, Value>, published: &str) -> Option<Value> {
-    let secret = c.secret?;
-    let Some(Value::String(s)) = record.get(secret) else {
-        return None;
-    };
-    if c.computed.as_str() != Some(sha256_hex(s.as_bytes()).as_str()) {
-        return None;
-    }
+    let (secret, s) = hashed_seed(c, record)?;
     let bare = unwrap_copied(s);
-    (bare != s.as_str() && sha256_hex(bare.as_bytes()) == published).then(|| {
+    (bare != s && sha256_hex(bare.as_bytes()) == published).then(|| {
         json!({"code": "seed_wrapped", "field": secret, "with": c.field, "check": c.name,
                "to": bare})
     })
