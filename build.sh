@@ -283,7 +283,7 @@ case "${1:-build}" in
   # The chain history's bench (tools/bench_history.mjs) runs before tools/bench.mjs and
   # apart from it: the walk with every round's outcome against the bare walk, in wasm.
   load) setup_test; build; FV_TIMING=1 node --test --test-concurrency=1 tests/browser/load.test.mjs tests/browser/chain.test.mjs \
-    tests/browser/bets.test.mjs tests/browser/input.test.mjs tests/browser/widget-table.test.mjs ;;
+    tests/browser/bets.test.mjs tests/browser/input.test.mjs tests/browser/widget-table.test.mjs tests/browser/widget-cancel.test.mjs ;;
   bench) setup_test; build; build_bench; cargo run --release --locked --example bench_chain; node tools/bench_history.mjs; node tools/bench.mjs ;;
   fuzz) bash tools/fuzz.sh "${2:-60}" ;;
   flaky) flaky "${2:-3}" ;;

@@ -13,6 +13,8 @@ import { ROOT } from '../node/helpers.mjs';
 
 const sha = (s) => createHash('sha256').update(s).digest('hex');
 const BOUND = 10_000_000;
+// Ratios of times only where timing belongs: ./build.sh load (FV_TIMING=1).
+const TIMING = Boolean(process.env.FV_TIMING);
 /** A round in no chain: its walk goes on to `maxSteps` and fails. */
 const nowhere = (tag) => ({ scheme: 'crash', hash: sha(`no chain ${tag}`), terminal: sha(`no terminal ${tag}`), maxSteps: BOUND });
 /** Round 1,000 of a chain made here: links[i + 1] = sha256(links[i] as hex text). */
@@ -30,7 +32,7 @@ for (const t of ['fair-verify:result', 'fair-verify:error']) {
   document.addEventListener(t, (e) => window.events.push({ type: t, id: e.target.id, verdict: e.detail.verdict,
     round: e.detail.report ? e.detail.report.round : undefined, hash: e.detail.report ? e.detail.report.hash : undefined }));
 }
-window.spy = { made: 0, ended: 0, progress: {} };
+window.spy = { made: 0, ended: 0, progress: {}, reports: {} };
 const Native = window.Worker;
 window.Worker = class extends Native {
   constructor(url, opts) {
@@ -38,7 +40,10 @@ window.Worker = class extends Native {
     const n = ++window.spy.made;
     this.addEventListener('message', (e) => {
       const m = e.data;
-      if (m && m.type === 'progress') window.spy.progress[n + ':' + m.id] = m.steps;
+      if (m && m.type === 'progress') {
+        window.spy.progress[n + ':' + m.id] = m.steps;
+        window.spy.reports[n + ':' + m.id] = (window.spy.reports[n + ':' + m.id] || 0) + 1;
+      }
     });
   }
   terminate() { window.spy.ended++; super.terminate(); }
@@ -94,8 +99,9 @@ const progress = (page) => page.evaluate(() => ({ ...window.spy.progress }));
 
 /** Waits until a walk other than those in `known` has said its progress twice. */
 async function walkUnderWay(page, known = {}) {
-  await page.waitForFunction((k) => Object.entries(window.spy.progress).some(([key, steps]) => !(key in k) && steps > 0), known, { timeout: 60000, polling: 20 });
-  await page.waitForTimeout(300);
+  // Twice: the first report may come before the walk's first step (a state, not a delay).
+  await page.waitForFunction((k) => Object.entries(window.spy.progress).some(([key, steps]) => !(key in k) && (window.spy.reports[key] || 0) >= 2 && steps > 0),
+  known, { timeout: 60000, polling: 20 });
   const now = await progress(page);
   return Object.keys(now).find((key) => !(key in known));
 }
@@ -126,7 +132,11 @@ test('a new record while a 10,000,000-link walk runs: its verdict in under half 
   const newMs = Date.now() - t1;
   console.log(`the next record's verdict after ${newMs} ms (the superseded walk was at ${(await progress(page))[old]} links)`);
   assert.deepEqual([ev.id, ev.verdict, ev.round, ev.hash], ['a', 'pass', 1000, ROUND.hash]);
-  assert.ok(newMs < walkMs / 2, `${newMs} ms against a walk of ${walkMs} ms`);
+  // What the test is about, as a state: the new verdict came while the old walk was
+  // still far from its end (it did not wait for it). The ratio of times is for
+  // ./build.sh load only (FV_TIMING=1): a loaded machine stretches both unevenly.
+  assert.ok((await progress(page))[old] < BOUND, 'the new verdict did not wait for the old walk');
+  if (TIMING) assert.ok(newMs < walkMs / 2, `${newMs} ms against a walk of ${walkMs} ms`);
   // The superseded walk was stopped: its worker ended (alone there), no more progress, no result.
   assert.equal(await page.evaluate(() => window.spy.ended), ended + 1, 'the walking worker is ended');
   const at = (await progress(page))[old];
@@ -153,7 +163,8 @@ test('two badges walking in one worker: a new record stops only its own walk; a 
   assert.deepEqual([ev.id, ev.verdict, ev.round], ['a', 'pass', 1000]);
   assert.equal(await page.evaluate(() => window.spy.ended), ended, 'the worker is not ended: b walks there');
   const before = await progress(page);
-  await page.waitForTimeout(1500);
+  // b's walk goes on (a state reached, however loaded the machine); a's said nothing since.
+  await page.waitForFunction(([k, n]) => window.spy.progress[k] > n, [walkB, before[walkB]], { timeout: 60000, polling: 20 });
   const after = await progress(page);
   assert.equal(after[walkA], before[walkA], 'a\'s old walk stopped');
   assert.ok(after[walkB] > before[walkB], 'b\'s walk goes on');
