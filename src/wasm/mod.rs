@@ -6,15 +6,18 @@
 //! `ChainWalker` (a record's walk); the chain history (`ChainWalker.history`,
 //! `historyPage`, `betsHistory`) is the page's and the CLI's.
 
-#[cfg(feature = "widget")]
-mod alloc;
 mod interop;
 
-/// The badge's wasm allocates through `alloc::SizeClasses`, a few hundred bytes in
-/// place of dlmalloc's 7 KB (see there); the page's and the CLI's keep the standard one.
+/// The badge's wasm allocates through lol_alloc's free list (merging neighbours, a
+/// few hundred bytes of code) in place of dlmalloc's 7 KB: the badge's budget is
+/// 100 KB (issue 35). The page's and the CLI's keep the standard allocator.
+// SAFETY: wasm32 without the threads proposal runs one thread (the badge's build
+// enables no atomics), which is what `AssumeSingleThreaded` asks of its caller.
 #[cfg(feature = "widget")]
 #[global_allocator]
-static ALLOC: alloc::SizeClasses = alloc::SizeClasses::new();
+#[allow(unsafe_code)]
+static ALLOC: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
+    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
 
 #[cfg(not(feature = "widget"))]
 use js_sys::JsString;

@@ -194,7 +194,7 @@ test('the badge\'s core reads a played multiplier written as a number as the pag
   assert.deepEqual(bad, []);
 });
 
-test('the badge\'s allocator (src/wasm/alloc.rs) reuses what it frees: a thousand verifications, memory flat, reports unchanged', () => {
+test('the badge\'s allocator (lol_alloc\'s free list) reuses what it frees: a thousand verifications, memory flat, reports unchanged', () => {
   const cases = loadCases().filter((c) => c.record && typeof c.record === 'object');
   // Small and large blocks interleaved: every vector, and a record whose client seed
   // is 200 KB (a block far beyond the others, grown by realloc as the text is read).
