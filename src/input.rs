@@ -156,8 +156,8 @@ pub fn decode_text(bytes: &[u8]) -> Result<Cow<'_, str>> {
         )),
     }?;
     Ok(match text {
-        Cow::Borrowed(t) => Cow::Borrowed(evidence_record(t).unwrap_or(t)),
-        Cow::Owned(t) => match evidence_record(&t) {
+        Cow::Borrowed(t) => Cow::Borrowed(evidence_record(t)?.unwrap_or(t)),
+        Cow::Owned(t) => match evidence_record(&t)? {
             Some(r) => Cow::Owned(r.to_string()),
             None => Cow::Owned(t),
         },
@@ -175,17 +175,48 @@ pub const EVIDENCE_RECORD: &str = "<script type=\"application/json\" id=\"fairve
 /// an element, where a browser would see one: never inside a comment or in the text
 /// of another script, style, textarea or title (a crafted file could otherwise show
 /// one record and give this reader another).
-fn evidence_record(text: &str) -> Option<&str> {
+///
+/// One place only: the file this verifier writes names the marker's id once, so a
+/// document that names it again (in a comment, an attribute, a `<noscript>`,
+/// `<template>`, `<xmp>` or `<iframe>`, a comment closed by `--!>`…) is refused
+/// whole rather than read by rules a browser's tab might not share: a tab and this
+/// reader can then never take two different records from one file (issue 43).
+fn evidence_record(text: &str) -> Result<Option<&str>> {
     let head = text.trim_start();
     let html = ["<!DOCTYPE html", "<!doctype html", "<html"]
         .iter()
         .any(|p| head.starts_with(p));
     if !html {
-        return None;
+        return Ok(None);
     }
-    let start = marker_element(text)? + EVIDENCE_RECORD.len();
-    let len = text.get(start..)?.find("</script>")?;
-    text.get(start..start + len)
+    let names = marker_names(text);
+    if names > 1 {
+        return Err(VerifyError::new(
+            ErrorCode::BadJson,
+            "",
+            msg!(
+                "this HTML file names the evidence record's id {names} times; the evidence \
+                 files this verifier writes name it once, so which record the file is about \
+                 is unclear; nothing was verified"
+            ),
+        )
+        .with("markers", names as u64));
+    }
+    Ok((|| {
+        let start = marker_element(text)? + EVIDENCE_RECORD.len();
+        let len = text.get(start..)?.find("</script>")?;
+        text.get(start..start + len)
+    })())
+}
+
+/// How many times `text` names the evidence record's id, in any letter case (as an
+/// HTML parser matches attribute values only exactly, but a crafted file may try both).
+fn marker_names(text: &str) -> usize {
+    const ID: &[u8] = b"fairverify-record";
+    text.as_bytes()
+        .windows(ID.len())
+        .filter(|w| w.eq_ignore_ascii_case(ID))
+        .count()
 }
 
 /// The offset of the first evidence marker that is an element of the document.
@@ -382,12 +413,35 @@ mod tests {
         );
         // Only the marker that is an element counts: not one in a comment, nor one in
         // the text of another script, style or title before it.
-        let decoys = format!(
-            "<!DOCTYPE html><title>{EVIDENCE_RECORD}1</script></title><!-- {EVIDENCE_RECORD}2</script> -->\
-             <script>var s = '{EVIDENCE_RECORD}3</script>';</script><STYLE>{EVIDENCE_RECORD}4</style>\
-             <p>x</p>{EVIDENCE_RECORD}{rec}</script>"
-        );
-        assert_eq!(decode_text(decoys.as_bytes()).unwrap(), rec);
+        for decoy in [
+            format!("<title>{EVIDENCE_RECORD}1</script></title>"),
+            format!("<!-- {EVIDENCE_RECORD}2</script> -->"),
+            format!("<script>var s = '{EVIDENCE_RECORD}3</script>';</script>"),
+            format!("<STYLE>{EVIDENCE_RECORD}4</style>"),
+            // The constructs where a tab and a hand-made reader disagree (security
+            // review, turn 5, info 11): a comment's odd endings, an attribute, raw text.
+            format!("<!--> {EVIDENCE_RECORD}5</script>"),
+            format!("<!---> {EVIDENCE_RECORD}6</script>"),
+            format!("<!-- x --!> {EVIDENCE_RECORD}7</script> -->"),
+            "<p title='<script type=\"application/json\" id=\"fairverify-record\">'>".to_string(),
+            format!("<noscript>{EVIDENCE_RECORD}8</script></noscript>"),
+            format!("<xmp>{EVIDENCE_RECORD}9</script></xmp>"),
+            format!("<iframe>{EVIDENCE_RECORD}10</script></iframe>"),
+            format!("<template>{EVIDENCE_RECORD}11</script></template>"),
+            "<div id=\"FAIRVERIFY-RECORD\"></div>".to_string(),
+        ] {
+            for html in [
+                format!("<!DOCTYPE html>{decoy}<p>x</p>{EVIDENCE_RECORD}{rec}</script>"),
+                format!("<!DOCTYPE html><p>x</p>{EVIDENCE_RECORD}{rec}</script>{decoy}"),
+            ] {
+                let e = decode_text(html.as_bytes()).unwrap_err();
+                assert_eq!(
+                    (e.code, e.params["markers"].as_u64()),
+                    (ErrorCode::BadJson, Some(2)),
+                    "{decoy}"
+                );
+            }
+        }
         let only_comment = format!("<!DOCTYPE html><!-- {EVIDENCE_RECORD}{rec}</script> -->");
         assert_eq!(decode_text(only_comment.as_bytes()).unwrap(), only_comment);
         // A marker in text that is not an HTML document is not evidence.
