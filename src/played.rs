@@ -3,7 +3,7 @@
 //! a roll as `[4, 3]` or `"4-3"`, a multiplier as `20.72` or `"20,72×"`, a colour
 //! as `true` or `"white"`… Every value is turned into the recomputed values' own
 //! representation (card ids in the scheme's numbering, `"20.72"`), so the
-//! comparison (`report.rs`) and the renderers see one spelling.
+//! comparison (`report/compare.rs`) and the renderers see one spelling.
 //!
 //! Nothing here names a scheme: how a value is read comes from the scheme's result
 //! descriptors (the `item` of the pattern that addresses it, and the pattern's
@@ -104,7 +104,7 @@ pub(crate) fn read(
     v: &Value,
 ) -> Result<Value, Unreadable> {
     // SPEC: `null` anywhere inside `played` means "not seen, not entered": kept as
-    // is, and never compared (`report.rs` `diff`).
+    // is, and never compared (`report/compare.rs` `diff`).
     if v.is_null() {
         return Ok(Value::Null);
     }
