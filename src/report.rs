@@ -305,9 +305,10 @@ impl Report {
             Some(other) => return Err(VerifyError::wrong_type("played", Want::Object, other)),
         };
         let mut diffs = std::mem::take(&mut self.diffs);
-        if let Some(obj) = played {
-            self.compare_shown(obj, &mut diffs)?;
-        }
+        let played_read = match played {
+            Some(obj) => Some(self.compare_shown(obj, &mut diffs)?),
+            None => None,
+        };
         let compared = played.is_some() || self.compared;
         let Diffs {
             list: differences,
@@ -364,9 +365,14 @@ impl Report {
                 part_status(list, shown, verdict);
             }
         }
-        // What the player saw, as given, for the drawing beside the recomputation.
+        // What the player saw, as given, for the drawing beside the recomputation;
+        // and as the core read it (the page draws that: it reads no notation itself).
+        // The badge draws no `played` (its host's), so its core leaves the reading out.
         if let Some(obj) = played {
             out.insert("played".into(), Value::Object(obj.clone()));
+        }
+        if let (Some(read), false) = (played_read, cfg!(feature = "widget")) {
+            out.insert("playedRead".into(), Value::Object(read));
         }
         out.insert("scheme".into(), Value::from(self.scheme.id));
         out.insert("verdict".into(), Value::from(verdict.as_str()));

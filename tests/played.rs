@@ -366,3 +366,35 @@ fn an_invisible_character_in_a_seed_or_id_carries_invisible_char() {
     r["matchId"] = json!("ключ-28🎲 é");
     assert!(hint(&verify(&r).unwrap(), "invisible_char").is_none());
 }
+
+/// `playedRead` (issue 45): the report gives each value as the core read it, in the
+/// recomputation's own representation, so that no surface reads notation again.
+#[test]
+fn the_report_says_how_it_read_what_was_shown() {
+    let rec = base("match_seed_v2", |r| r["game"] == "bridge");
+    let deals = verify(&rec).unwrap()["deals"].clone();
+    let hand = texts(&deals[0][1], false);
+    let v = verify(&with_played(&rec, json!({"deals": [null, [null, hand]]}))).unwrap();
+    assert_eq!(
+        v["playedRead"]["deals"][0],
+        Value::Null,
+        "a place not shown stays null"
+    );
+    assert_eq!(v["playedRead"]["deals"][1][1], deals[0][1], "{v}");
+
+    let rec = base("match_seed_v2", |r| {
+        r["game"] == "table" && r["rolls"].as_u64().unwrap_or(0) > 1
+    });
+    let v = verify(&with_played(&rec, json!({"rolls": ["4-3", "6 1"]}))).unwrap();
+    assert_eq!(v["playedRead"]["rolls"], json!([[4, 3], [6, 1]]));
+
+    let rec = base("crash", |r| r.get("history").is_none());
+    let v = verify(&with_played(&rec, json!({"multiplier": "20,72×"}))).unwrap();
+    assert_eq!(v["playedRead"]["multiplier"], "20.72");
+
+    let rec = base("chess_colour_v1", |_| true);
+    let v = verify(&with_played(&rec, json!({"aPlaysWhite": " White"}))).unwrap();
+    assert_eq!(v["playedRead"]["aPlaysWhite"], true);
+    // Nothing shown, nothing read.
+    assert!(verify(&rec).unwrap().get("playedRead").is_none());
+}

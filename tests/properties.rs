@@ -126,6 +126,7 @@ fn recomputed(report: &Value) -> serde_json::Map<String, Value> {
         "commitmentHeld",
         "unproven",
         "played",
+        "playedRead",
         "chances",
         "clientSeeds",
     ];

@@ -101,7 +101,16 @@ impl Report {
     /// Each value of `played`, read by meaning (`played::read`), compared with what
     /// was recomputed: the differences go to `diffs`. A key this scheme does not
     /// recompute is `unknown_field`; what cannot be read is `bad_played`.
-    pub(super) fn compare_shown(&self, obj: &Map<String, Value>, diffs: &mut Diffs) -> Result<()> {
+    ///
+    /// Returns each value as the core read it (`playedRead`: cards as the scheme's
+    /// card numbers, rolls as two dice, cells, multipliers in hundredths' text), so
+    /// that no surface reads the player's notation again (issue 45).
+    pub(super) fn compare_shown(
+        &self,
+        obj: &Map<String, Value>,
+        diffs: &mut Diffs,
+    ) -> Result<Map<String, Value>> {
+        let mut read_all = Map::new();
         let pending = self.checks.iter().any(|c| c.state == State::Pending);
         for (key, seen) in obj {
             let read = || {
@@ -128,6 +137,7 @@ impl Report {
                             diffs,
                         );
                     }
+                    read_all.insert(key.clone(), seen);
                     continue;
                 }
                 _ => return Err(self.unknown_played(key)),
@@ -135,8 +145,9 @@ impl Report {
             let seen = read()?;
             beyond_count(self.scheme, key, &seen, computed)?;
             diff(self.scheme, key, &mut Vec::new(), &seen, computed, diffs);
+            read_all.insert(key.clone(), seen);
         }
-        Ok(())
+        Ok(read_all)
     }
 
     /// `shown_elsewhere` for each differing set the player entered (a hand, a

@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { VERIFIER, loadCases } from './helpers.mjs';
 import {
-  entryParts, parsePattern, readCard, readRoll, cardText, cardId, place, gather, buildPlayed, partValue, readPartValue,
+  entryParts, parsePattern, pickedCard, pickedRoll, place, gather, buildPlayed, partValue, readPartValue,
 } from '../../www/core/seen.js';
+import { cardText, cardId } from '../../www/core/cards.js';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
 const schemes = fv.schemes();
@@ -57,21 +58,25 @@ test('a part follows the descriptor, not a list of games', () => {
   assert.deepEqual(parsePattern('hands[hand].faceUp'), { key: 'hands', steps: [{ at: 'hand' }, { member: 'faceUp' }] });
 });
 
-test('cards read as players write them, and written as SPEC text', () => {
+test('the picker reads back only what it writes (or the core\'s ids); every other spelling is left to the core', () => {
   const q = { rank: 10, suit: 2 };
-  for (const s of ['Q♥', 'qh', ' QH ', 'Q♡', 'q\u2665\uFE0F']) assert.deepEqual(readCard(s, 'rank_major'), q, s);
-  assert.deepEqual(readCard('10s', 'rank_major'), { rank: 8, suit: 3 });
-  assert.deepEqual(readCard('Th', 'rank_major'), { rank: 8, suit: 2 });
+  assert.deepEqual(pickedCard('Q♥', 'rank_major'), q);
+  assert.deepEqual(pickedCard(cardText(8, 3), 'rank_major'), { rank: 8, suit: 3 });
   // Ids in the scheme's own numbering: rank_major c % 13, c / 13; selfpoker c / 4, c % 4.
-  assert.deepEqual(readCard(36, 'rank_major'), q);
-  assert.deepEqual(readCard(42, 'value_major'), q);
+  assert.deepEqual(pickedCard(36, 'rank_major'), q);
+  assert.deepEqual(pickedCard(42, 'value_major'), q);
   assert.equal(cardId(q, 'value_major'), 42);
   assert.equal(cardId(q, 'rank_major'), 36);
   assert.equal(cardText(10, 2), 'Q♥');
   assert.equal(cardText(8, 0), '10♣');
-  for (const bad of ['1h', 'Qx', 'QQh', '', 52, -1, 3.5, null]) assert.equal(readCard(bad, 'rank_major'), null, String(bad));
-  assert.deepEqual(['4-3', '4 3', '43', [4, 3]].map(readRoll), [[4, 3], [4, 3], [4, 3], [4, 3]]);
-  assert.equal(readRoll('7-1'), null);
+  // A player's other spellings (which the core reads by meaning: tests/played.rs)
+  // are not this module's to read: the JSON box keeps them as typed (issue 45; the
+  // review found this reader taking "4–3", which the core refuses).
+  for (const other of ['qh', ' QH ', 'Q♡', 'q\u2665\uFE0F', '10s', 'Th', '1h', 'Qx', '', 52, -1, 3.5, null]) {
+    assert.equal(pickedCard(other, 'rank_major'), null, String(other));
+  }
+  assert.deepEqual(['4-3', [4, 3]].map(pickedRoll), [[4, 3], [4, 3]]);
+  for (const other of ['4 3', '43', '4–3', '4‑3', '4,3', '4/3', '7-1', ' 4-3']) assert.equal(pickedRoll(other), null, other);
 });
 
 test('a hand goes to its deal and seat; the places before it are null (not entered)', () => {
@@ -114,7 +119,7 @@ test('rolls, mines, the crash point and the colour in SPEC notation', () => {
   assert.equal(partValue(mult, '  '), undefined);
   const [white] = entryParts(scheme('chess_colour_v1'));
   assert.deepEqual([true, false, undefined].map((v) => partValue(white, v)), ['white', 'black', undefined]);
-  assert.deepEqual(['White', 'black', true, 'grey'].map((v) => readPartValue(white, v)), [true, false, true, null]);
+  assert.deepEqual(['white', 'black', true, 'White', 'grey'].map((v) => readPartValue(white, v)), [true, false, true, null, null]);
   assert.deepEqual(buildPlayed({ multiplier: '3' }, [mult], [{ part: mult, picks: {}, value: '2,71' }]), { multiplier: '2,71' });
 });
 
@@ -123,8 +128,8 @@ function tapped(part, v, order) {
   switch (part.kind) {
     // A hand in another order than dealt; the board as its note says: the flop in any
     // order, then the turn, then the river.
-    case 'cards': return (part.id === 'board' ? [...v.slice(0, 3).reverse(), ...v.slice(3)] : [...v].reverse()).map((id) => readCard(id, order));
-    case 'card': return readCard(v, order);
+    case 'cards': return (part.id === 'board' ? [...v.slice(0, 3).reverse(), ...v.slice(3)] : [...v].reverse()).map((id) => pickedCard(id, order));
+    case 'card': return pickedCard(v, order);
     case 'rolls': return v.map((p, i) => (i ? [p[1], p[0]] : p));
     case 'mines': return [...v].reverse();
     case 'multiplier': return ` ${v.replace('.', ',')}× `;
@@ -158,11 +163,11 @@ test("the core reads what the entry makes: every vector's own outcome, entered, 
     if (hand) {
       const inHand = new Set(hand.value.map((x) => cardId(x, 'rank_major')));
       const other = [...Array(52).keys()].find((id) => !inHand.has(id) && (desc.cards !== 'rank_major' || id % 13 >= 5));
-      hand.value = [readCard(other, 'rank_major'), ...hand.value.slice(1)];
+      hand.value = [pickedCard(other, 'rank_major'), ...hand.value.slice(1)];
       const r2 = fv.verify({ ...c.record, played: buildPlayed({}, entries.map((e) => e.part), entries) });
       assert.ok(r2.differenceCount >= 1, `${c.name}: a changed card is not a difference`);
       // The difference names the card shown but not recomputed (in the scheme's numbering).
-      const id = cardId(readCard(other, 'rank_major'), order);
+      const id = cardId(pickedCard(other, 'rank_major'), order);
       assert.ok(r2.differences.some((d) => Array.isArray(d.shownOnly) && d.shownOnly.includes(id)), `${c.name}: ${JSON.stringify(r2.differences)}`);
       changed++;
     }

@@ -44,12 +44,12 @@ const canon = (v) => JSON.stringify(v, (k, x) => (Object.is(x, -0) ? '-0' : x));
 
 /** What the badge's core leaves out by design (docs/widget.md): the diagnosis of a
  *  player's slips and the hints about typing, since its record comes from the host
- *  page and no player typed it. Everything else of the page's report, the verdict
+ *  page and no player typed it; and `playedRead`, which only the page draws. Everything else of the page's report, the verdict
  *  first, must be the badge's too; the badge must not carry these at all. */
 const TYPING_HINTS = ['lookalike_char', 'seed_wrapped'];
 function withoutTyping(o) {
   if (!o.report) return o;
-  const { diagnosis, diagnosisWhere, ...report } = o.report;
+  const { diagnosis, diagnosisWhere, playedRead, ...report } = o.report;
   if (report.hints) {
     report.hints = report.hints.filter((h) => !TYPING_HINTS.includes(h.code));
     if (report.hints.length === 0) delete report.hints;
@@ -60,7 +60,7 @@ function withoutTyping(o) {
 function same(input, label, options) {
   const a = withoutTyping(outcome(full, input, options));
   const b = outcome(small, input, options);
-  if (b.report && (b.report.diagnosis || (b.report.hints || []).some((h) => TYPING_HINTS.includes(h.code)))) {
+  if (b.report && (b.report.diagnosis || b.report.playedRead || (b.report.hints || []).some((h) => TYPING_HINTS.includes(h.code)))) {
     return `${label}: the badge carries a diagnosis or a typing hint`;
   }
   if (!deepEqual(a, b) || canon(a) !== canon(b)) {

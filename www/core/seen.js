@@ -18,6 +18,7 @@
 // a field of the scheme (rolls, deals, hands, mines) is offered only in the games
 // that field belongs to; bets carry their own `played` and are left to JSON.
 import { fieldsFor } from './descriptors.js';
+import { RANKS, SUITS, isCard, cardParts, cardText } from './cards.js';
 
 const SCALARS = ['multiplier', 'platform', 'winner', 'face', 'win', 'white'];
 
@@ -68,63 +69,47 @@ export function entryParts(desc, game) {
   return out;
 }
 
-const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-const SUITS = ['♣', '♦', '♥', '♠'];
-const SUIT_LETTERS = 'cdhs';
-
-/** A card in the picker: rank 0–12 (2…A), suit 0–3 (♣ ♦ ♥ ♠) → its SPEC text "Q♥". */
-export const cardText = (rank, suit) => `${RANKS[rank]}${SUITS[suit]}`;
-
-/** A card as `played` may hold it (an id in the scheme's numbering `order`, or text
- *  "Q♥", "qh", "10s", "Th"), as {rank, suit}; null when it is not one. Only to show
- *  it again (the core alone compares it). */
-export function readCard(v, order) {
-  if (Number.isInteger(v) && v >= 0 && v < 52) {
-    return order === 'value_major' ? { rank: Math.floor(v / 4), suit: v % 4 } : { rank: v % 13, suit: Math.floor(v / 13) };
-  }
+/** A card as the picker itself wrote it (its SPEC text, `cardText`: "Q♥") or a card
+ *  id in the scheme's numbering `order`, as {rank, suit}; null for anything else.
+ *  Other spellings ("qh", "10s") stay in the JSON box as typed: the core alone reads
+ *  a player's notation (issue 45), and the report's `playedRead` says how it read it. */
+export function pickedCard(v, order) {
+  if (isCard(v)) return cardParts(v, order);
   if (typeof v !== 'string') return null;
-  const m = /^\s*(10|[2-9TJQKA])\s*([cdhs♣♦♥♠♧♢♡♤])\s*$/i.exec(v.replace(/\uFE0F|\uFE0E/g, ''));
-  if (!m) return null;
-  const r = m[1].toUpperCase();
-  const rank = r === 'T' ? 8 : RANKS.indexOf(r);
-  const s = m[2].toLowerCase();
-  const suit = SUIT_LETTERS.includes(s) ? SUIT_LETTERS.indexOf(s) : '♣♦♥♠♧♢♡♤'.indexOf(s) % 4;
-  return { rank, suit };
+  for (let suit = 0; suit < SUITS.length; suit++) {
+    for (let rank = 0; rank < RANKS.length; rank++) if (cardText(rank, suit) === v) return { rank, suit };
+  }
+  return null;
 }
 
-/** A card's id in the scheme's numbering (to draw it with www/render/cards.js). */
-export const cardId = ({ rank, suit }, order) => (order === 'value_major' ? rank * 4 + suit : suit * 13 + rank);
-
-/** A roll as `played` may hold it ([4, 3], "4-3", "4 3", "43") → [4, 3], or null. */
-export function readRoll(v) {
+/** A roll as the picker wrote it ("4-3", `partValue`) or as the recomputation gives
+ *  it ([4, 3]) → [4, 3]; null for anything else (left to the core, as typed). */
+export function pickedRoll(v) {
   const ok = (a) => a.length === 2 && a.every((d) => Number.isInteger(d) && d >= 1 && d <= 6);
   if (Array.isArray(v)) return ok(v) ? v : null;
-  if (typeof v !== 'string') return null;
-  const m = /^\s*([1-6])\s*[-–‑ ]?\s*([1-6])\s*$/.exec(v);
+  const m = typeof v === 'string' ? /^([1-6])-([1-6])$/.exec(v) : null;
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
-/** What an entry widget holds for a value `played` holds (the inverse of partValue),
- *  or null when the entry cannot show it (it then stays in the JSON box as typed). */
+/** What an entry widget holds for a value `played` holds: the inverse of partValue
+ *  (what the picker wrote, or the recomputation's own representation), or null when
+ *  the entry cannot show it: it then stays in the JSON box as typed, for the core. */
 export function readPartValue(part, v, order) {
-  const whole = (x) => (typeof x === 'string' && /^\s*\d+\s*$/.test(x) ? Number(x) : x);
   switch (part.kind) {
     case 'cards': {
-      const cs = Array.isArray(v) ? v.map((x) => readCard(x, order)) : [null];
+      const cs = Array.isArray(v) ? v.map((x) => pickedCard(x, order)) : [null];
       return cs.every(Boolean) ? cs : null;
     }
-    case 'card': return readCard(v, order);
+    case 'card': return pickedCard(v, order);
     case 'rolls': {
-      const rs = Array.isArray(v) ? v.map((x) => (notShown(x) ? [undefined, undefined] : readRoll(x))) : [null];
+      const rs = Array.isArray(v) ? v.map((x) => (notShown(x) ? [undefined, undefined] : pickedRoll(x))) : [null];
       return rs.every(Boolean) ? rs : null;
     }
     case 'mines': return Array.isArray(v) && v.every((c) => Number.isInteger(c) && c >= 1 && c <= 25) && new Set(v).size === v.length ? v.slice() : null;
     case 'multiplier': return typeof v === 'number' ? String(v) : typeof v === 'string' ? v : null;
-    case 'platform': case 'winner': case 'face': return Number.isInteger(whole(v)) ? whole(v) : null;
+    case 'platform': case 'winner': case 'face': return Number.isInteger(v) ? v : null;
     case 'win': return typeof v === 'boolean' ? v : null;
-    case 'white':
-      if (typeof v === 'boolean') return v;
-      return typeof v === 'string' && /^\s*(white|black)\s*$/i.test(v) ? v.trim().toLowerCase() === 'white' : null;
+    case 'white': return typeof v === 'boolean' ? v : v === 'white' ? true : v === 'black' ? false : null;
     default: return null;
   }
 }

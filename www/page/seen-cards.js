@@ -7,12 +7,10 @@
 import { el } from '../ui/dom.js';
 import { t } from '../i18n/i18n.js';
 import { card } from '../render/cards.js';
-import { cardText, cardId } from '../core/seen.js';
+import { RANKS, SUITS, cardText, cardId } from '../core/cards.js';
 
 const SUIT_ROWS = [3, 2, 0, 1];
 const RANK_ORDER = [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
-const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-const SUITS = ['♣', '♦', '♥', '♠'];
 
 const same = (a, b) => a.rank === b.rank && a.suit === b.suit;
 

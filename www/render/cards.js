@@ -4,18 +4,9 @@
 // result (data-path), whatever order it is shown in.
 import { el } from '../ui/dom.js';
 import { t } from '../i18n/i18n.js';
-
-const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-const SUITS = ['♣', '♦', '♥', '♠'];
+import { RANKS, SUITS, isCard, cardParts } from '../core/cards.js';
 /** Sorted by suit: ♠ ♥ ♣ ♦ (colours alternate), highest rank first. */
 const SUIT_RANK = [2, 3, 1, 0];
-
-function cardParts(id, order) {
-  if (order === 'value_major') return { rank: Math.floor(id / 4), suit: id % 4 };
-  return { rank: id % 13, suit: Math.floor(id / 13) };
-}
-
-const isCard = (id) => Number.isInteger(id) && id >= 0 && id < 52;
 
 export function cardName(id, order) {
   if (!isCard(id)) return String(id);

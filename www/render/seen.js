@@ -3,13 +3,13 @@
 // a roll beside the roll, the mines board beside the board, the crash point beside
 // the crash point. A row is marked as differing when the core reported a difference
 // at or under its place; the core alone compares (by meaning), this only draws.
-import { el, bdi } from '../ui/dom.js';
+import { el } from '../ui/dom.js';
 import { t, has, decimalText } from '../i18n/i18n.js';
 import { section } from './common.js';
 import { card, orderCards } from './cards.js';
 import { die } from './dice.js';
 import { seatName, rollLabels } from './seats.js';
-import { entryParts, gather, readCard, readRoll, cardId, notShown } from '../core/seen.js';
+import { entryParts, gather, notShown } from '../core/seen.js';
 
 /** At most this many things entered are drawn beside the recomputation. */
 const MAX_ROWS = 8;
@@ -32,12 +32,11 @@ function pathOf(key, steps, picks) {
 
 const verbatim = (v) => el('code', { class: 'seenraw', dir: 'ltr', text: typeof v === 'string' ? v : JSON.stringify(v) });
 
-/** A row of cards; `sorted`: by suit, as the recomputed hands are shown, so that a
- *  hand shown in any order lines up with the hand dealt. */
+/** A row of cards (the scheme's card numbers); `sorted`: by suit, as the recomputed
+ *  hands are shown, so that a hand shown in any order lines up with the hand dealt. */
 function cardsPicture(list, order, sorted) {
   const box = el('div', { class: 'cards' }, ...list.map((c, i) => {
-    const p = readCard(c, order);
-    const e = p ? card(cardId(p, order), order, undefined) : verbatim(c);
+    const e = Number.isInteger(c) ? card(c, order, undefined) : verbatim(c);
     e.setAttribute('data-index', i);
     return e;
   }));
@@ -57,24 +56,23 @@ function minesPicture(cells) {
   return el('table', { class: 'mines', dir: 'ltr', role: 'img', 'aria-label': set.size ? t('draw.minesAt', { cells: [...set].join(', ') }) : t('draw.noMinesAt') }, body);
 }
 
-/** One value drawn as what it is (`shown`: as the player wrote it). */
-function picture(part, v, order, shown) {
+/** One value drawn as what it is. Both sides come in the recomputation's own
+ *  representation: the recomputed value, and what the player was shown as the core
+ *  read it (the report's `playedRead`): no notation is read here (issue 45). */
+function picture(part, v, order) {
   if (v === undefined || v === null) return el('span', { class: 'note', text: t('seen.result.nothing') });
   switch (part.kind) {
     // A hand (a seat's, a player's) sorted by suit; the board in its order (flop, turn, river).
     case 'cards': return Array.isArray(v) ? cardsPicture(v, order, part.choose.length > 0) : verbatim(v);
-    case 'card': { const p = readCard(v, order); return p ? card(cardId(p, order), order, undefined) : verbatim(v); }
-    case 'rolls': { const p = readRoll(v); return p ? el('span', { class: 'seenroll' }, die(p[0]), die(p[1])) : verbatim(v); }
+    case 'card': return Number.isInteger(v) ? card(v, order, undefined) : verbatim(v);
+    case 'rolls': return Array.isArray(v) && v.length === 2 && v.every(Number.isInteger) ? el('span', { class: 'seenroll' }, die(v[0]), die(v[1])) : verbatim(v);
     case 'mines': return Array.isArray(v) ? minesPicture(v) : verbatim(v);
-    case 'multiplier': return shown ? bdi(String(v)) : el('span', { text: t('draw.multiplier', { value: typeof v === 'string' ? decimalText(v) : String(v) }) });
-    case 'face': return Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= 6 ? die(Number(v), undefined, true) : verbatim(v);
-    case 'winner': return /^\s*\d+\s*$/.test(String(v)) ? el('span', { text: t('render.diff.playerValue', { n: Number(v) + 1 }) }) : verbatim(v);
-    case 'platform': return /^\s*\d+\s*$/.test(String(v)) ? el('span', { text: t('draw.platform', { n: Number(v) }) }) : verbatim(v);
+    case 'multiplier': return el('span', { text: t('draw.multiplier', { value: typeof v === 'string' ? decimalText(v) : String(v) }) });
+    case 'face': return Number.isInteger(v) ? die(v, undefined, true) : verbatim(v);
+    case 'winner': return Number.isInteger(v) ? el('span', { text: t('render.diff.playerValue', { n: v + 1 }) }) : verbatim(v);
+    case 'platform': return Number.isInteger(v) ? el('span', { text: t('draw.platform', { n: v }) }) : verbatim(v);
     case 'win': return typeof v === 'boolean' ? el('span', { text: t(v ? 'draw.win' : 'draw.loss') }) : verbatim(v);
-    case 'white': {
-      const w = typeof v === 'boolean' ? v : /^\s*white\s*$/i.test(String(v)) ? true : /^\s*black\s*$/i.test(String(v)) ? false : null;
-      return w === null ? verbatim(v) : el('span', { text: t(w ? 'render.diff.aWhite' : 'render.diff.aBlack') });
-    }
+    case 'white': return typeof v === 'boolean' ? el('span', { text: t(v ? 'render.diff.aWhite' : 'render.diff.aBlack') }) : verbatim(v);
     default: return verbatim(v);
   }
 }
@@ -115,7 +113,8 @@ function row(title, path, shown, computed, r) {
 
 /** The section, or null when `played` holds nothing the entry knows how to draw. */
 export function seenView(r, desc, ctx) {
-  const played = isObject(r.played) ? r.played : null;
+  // What the core read (the page's core always gives it beside `played`).
+  const played = isObject(r.playedRead) ? r.playedRead : null;
   if (!played || !desc || !desc.results) return null;
   const order = desc.cards || 'rank_major';
   const rows = [];
@@ -130,10 +129,10 @@ export function seenView(r, desc, ctx) {
         value.forEach((v, i) => {
           if (notShown(v)) return;
           const title = rowTitle(part, picks, desc, ctx.game, names[i] || String(i + 1));
-          rows.push(row(title, `${path}[${i}]`, picture(part, v, order, true), picture(part, Array.isArray(computed) ? computed[i] : undefined, order, false), r));
+          rows.push(row(title, `${path}[${i}]`, picture(part, v, order), picture(part, Array.isArray(computed) ? computed[i] : undefined, order), r));
         });
       } else {
-        rows.push(row(rowTitle(part, picks, desc, ctx.game), path, picture(part, value, order, true), picture(part, computed, order, false), r));
+        rows.push(row(rowTitle(part, picks, desc, ctx.game), path, picture(part, value, order), picture(part, computed, order), r));
       }
     }
   }

@@ -131,6 +131,10 @@ export interface Report {
   unproven: string[];
   /** The record's `played`, as given. */
   played?: Record<string, unknown>;
+  /** The record's `played` as the core read it (the page's core only): each value in the
+   *  recomputation's own representation (card numbers, two dice, cells, hundredths' text,
+   *  a colour as a boolean), `null` where nothing was entered. */
+  playedRead?: Record<string, unknown>;
   /** With bets (dice, mines): each bet's recomputation, its own `selected` (dice) and its `status`:
    *  fail (its played differs), pass (its played was compared and the record passed), recomputed. */
   bets?: ({ nonce: number; gameSeed: string; status: 'pass' | 'fail' | 'recomputed'; selected?: number[] } & Record<string, unknown>)[];

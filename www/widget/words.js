@@ -2,16 +2,14 @@
 // from the catalogs): the first difference in the game's terms, bets, what is missing.
 import { t, has, decimalText } from '../i18n/i18n.js';
 import { checkKey, ltrText, ordinal } from '../render/words.js';
-
-const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-const SUITS = ['♣', '♦', '♥', '♠'];
+import { isCard, cardParts, cardText } from '../core/cards.js';
 
 /** A value as shown: cards as rank and suit (by the descriptor's `cards` order). */
 function shownValue(v, item, cards, lang) {
-  if (item === 'card' && Number.isInteger(v) && v >= 0 && v < 52 && cards) {
-    const vm = cards === 'value_major';
+  if (item === 'card' && isCard(v) && cards) {
+    const p = cardParts(v, cards);
     // "Q♠" stays "Q♠" inside a right-to-left sentence.
-    return ltrText(RANKS[vm ? Math.floor(v / 4) : v % 13] + SUITS[vm ? v % 4 : Math.floor(v / 13)], lang);
+    return ltrText(cardText(p.rank, p.suit), lang);
   }
   if (v === null || v === undefined) return '—';
   // In the game's words, as the page says them: "win", "2.71×" ("2,71×" in ro), "player 2".
