@@ -18,6 +18,7 @@ import { wireStale } from './stale.js';
 import { rememberBox } from './remember.js';
 import { copyLink, openFragment } from './links.js';
 import { wireInput } from './input.js';
+import { wireCopyClean } from './clipboard.js';
 import { wireExamples } from './examples.js';
 import { runSelfTest } from './selftest.js';
 import { startEntry, drawEntry, finishEntry, startCoreChecks, defaultForm } from './entry.js';
@@ -165,6 +166,7 @@ function init() {
       $('#copy-link').addEventListener('click', copyLink);
       // The paste box: records, batches, round histories, bets (www/page/input.js).
       wireInput(loadRecord);
+      wireCopyClean();
       window.addEventListener('hashchange', () => openFragment(loadRecord));
       $('#chain-cancel').addEventListener('click', () => client.cancel());
       // A result belongs to the inputs it checked: a change withdraws it (stale.js).
