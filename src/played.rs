@@ -13,7 +13,7 @@
 use serde_json::{Map, Value};
 
 use crate::record::MAX_SAFE_INTEGER;
-use crate::schemes::descriptor::{Descriptor, Order, Pattern, ResultDesc, Step};
+use crate::schemes::descriptor::{item_range, Descriptor, Order, Pattern, ResultDesc, Step};
 
 /// One step of a path into the recomputed values: `[3]` or `.name`. Paths are
 /// built as steps and written as text only for people (`deals[1][3][5]`); the
@@ -219,9 +219,10 @@ pub(crate) fn read(
 fn read_item(scheme: &Descriptor, item: &str, v: &Value) -> Option<Value> {
     match item {
         "card" => card(scheme.cards, v).map(Value::from),
-        "die" => whole(v, 1, 6).map(Value::from),
-        "mine" => whole(v, 1, 25).map(Value::from),
-        "tile" => whole(v, 0, 143).map(Value::from),
+        "die" | "mine" | "tile" => {
+            let (min, max) = item_range(item)?;
+            whole(v, min, max).map(Value::from)
+        }
         "player" | "round" | "platform" | "face" | "winner" => {
             whole(v, 0, MAX_SAFE_INTEGER).map(Value::from)
         }

@@ -286,6 +286,30 @@ pub struct ResultDesc {
     pub patterns: &'static [Pattern],
 }
 
+/// The values an item takes where the game bounds them, in one table: the core
+/// reads what a player was shown by it (`played::read_item`: a die 1–6, a mine's
+/// cell 1–25, a tile 0–143, a card 0–51) and every descriptor exports the rows its
+/// results use (`items`), so the pickers offer exactly these values and keep no copy
+/// of their own (issue 45). A platform (1–25, SPEC §6) and a face are the game's
+/// range for the pickers; the core compares any whole number given for them, which
+/// then differs rather than being unreadable.
+pub const ITEM_RANGES: &[(&str, i64, i64)] = &[
+    ("card", 0, 51),
+    ("die", 1, 6),
+    ("face", 1, 6),
+    ("mine", 1, 25),
+    ("tile", 0, 143),
+    ("platform", 1, super::platforms::PLATFORMS as i64),
+];
+
+/// The row of `ITEM_RANGES` for `item`, if the game bounds it.
+pub fn item_range(item: &str) -> Option<(i64, i64)> {
+    ITEM_RANGES
+        .iter()
+        .find(|(name, _, _)| *name == item)
+        .map(|&(_, min, max)| (min, max))
+}
+
 pub const fn result(
     key: &'static str,
     item: &'static str,
@@ -497,6 +521,15 @@ impl Descriptor {
                 json!({"key": r.key, "item": r.item, "patterns": patterns})
             })
             .collect();
+        let mut items = Map::new();
+        for r in self.results {
+            let used = std::iter::once(r.item).chain(r.patterns.iter().filter_map(|p| p.item));
+            for item in used {
+                if let Some((min, max)) = item_range(item) {
+                    items.insert(item.into(), json!({"min": min, "max": max}));
+                }
+            }
+        }
         let terminals: Vec<Value> = self
             .terminals
             .iter()
@@ -512,6 +545,7 @@ impl Descriptor {
             "games": games,
             "fields": fields,
             "results": results,
+            "items": items,
             "terminals": terminals,
         })
     }

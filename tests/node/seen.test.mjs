@@ -174,3 +174,24 @@ test("the core reads what the entry makes: every vector's own outcome, entered, 
   }
   assert.ok(checked >= 20 && changed >= 10, `${checked} records entered, ${changed} with a changed card`);
 });
+
+test('the pickers offer the values of the core\'s item table, and the core reads exactly those', () => {
+  // A record of a game whose result holds `item`, with one value of it shown at `key`.
+  const probes = [
+    { item: 'mine', scheme: 'mines', key: 'mines', shown: (n) => [n] },
+    { item: 'die', scheme: 'match_seed_v2', key: 'rolls', shown: (n) => [[n, n]] },
+  ];
+  for (const { item, scheme: id, key, shown } of probes) {
+    const desc = scheme(id);
+    const range = desc.items && desc.items[item];
+    assert.ok(range && Number.isInteger(range.min) && range.max > range.min, `${id}: items.${item}`);
+    const part = entryParts(desc, id === 'match_seed_v2' ? 'table' : undefined).find((p) => p.key === key);
+    assert.deepEqual(part.range, range, `${id}: the part's range is the table's`);
+    const c = fixtureCases().find((x) => x.record.scheme === id && (id !== 'match_seed_v2' || x.record.game === 'table'));
+    const read = (n) => fv.verify({ ...c.record, played: { [key]: shown(n) } });
+    for (const n of [range.min, range.max]) assert.ok(['pass', 'fail'].includes(read(n).verdict), `${id}: ${n} is read`);
+    for (const n of [range.min - 1, range.max + 1]) {
+      assert.throws(() => read(n), (e) => e.code === 'bad_played', `${id}: ${n} is refused`);
+    }
+  }
+});

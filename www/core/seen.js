@@ -62,6 +62,8 @@ export function entryParts(desc, game) {
       out.push({
         id: [r.key, ...steps.filter((x) => x.member).map((x) => x.member)].join('.'),
         key: r.key, kind, item: r.item, steps: inner,
+        // The values the game gives this item ({min, max}: the core's table), or null.
+        range: (desc.items && desc.items[r.item]) || null,
         choose: kind === 'rolls' ? [] : inner.filter((x) => x.at).map((x) => x.at),
       });
     }
@@ -105,7 +107,7 @@ export function readPartValue(part, v, order) {
       const rs = Array.isArray(v) ? v.map((x) => (notShown(x) ? [undefined, undefined] : pickedRoll(x))) : [null];
       return rs.every(Boolean) ? rs : null;
     }
-    case 'mines': return Array.isArray(v) && v.every((c) => Number.isInteger(c) && c >= 1 && c <= 25) && new Set(v).size === v.length ? v.slice() : null;
+    case 'mines': return Array.isArray(v) && part.range && v.every((c) => Number.isInteger(c) && c >= part.range.min && c <= part.range.max) && new Set(v).size === v.length ? v.slice() : null;
     case 'multiplier': return typeof v === 'number' ? String(v) : typeof v === 'string' ? v : null;
     case 'platform': case 'winner': case 'face': return Number.isInteger(v) ? v : null;
     case 'win': return typeof v === 'boolean' ? v : null;

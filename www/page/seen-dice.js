@@ -1,4 +1,4 @@
-// Dice in "What you were shown": a face 1–6 as six drawn dice to tap, and
+// Dice in "What you were shown": a face (1–6, the core's item table) as drawn dice to tap, and
 // backgammon's rolls, two dice each, in order from the opening roll ("Add a roll");
 // each row is named as the result names it (the opening roll, re-rolled while tied,
 // then Roll 1, 2…).
@@ -8,16 +8,19 @@ import { pips } from '../render/dice.js';
 import { rollLabels } from '../render/seats.js';
 import { choiceButtons } from './seen-choice.js';
 
-/** Six dice to tap; `onChange(face | undefined)`. */
-export function faceButtons({ value, name, onChange }) {
+/** The numbers `range` ({min, max}, from the core's item table) spans. */
+export const spanned = (range) => (range ? Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i) : []);
+
+/** A die per face of `range` to tap; `onChange(face | undefined)`. */
+export function faceButtons({ value, name, onChange, range }) {
   return choiceButtons({
     name, value, onChange, cls: 'seendie',
-    options: [1, 2, 3, 4, 5, 6].map((n) => ({ value: n, label: t('draw.die', { n }), content: pips(n) })),
+    options: spanned(range).map((n) => ({ value: n, label: t('draw.die', { n }), content: pips(n) })),
   });
 }
 
 /** The rolls ([[a, b] | [a, undefined] …]); `onChange(rolls)`. */
-export function rollsEditor({ value, onChange }) {
+export function rollsEditor({ value, onChange, range }) {
   const rolls = (value || []).map((p) => p.slice());
   if (!rolls.length) rolls.push([undefined, undefined]);
   const list = el('ol', { class: 'seenrolls' });
@@ -32,7 +35,7 @@ export function rollsEditor({ value, onChange }) {
   const row = (i) => {
     const remove = el('button', { type: 'button', class: 'link seenremove', text: t('seen.remove') });
     const li = el('li', { 'data-roll': i }, el('span', { class: 'rollname' }),
-      ...[0, 1].map((k) => faceButtons({ value: rolls[i][k], name: '', onChange: (f) => { rolls[i][k] = f; changed(); } })),
+      ...[0, 1].map((k) => faceButtons({ value: rolls[i][k], name: '', range, onChange: (f) => { rolls[i][k] = f; changed(); } })),
       remove);
     remove.addEventListener('click', () => {
       const at = Array.from(list.children).indexOf(li);

@@ -1,11 +1,12 @@
-// The mines board of "What you were shown": cells 1–25, row by row from the top
+// The mines board of "What you were shown": cells 1–25 (the core's item table), row by row from the top
 // left (SPEC §7, never mirrored), each a toggle button (aria-pressed) named by its
 // cell; the cells tapped are the mines the player saw, a set in any order.
 import { el } from '../ui/dom.js';
 import { t } from '../i18n/i18n.js';
+import { spanned } from './seen-dice.js';
 
-/** `value`: the cells marked; `onChange(cells)`, ascending. */
-export function minesBoard({ value, onChange }) {
+/** `value`: the cells marked; `onChange(cells)`, ascending; `range`: the cells. */
+export function minesBoard({ value, onChange, range }) {
   const marked = new Set(value || []);
   const count = el('p', { class: 'seencount', 'aria-live': 'polite' });
   const cells = [];
@@ -17,7 +18,7 @@ export function minesBoard({ value, onChange }) {
     count.textContent = t('seen.mines.count', { count: marked.size });
   };
   const grid = el('div', { class: 'seenmines', dir: 'ltr', role: 'group', 'aria-label': t('draw.minesBoard') });
-  for (let n = 1; n <= 25; n++) {
+  for (const n of spanned(range)) {
     // Named "Cell 9" by hidden text (WCAG 2.5.3: no aria-label that leaves out what
     // is shown); a mine is said by aria-pressed.
     const b = el('button', { type: 'button', class: 'seencell', 'data-cell': n, 'aria-pressed': 'false' },

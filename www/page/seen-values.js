@@ -6,7 +6,7 @@ import { el, $ } from '../ui/dom.js';
 import { t } from '../i18n/i18n.js';
 import { parseNumbers } from './fields.js';
 import { choiceButtons } from './seen-choice.js';
-import { faceButtons } from './seen-dice.js';
+import { faceButtons, spanned } from './seen-dice.js';
 
 function multiplierInput({ id, value, onChange }) {
   const input = el('input', {
@@ -18,9 +18,9 @@ function multiplierInput({ id, value, onChange }) {
   return el('div', { class: 'seenvalue' }, el('label', { for: id, text: t('seen.multiplier.label') }), input);
 }
 
-function platformSelect({ id, value, onChange }) {
+function platformSelect({ id, value, onChange, range }) {
   const sel = el('select', { id, class: 'seenplatform' }, el('option', { value: '', text: t('seen.platform.none') }),
-    ...Array.from({ length: 25 }, (_, i) => el('option', { value: String(i + 1), text: t('draw.platform', { n: i + 1 }) })));
+    ...spanned(range).map((n) => el('option', { value: String(n), text: t('draw.platform', { n }) })));
   sel.value = value ? String(value) : '';
   sel.addEventListener('change', () => onChange(sel.value ? Number(sel.value) : undefined));
   return el('div', { class: 'seenvalue' }, el('label', { for: id, text: t('seen.platform.label') }), sel);
@@ -59,12 +59,12 @@ function winnerButtons({ value, onChange }) {
 }
 
 /** The widget of a single-value part (kind multiplier, platform, winner, face, win, white). */
-export function valueWidget(kind, { id, value, onChange }) {
+export function valueWidget(kind, { id, value, onChange, range }) {
   switch (kind) {
     case 'multiplier': return multiplierInput({ id, value, onChange });
-    case 'platform': return platformSelect({ id, value, onChange });
+    case 'platform': return platformSelect({ id, value, onChange, range });
     case 'winner': return winnerButtons({ value, onChange });
-    case 'face': return faceButtons({ value, name: t('seen.part.face'), onChange });
+    case 'face': return faceButtons({ value, name: t('seen.part.face'), onChange, range });
     case 'win': return choiceButtons({
       name: t('seen.part.win'), value, onChange, options: [{ value: true, label: t('seen.win.win') }, { value: false, label: t('seen.win.loss') }],
     });

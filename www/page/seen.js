@@ -144,9 +144,9 @@ export function attachEntry(desc, game) {
     switch (part.kind) {
       case 'cards': return cardPicker({ value: slot.value, onChange });
       case 'card': return cardPicker({ value: slot.value, single: true, onChange });
-      case 'rolls': return rollsEditor({ value: slot.value, onChange });
-      case 'mines': return minesBoard({ value: slot.value, onChange });
-      default: return valueWidget(part.kind, { id: `seen-${part.id}-${n}`, value: slot.value, onChange });
+      case 'rolls': return rollsEditor({ value: slot.value, onChange, range: part.range });
+      case 'mines': return minesBoard({ value: slot.value, onChange, range: part.range });
+      default: return valueWidget(part.kind, { id: `seen-${part.id}-${n}`, value: slot.value, onChange, range: part.range });
     }
   };
 

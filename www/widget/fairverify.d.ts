@@ -175,6 +175,9 @@ export interface SchemeDescriptor {
     role?: string; primary?: boolean; label: string; help: string; min?: number; max?: number; maxField?: string;
     minItems?: number; maxItems?: number; options?: (string | number)[]; games?: string[]; empty?: 'null' | 'keep' }[];
   results: { key: string; item: string; patterns: string[] }[];
+  /** The values each bounded item of `results` takes (the core's one table: a die 1–6, a
+   *  mine's cell 1–25, a platform 1–25, a tile 0–143, a card 0–51). */
+  items?: Record<string, { min: number; max: number }>;
   terminals?: { name: string; hash: string }[];
 }
 
