@@ -20,6 +20,7 @@
 // browser.mjs nextVerdict), never for text or a delay. Screenshots: tests/artifacts/lead-<lang>-<journey>-360.png.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { launch, openPage, shot, b64url, PAGE_URL, nextVerdict, ARTIFACTS } from './browser.mjs';
 import { VERIFIER, loadCases } from '../node/helpers.mjs';
@@ -51,7 +52,7 @@ function journeys() {
   out.push({ name: 'seed-quoted', record: { ...dice.record, serverSeed: `"${dice.record.serverSeed}"` }, lead: 'hint seed_wrapped', key: 'lead.title.seed_wrapped', folded: true, hint: 'seed_wrapped', hintCheck: 'commitmentOk', tone: 'slip' });
   // Mines with the board entered: a nonce in seconds (10 digits, not 13) leads, amber.
   const mines = find((r, e) => r.scheme === 'mines' && !r.bets && e.commitmentOk === true && r.nonce > 1e12 && Array.isArray(e.mines), 'a mines bet with a nonce in milliseconds');
-  out.push({ name: 'nonce-seconds', record: { ...mines.record, nonce: Math.floor(mines.record.nonce / 1000), played: { mines: mines.expect.mines } }, lead: 'hint nonce_unit', key: 'lead.title.nonce_unit', folded: true, hint: 'nonce_unit', tone: 'slip' });
+  out.push({ name: 'nonce-seconds', record: { ...mines.record, nonce: Math.floor(mines.record.nonce / 1000), played: { mines: mines.expect.mines } }, lead: 'hint nonce_unit', key: 'lead.title.nonce_unit', folded: true, hint: 'nonce_unit', tone: 'slip', evidence: true });
   // The new client seed instead of the one active for the bet (the change is what
   // revealed the server seed): nothing in the record can tell, so an honest difference
   // (red, support named), but the advice first names the inputs nothing committed
@@ -149,6 +150,17 @@ for (const lang of LANGS) {
           await page.locator('#chain-history').screenshot({ path: `${ARTIFACTS}/lead-${lang}-${j.name}-history-360.png` });
         }
         await shot(page, `lead-${lang}-${j.name}-360`, { fullPage: false });
+        if (j.evidence) {
+          // The evidence file says the same: amber, the hint's title first, no support
+          // (in the player's language or in English).
+          const [download] = await Promise.all([page.waitForEvent('download'), page.click('#evidence')]);
+          const html = fs.readFileSync(await download.path(), 'utf8');
+          const verdict = (html.match(/<section[^>]*id="verdict"[^]*?<\/section>/) || [''])[0];
+          assert.match(verdict, /data-tone="slip"/, `${at}: evidence ${verdict.slice(0, 200)}`);
+          assert.ok(verdict.includes(cat[j.key]) && verdict.includes(cat['render.status.slip']), `${at}: evidence ${verdict}`);
+          assert.doesNotMatch(verdict, SUPPORT[lang], at);
+          assert.doesNotMatch(verdict, SUPPORT.en, at);
+        }
         if (j.recheck) {
           // One tap re-checks as the player or seat the hand belongs to: it passes.
           const button = await page.$('#recheck-as');

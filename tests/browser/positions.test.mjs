@@ -120,6 +120,7 @@ for (const lang of ['ro', 'ru']) {
     assert.equal(r.rolls.length, rolls.length);
     await shot(page, `pos-table-count-empty-${lang}`, '#fields [data-field="rolls"]');
     // The final state as a phone shows it: the verdict at the top.
+    await page.$eval('#verdict', (v) => v.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: path.join(ARTIFACTS, `lead-${lang}-implied-count-360.png`) });
     assert.ok(await noOverflow(page));
     assert.deepEqual(errors, []);
