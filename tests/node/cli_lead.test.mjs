@@ -125,3 +125,13 @@ test('a pass recomputed from a client seed with a space at its end leads with th
     assert.doesNotMatch(plain.stdout, pattern(c['lead.title.lookalike_char']));
   }
 });
+
+test('a round that reaches no terminal the operator published, with one of nobody\'s: "does not match as entered", not an operator\'s fault', () => {
+  // The whole 10,000,000-link walk (no step limit: below it, nothing is decided).
+  const c = cat('en');
+  const r = human({ scheme: 'crash', hash: 'ab'.repeat(32), terminal: 'cd'.repeat(32) });
+  assert.equal(r.code, 1, r.stdout);
+  assert.equal(r.stdout.split('\n')[0], c['verdict.slip']);
+  assert.equal(leadLines(r.stdout)[0], `  → ${c['lead.title.terminal_unpublished']}`);
+  assert.doesNotMatch(r.stdout, SUPPORT.en);
+});

@@ -189,14 +189,12 @@ export function leadOf(r, desc, lang) {
 }
 
 /** The banner's tone: 'slip' for a fail that what was entered explains (the core's
- *  diagnosis, or a hint about the input: a seed copied with its quotes, a character
- *  that only looks right, a nonce in seconds), never the red of an operator's fault;
- *  null otherwise (the verdict's own tone). A terminal that commits to nothing is no
- *  slip of the player's: it keeps the verdict's tone. */
+ *  diagnosis, or a hint: a seed copied with its quotes, a character that only looks
+ *  right, a nonce in seconds, a terminal that is none of the operator's), never the
+ *  red of an operator's fault; null otherwise (the verdict's own tone). */
 export function toneOf(r, lead) {
   if (!r || r.verdict !== 'fail') return null;
-  const l = lead === undefined ? leadOf(r) : lead;
-  return l && (l.kind === 'diagnosis' || !CHAIN_HINTS.has(l.code)) ? 'slip' : null;
+  return (lead === undefined ? leadOf(r) : lead) ? 'slip' : null;
 }
 
 /** Whether the drawing comes from an input the lead says is wrong (a typo, a slip):
