@@ -1,6 +1,7 @@
 // The verdict banner: the first thing a player reads. Plain words and an icon for
 // every state (nothing carried by colour alone): green only for pass, red only for
-// fail, neutral for unchecked, checking, cancelled and invalid records.
+// a fail nothing explains, amber ("does not match as entered", ≠) for a fail the entry
+// explains (lead.js toneOf), neutral for unchecked, checking, cancelled and invalid.
 // `#verdict[data-verdict]` is the hook the page focuses and the tests read.
 import { el } from '../ui/dom.js';
 import { t, has, language, parts } from '../i18n/i18n.js';
