@@ -11,6 +11,7 @@ import { launch, openPage, PAGE_URL, b64url, shot, nextVerdict } from './browser
 import { VERIFIER, loadCases } from '../node/helpers.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
+const EN = createRequire(import.meta.url)('../../www/i18n/en.json');
 const cases = loadCases();
 let browser;
 test.before(async () => { browser = await launch(); });
@@ -176,6 +177,12 @@ test('a round history with decimal commas from an honest chain reaches its termi
   // The listing order in words, never as the core's code.
   assert.match(r.summaryText, /\(listed newest first\)\./);
   assert.doesNotMatch(r.summaryText, /_first|unknown/);
+  // The chain is the terminal's given, never "the published chain" (issue 41); the
+  // banner's second line is the core's hint.
+  assert.ok(r.summaryText.includes(EN['flow.rounds.chain.ok.private'].split('{round}')[1]), r.summaryText);
+  assert.doesNotMatch(r.summaryText, /of the published chain/);
+  assert.equal(await page.getAttribute('#verdict', 'data-lead'), 'hint terminal_unpublished');
+  assert.ok((await page.textContent('#verdict')).includes(EN['hint.terminal_unpublished']));
   // One claim changed: fail, and that row first.
   const bad = h.text.split('\n');
   bad[20] = `${bad[20].split(',')[0]},99,99`;

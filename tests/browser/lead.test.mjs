@@ -9,13 +9,20 @@
 // - a seed copied with its quotes: the hint's own title heads the banner, the hint sits
 //   at the top of its check, and the outcome computed from the typo is folded;
 // - a crash round of the record's own chain is not green (unchecked, the hint first,
-//   its chain check marked "proves nothing").
+//   its chain check marked "proves nothing"), its history worded for that terminal;
+// - a nonce in seconds with the board entered leads with its hint;
+// - every slip the entry explains is amber ("does not match as entered"), never red;
+// - the new client seed instead of the active one: nothing explains it (red, support
+//   named), but the advice names the uncommitted inputs first and the form's help
+//   describes the seed that was active.
+// - seeds in another order: one tap re-checks with them in the site's order (green).
 // Each waits for the page's own count of finished results (`#result[data-drawn]`,
 // browser.mjs nextVerdict), never for text or a delay. Screenshots: tests/artifacts/lead-<lang>-<journey>-360.png.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { launch, openPage, shot, b64url, PAGE_URL, nextVerdict } from './browser.mjs';
+import { launch, openPage, shot, b64url, PAGE_URL, nextVerdict, ARTIFACTS } from './browser.mjs';
 import { VERIFIER, loadCases } from '../node/helpers.mjs';
 import { registeredCatalogs } from '../node/i18ntest_langs.mjs';
 
@@ -34,21 +41,30 @@ const SUPPORT = { en: /support/i, ro: /asisten/i, it: /assistenza/i, ru: /под
 function journeys() {
   const out = [];
   const hold = find((r, e) => r.scheme === 'selfpoker' && Array.isArray(e.holeCards) && e.holeCards.length >= 3, 'a selfpoker hand of three players or more');
-  out.push({ name: 'holdem-wrong-player', record: { ...hold.record, played: { holeCards: [hold.expect.holeCards[2]] } }, lead: 'diagnosis shown_elsewhere', recheck: 'player', key: 'lead.elsewhere.player' });
+  out.push({ name: 'holdem-wrong-player', record: { ...hold.record, played: { holeCards: [hold.expect.holeCards[2]] } }, lead: 'diagnosis shown_elsewhere', recheck: 'player', key: 'lead.elsewhere.player', tone: 'slip' });
   const bridge = find((r, e) => r.game === 'bridge' && e.commitmentOk === true && e.deals, 'a bridge deal');
-  out.push({ name: 'bridge-wrong-seat', record: { ...bridge.record, played: { deals: [[null, null, null, bridge.expect.deals[0][1]]] } }, lead: 'diagnosis shown_elsewhere', recheck: 'seat', key: 'lead.elsewhere.seat' });
+  out.push({ name: 'bridge-wrong-seat', record: { ...bridge.record, played: { deals: [[null, null, null, bridge.expect.deals[0][1]]] } }, lead: 'diagnosis shown_elsewhere', recheck: 'seat', key: 'lead.elsewhere.seat', tone: 'slip' });
   const table = find((r, e) => r.scheme === 'match_seed_v2' && Array.isArray(r.clientSeeds) && r.clientSeeds.length >= 2
     && new Set(r.clientSeeds).size === r.clientSeeds.length && e.commitmentOk === true && e.rolls, 'a backgammon match with client seeds');
-  out.push({ name: 'seeds-order', record: { ...table.record, clientSeeds: [...table.record.clientSeeds].reverse(), played: { rolls: table.expect.rolls } }, lead: 'diagnosis input_slip order', key: 'lead.slip.order' });
-  out.push({ name: 'seed-space', record: { ...table.record, clientSeeds: table.record.clientSeeds.map((s, i) => (i === 1 ? `${s} ` : s)), played: { rolls: table.expect.rolls } }, lead: 'diagnosis input_slip trim', key: 'lead.slip.trim', folded: true, hint: 'lookalike_char' });
+  out.push({ name: 'seeds-order', record: { ...table.record, clientSeeds: [...table.record.clientSeeds].reverse(), played: { rolls: table.expect.rolls } }, lead: 'diagnosis input_slip order', key: 'lead.slip.order', tone: 'slip', recheck: 'order', seeds: table.record.clientSeeds });
+  out.push({ name: 'seed-space', record: { ...table.record, clientSeeds: table.record.clientSeeds.map((s, i) => (i === 1 ? `${s} ` : s)), played: { rolls: table.expect.rolls } }, lead: 'diagnosis input_slip trim', key: 'lead.slip.trim', folded: true, hint: 'lookalike_char', tone: 'slip' });
   const dice = find((r, e) => r.scheme === 'dice' && e.commitmentOk === true && r.clientSeed && !r.bets, 'a dice bet');
-  out.push({ name: 'seed-quoted', record: { ...dice.record, serverSeed: `"${dice.record.serverSeed}"` }, lead: 'hint seed_wrapped', key: 'lead.title.seed_wrapped', folded: true, hint: 'seed_wrapped', hintCheck: 'commitmentOk' });
+  out.push({ name: 'seed-quoted', record: { ...dice.record, serverSeed: `"${dice.record.serverSeed}"` }, lead: 'hint seed_wrapped', key: 'lead.title.seed_wrapped', folded: true, hint: 'seed_wrapped', hintCheck: 'commitmentOk', tone: 'slip' });
+  // Mines with the board entered: a nonce in seconds (10 digits, not 13) leads, amber.
+  const mines = find((r, e) => r.scheme === 'mines' && !r.bets && e.commitmentOk === true && r.nonce > 1e12 && Array.isArray(e.mines), 'a mines bet with a nonce in milliseconds');
+  out.push({ name: 'nonce-seconds', record: { ...mines.record, nonce: Math.floor(mines.record.nonce / 1000), played: { mines: mines.expect.mines } }, lead: 'hint nonce_unit', key: 'lead.title.nonce_unit', folded: true, hint: 'nonce_unit', tone: 'slip', evidence: true });
+  // The new client seed instead of the one active for the bet (the change is what
+  // revealed the server seed): nothing in the record can tell, so an honest difference
+  // (red, support named), but the advice first names the inputs nothing committed
+  // to, and the form's help describes the seed that was active.
+  out.push({ name: 'new-client-seed', record: { ...mines.record, clientSeed: `${mines.record.clientSeed}-new`, played: { mines: mines.expect.mines } }, lead: null, honest: true, help: 'fieldhelp.clientSeed.mines', advice: 'played.unproven' });
   const crash = find((r, e) => r.scheme === 'crash' && r.terminal && r.maxSteps && e.chainOk === true && !r.history, 'a crash round with its chain');
-  out.push({ name: 'crash-own-chain', record: crash.record, lead: 'hint terminal_unpublished', key: 'lead.title.terminal_unpublished', verdict: 'unchecked' });
+  out.push({ name: 'crash-own-chain', record: crash.record, lead: 'hint terminal_unpublished', key: 'lead.title.terminal_unpublished', verdict: 'unchecked', owner: 'private' });
   for (const j of out) {
     // The core says it first (the page only words it).
     const r = fv.verify(j.record);
     assert.equal(r.verdict, j.verdict || 'fail', `${j.name}: ${r.verdict}`);
+    if (j.honest) assert.deepEqual(r.diagnosis, [], `${j.name}: the core explains it`);
   }
   return out;
 }
@@ -79,11 +95,29 @@ for (const lang of LANGS) {
         await open(page, lang, j.record);
         const v = await page.$eval('#verdict', (e) => ({
           verdict: e.getAttribute('data-verdict'), lead: e.getAttribute('data-lead'), tone: e.className,
-          head: e.querySelector('.vhead').innerText, text: e.innerText,
+          head: e.querySelector('.vhead').innerText, text: e.innerText, dataTone: e.getAttribute('data-tone'),
+          word: e.querySelector('.vword').textContent, icon: e.querySelector('.vicon').textContent,
+          advice: (e.querySelector('.next') || { getAttribute: () => null }).getAttribute('data-advice'),
         }));
         assert.equal(v.verdict, j.verdict || 'fail', at);
         assert.equal(v.lead, j.lead, at);
         assert.ok(!/\bpass\b/.test(v.tone), `${at}: the banner is green`);
+        // A slip the entry explains: amber, "does not match as entered", never the red
+        // of an operator's fault; an honest difference keeps the red.
+        assert.equal(v.dataTone, j.tone || null, `${at}: tone ${v.dataTone} (${v.tone})`);
+        assert.equal(/\bfail\b/.test(v.tone), !j.tone && (j.verdict || 'fail') === 'fail', `${at}: ${v.tone}`);
+        if (j.tone === 'slip') assert.ok(v.word === cat['render.status.slip'] && v.icon === '≠', `${at}: ${v.word} ${v.icon}`);
+        if (j.honest) {
+          // Nothing explains it: the advice names the inputs nothing committed to first,
+          // then support; the client seed's help is the seed that was active.
+          assert.equal(v.advice, j.advice, at);
+          assert.match(v.text, SUPPORT[lang], at);
+          const help = await page.textContent('#f-clientSeed-help');
+          assert.equal(help, cat[j.help], `${at}: the client seed's help`);
+          assert.ok(v.text.includes(cat['field.clientSeed']), `${at}: the advice does not name the client seed: ${v.text}`);
+          await shot(page, `lead-${lang}-${j.name}-360`, { fullPage: false });
+          continue;
+        }
         // The headline is the lead's sentence, in the page's language.
         const want = cat[j.key];
         assert.ok(typeof want === 'string', `${at}: ${j.key} in ${lang}`);
@@ -107,7 +141,26 @@ for (const lang of LANGS) {
           const green = await page.$$eval('ul.checks > li.ok', (l) => l.length);
           assert.equal(green, 0, `${at}: a check is green`);
         }
+        if (j.owner) {
+          // Its chain's history is offered, worded for the terminal the record brought,
+          // never "the published terminal".
+          const intro = await page.$eval('#chain-history-intro', (p) => ({ owner: p.getAttribute('data-terminal-owner'), text: p.textContent }));
+          assert.equal(intro.owner, j.owner, at);
+          assert.equal(intro.text, cat[`history.intro.${j.owner}`], at);
+          await page.locator('#chain-history').screenshot({ path: `${ARTIFACTS}/lead-${lang}-${j.name}-history-360.png` });
+        }
         await shot(page, `lead-${lang}-${j.name}-360`, { fullPage: false });
+        if (j.evidence) {
+          // The evidence file says the same: amber, the hint's title first, no support
+          // (in the player's language or in English).
+          const [download] = await Promise.all([page.waitForEvent('download'), page.click('#evidence')]);
+          const html = fs.readFileSync(await download.path(), 'utf8');
+          const verdict = (html.match(/<section[^>]*id="verdict"[^]*?<\/section>/) || [''])[0];
+          assert.match(verdict, /data-tone="slip"/, `${at}: evidence ${verdict.slice(0, 200)}`);
+          assert.ok(verdict.includes(cat[j.key]) && verdict.includes(cat['render.status.slip']), `${at}: evidence ${verdict}`);
+          assert.doesNotMatch(verdict, SUPPORT[lang], at);
+          assert.doesNotMatch(verdict, SUPPORT.en, at);
+        }
         if (j.recheck) {
           // One tap re-checks as the player or seat the hand belongs to: it passes.
           const button = await page.$('#recheck-as');
@@ -117,6 +170,11 @@ for (const lang of LANGS) {
           assert.match(label, pattern(cat[`lead.recheck.${j.recheck}`]), at);
           const { verdict } = await nextVerdict(page, () => button.click());
           assert.equal(verdict, 'pass', `${at}: the re-check does not pass`);
+          if (j.seeds) {
+            // The form's client-seed boxes now hold the seeds in the site's order.
+            const boxes = await page.$$eval('#fields [data-field="clientSeeds"] input[data-seat]', (l) => l.map((i) => i.value));
+            assert.deepEqual(boxes, j.seeds, `${at}: the boxes after the re-check`);
+          }
           const lead = await page.$eval('#verdict', (e) => e.getAttribute('data-lead'));
           assert.ok(!lead, `${at}: the re-check's verdict leads with ${lead}`);
           assert.equal(await page.evaluate(() => !!document.querySelector('#result[data-walking]')), false, `${at}: a walk under way`);

@@ -89,28 +89,44 @@ for (const lang of ['en', 'ru', 'ar']) {
   });
 }
 
-test('backgammon: rolls entered and the count left empty verify (the core counts them)', async () => {
-  const c = passing((r) => r.game === 'table' && r.rolls >= 4);
-  const { page, errors, context } = await open(c.record);
-  const rolls = fv.verify(c.record).rolls;
-  // Required while nothing is entered below; optional, counted, once rolls are.
-  assert.equal(await labelOf(page, 'rolls'), 'Number of rolls');
-  await page.fill('#f-rolls', '');
-  await page.click('#played-entry > summary');
-  for (let i = 0; i < rolls.length; i++) {
-    if (i) await page.click('#played-entry [data-part="rolls"] .seenrollsbox > button.seenadd');
-    const groups = page.locator(`#played-entry ol.seenrolls > li[data-roll="${i}"] .seenchoices`);
-    await groups.nth(0).locator(`button[data-value="${rolls[i][0]}"]`).click();
-    await groups.nth(1).locator(`button[data-value="${rolls[i][1]}"]`).click();
-  }
-  assert.equal(await labelOf(page, 'rolls'), 'Number of rolls · optional: counted from what you were shown');
-  const r = await verify(page);
-  assert.equal(r.verdict, 'pass', JSON.stringify(r.error || r.differences));
-  assert.equal(r.rolls.length, rolls.length);
-  await shot(page, 'pos-table-count-empty', '#fields [data-field="rolls"]');
-  assert.deepEqual(errors, []);
-  await context.close();
-});
+for (const lang of ['ro', 'ru']) {
+  test(`${lang}: backgammon: rolls entered and the count left empty verify (the core counts them); the "missing" error goes with the need`, async () => {
+    const words = catalog(lang);
+    const c = passing((r) => r.game === 'table' && r.rolls >= 4);
+    const { page, errors, context } = await open(c.record, lang);
+    const rolls = fv.verify(c.record).rolls;
+    // Required while nothing is entered below; optional, counted, once rolls are.
+    assert.equal(await labelOf(page, 'rolls'), words['field.rolls']);
+    await page.fill('#f-rolls', '');
+    // Verified with neither: the count is missing, said under its field.
+    await nextVerdict(page, () => page.click('#verify'));
+    const missing = await page.$eval('#f-rolls-err', (p) => ({ code: p.getAttribute('data-code'), text: p.textContent, invalid: p.parentElement.classList.contains('invalid') }));
+    assert.equal(missing.code, 'missing_field', JSON.stringify(missing));
+    assert.ok(missing.text && missing.invalid, JSON.stringify(missing));
+    await page.click('#played-entry > summary');
+    for (let i = 0; i < rolls.length; i++) {
+      if (i) await page.click('#played-entry [data-part="rolls"] .seenrollsbox > button.seenadd');
+      const groups = page.locator(`#played-entry ol.seenrolls > li[data-roll="${i}"] .seenchoices`);
+      await groups.nth(0).locator(`button[data-value="${rolls[i][0]}"]`).click();
+      await groups.nth(1).locator(`button[data-value="${rolls[i][1]}"]`).click();
+    }
+    assert.equal(await labelOf(page, 'rolls'), fill(words['field.optionalShown'], { label: words['field.rolls'] }));
+    // The field needs no value now: its "missing" error is gone with the need (it
+    // stayed under the new "optional" label until the next Verify).
+    const after = await page.$eval('#f-rolls-err', (p) => ({ text: p.textContent, invalid: p.parentElement.classList.contains('invalid') }));
+    assert.deepEqual(after, { text: '', invalid: false });
+    const r = await verify(page);
+    assert.equal(r.verdict, 'pass', JSON.stringify(r.error || r.differences));
+    assert.equal(r.rolls.length, rolls.length);
+    await shot(page, `pos-table-count-empty-${lang}`, '#fields [data-field="rolls"]');
+    // The final state as a phone shows it: the verdict at the top.
+    await page.$eval('#verdict', (v) => v.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: path.join(ARTIFACTS, `lead-${lang}-implied-count-360.png`) });
+    assert.ok(await noOverflow(page));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
 
 for (const lang of ['en', 'ru']) {
   test(`${lang}: mines: the count left empty is the cells tapped; nonce and count not "optional" without bets`, async () => {

@@ -41,6 +41,8 @@ for (const lang of ['en', 'ru']) {
   test(`${lang}: a hand under the wrong player or seat names where it is, and not support`, () => {
     let r = human({ ...hold.record, played: { holeCards: [hold.expect.holeCards[2]] } }, lang);
     assert.equal(r.code, 1);
+    // The verdict's line: "does not match as entered", never the operator's fail.
+    assert.equal(r.stdout.split('\n')[0], c['verdict.slip']);
     const lead = leadLines(r.stdout);
     assert.match(lead[0], /^ {2}→ /);
     assert.match(lead[0], pattern(c['lead.elsewhere.player']));
@@ -59,6 +61,7 @@ for (const lang of ['en', 'ru']) {
     let r = human({ ...table.record, clientSeeds: [...table.record.clientSeeds].reverse(), played: { rolls: table.expect.rolls } }, lang);
     assert.equal(r.code, 1);
     assert.match(leadLines(r.stdout)[0], pattern(c['lead.slip.order']));
+    assert.equal(r.stdout.split('\n')[0], c['verdict.slip']);
     assert.doesNotMatch(r.stdout, SUPPORT[lang]);
     r = human({ ...table.record, clientSeeds: table.record.clientSeeds.map((s, i) => (i === 1 ? `${s} ` : s)), played: { rolls: table.expect.rolls } }, lang);
     assert.equal(r.code, 1);
@@ -72,6 +75,7 @@ for (const lang of ['en', 'ru']) {
   test(`${lang}: a seed copied with its quotes: the hint's own title first, its advice without support`, () => {
     const r = human({ ...dice.record, serverSeed: `"${dice.record.serverSeed}"` }, lang);
     assert.equal(r.code, 1);
+    assert.equal(r.stdout.split('\n')[0], c['verdict.slip']);
     assert.equal(leadLines(r.stdout)[0], `  → ${c['lead.title.seed_wrapped']}`);
     assert.ok(r.stdout.includes(dice.record.serverSeed));
     assert.doesNotMatch(r.stdout, SUPPORT[lang]);
@@ -85,6 +89,7 @@ for (const lang of ['en', 'ru']) {
     const r = human({ ...table.record, played: { rolls } }, lang);
     assert.equal(r.code, 1);
     assert.doesNotMatch(leadLines(r.stdout).join('\n'), /→/);
+    assert.equal(r.stdout.split('\n')[0], c['verdict.fail']);
     assert.match(r.stdout, SUPPORT[lang]);
   });
 
@@ -119,4 +124,14 @@ test('a pass recomputed from a client seed with a space at its end leads with th
     assert.equal(plain.code, 0);
     assert.doesNotMatch(plain.stdout, pattern(c['lead.title.lookalike_char']));
   }
+});
+
+test('a round that reaches no terminal the operator published, with one of nobody\'s: "does not match as entered", not an operator\'s fault', () => {
+  // The whole 10,000,000-link walk (no step limit: below it, nothing is decided).
+  const c = cat('en');
+  const r = human({ scheme: 'crash', hash: 'ab'.repeat(32), terminal: 'cd'.repeat(32) });
+  assert.equal(r.code, 1, r.stdout);
+  assert.equal(r.stdout.split('\n')[0], c['verdict.slip']);
+  assert.equal(leadLines(r.stdout)[0], `  → ${c['lead.title.terminal_unpublished']}`);
+  assert.doesNotMatch(r.stdout, SUPPORT.en);
 });

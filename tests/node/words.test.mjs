@@ -92,7 +92,12 @@ test('what to do next: the hint first, then only what was shown, then the proof 
   assert.ok(hinted.hints && hinted.hints.length, 'the hash pasted as the seed gives a hint');
   assert.equal(w.failNext(hinted, desc('dice')).key, 'render.verdict.fail.next.hint');
   const shown = report({ ...dice.record, played: { face: dice.expect.face === 1 ? 2 : 1 } });
-  assert.equal(w.failNext(shown, desc('dice')).key, 'render.verdict.fail.next.played');
+  // The inputs nothing committed to (the client seed, the nonce) are named first: a
+  // client seed changed since the bet gives another face with no one at fault.
+  const next = w.failNext(shown, desc('dice'));
+  assert.equal(next.key, 'render.verdict.fail.next.played.unproven');
+  assert.ok(next.params.fields.includes(en['field.clientSeed']) && next.params.fields.includes(en['field.nonce']), next.params.fields);
+  assert.equal(w.failNext({ ...shown, unproven: [] }, desc('dice')).key, 'render.verdict.fail.next.played');
   // Only what was shown differs, but nothing published was checked: the generic advice.
   const { serverSeedHash, ...bare } = dice.record;
   assert.ok(serverSeedHash);

@@ -8,7 +8,7 @@ import { schemes } from './core.js';
 import { errorText } from '../render/errors.js';
 import { notShownLines } from '../render/keys.js';
 import { checkKey, computedText, failNext, uncheckedWhy, passWhy, foundInParams } from '../render/words.js';
-import { leadOf, hintTitle, hintSentences, fromSlip } from '../render/lead.js';
+import { leadOf, hintTitle, hintSentences, fromSlip, toneOf } from '../render/lead.js';
 import { cardName } from '../render/cards.js';
 
 const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
@@ -104,10 +104,11 @@ export function renderHuman(res, file) {
   const lines = file ? [`── ${file}`] : [];
   if (res.error) return lines.concat(errorLines(res.error));
   const r = res.report;
-  lines.push(t(`verdict.${r.verdict}`));
   // What explains a difference first (the core's diagnosis, else a hint), as the
-  // page's banner says it; then nobody is sent to the operator's support.
+  // page's banner says it; then nobody is sent to the operator's support, and the
+  // verdict's line says "does not match as entered" (the page's amber tone).
   const lead = leadOf(r, descOf(r.scheme));
+  lines.push(t(toneOf(r, lead) === 'slip' ? 'verdict.slip' : `verdict.${r.verdict}`));
   if (lead) {
     lines.push(`  → ${lead.title}`);
     for (const line of [lead.why, ...lead.lines]) if (line) lines.push(`    ${line}`);
@@ -153,7 +154,7 @@ export function renderHuman(res, file) {
   // What to do next, for the check that failed and the game (the page's words).
   if (lead && (r.verdict === 'fail' || lead.kind === 'hint')) lines.push(lead.next);
   else if (r.verdict === 'fail') {
-    const next = failNext(r);
+    const next = failNext(r, descOf(r.scheme));
     // The field as a record names it too: "Maximum chain steps (maxSteps)".
     lines.push(t(next.key, next.field ? { ...next.params, field: fieldName(next.field) } : next.params));
   }

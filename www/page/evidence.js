@@ -16,6 +16,7 @@ import { itemValue, placeText } from '../render/differences.js';
 import { cardShort } from '../render/cards.js';
 import { seatName, rollLabels } from '../render/seats.js';
 import { computedText } from '../render/words.js';
+import { toneOf } from '../render/lead.js';
 import { sha256Hex } from '../core/sha256.js';
 import { fileText } from './copies.js';
 import { build } from './verifier.js';
@@ -31,7 +32,7 @@ const RECORD_ID = 'fairverify-record';
 const CSS = `body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:46rem;padding:12px;color:#1d1d1f;background:#fff}
 h1{font-size:1.2rem;margin:.2rem 0}h2{font-size:1rem;margin:1.1rem 0 .3rem}
 .verdict{border:2px solid #5b5b60;border-radius:8px;padding:8px 12px;margin:8px 0}
-.verdict.pass{border-color:#16703a;background:#eef8f1}.verdict.fail{border-color:#b3261e;background:#fdf0ef}
+.verdict.pass{border-color:#16703a;background:#eef8f1}.verdict.fail{border-color:#b3261e;background:#fdf0ef}.verdict.slip{border-color:#8a5a00;background:#fdf3dc}
 .verdict p{margin:.25rem 0}.head{font-weight:700;font-size:1.05rem}.en{color:#4a4a4f}
 ul{padding-inline-start:1.2rem;margin:.3rem 0}li{margin:.2rem 0}
 table{border-collapse:collapse;width:100%;font-size:.9rem;table-layout:fixed}th,td{border:1px solid #c9c6bf;padding:4px 6px;text-align:start;vertical-align:top;overflow-wrap:anywhere}
@@ -128,14 +129,16 @@ export function evidenceHtml(report, record, recordText, now = new Date(), recip
     // The style is written into the text at the end: a <style> put into a document
     // made here would be checked against this page's CSP (and refused).
     make('meta', { name: 'fv-style' }));
-  doc.title = inLanguage(lang, () => t('evidence.title', { verdict: t(`render.status.${report.verdict}`) }));
+  // A fail the entry explains is said as the page says it: "does not match as entered".
+  const slip = toneOf(report) === 'slip';
+  doc.title = inLanguage(lang, () => t('evidence.title', { verdict: t(slip ? 'render.status.slip' : `render.status.${report.verdict}`) }));
   const b = doc.body;
   const inEach = (key, params) => langs.map((l, i) => make('p', i ? { lang: l, dir: direction(l), class: 'en' } : {}, inLanguage(l, () => t(key, params))));
   b.append(make('h1', {}, doc.title));
   b.append(...inEach('evidence.intro'));
   // The verdict, in the player's language and in English.
-  const tone = report.verdict === 'pass' ? 'pass' : report.verdict === 'fail' ? 'fail' : '';
-  b.append(make('section', { class: `verdict ${tone}`, id: 'verdict', 'data-verdict': report.verdict },
+  const tone = report.verdict === 'pass' ? 'pass' : slip ? 'slip' : report.verdict === 'fail' ? 'fail' : '';
+  b.append(make('section', { class: `verdict ${tone}`, id: 'verdict', 'data-verdict': report.verdict, 'data-tone': slip ? 'slip' : null },
     ...words.flatMap((w, i) => [
       make('p', { class: i ? 'head en' : 'head', lang: langTag(w.lang), dir: direction(w.lang) }, w.head),
       ...w.why.map((x) => make('p', { class: i ? 'en' : null, lang: langTag(w.lang), dir: direction(w.lang) }, x))])));

@@ -64,15 +64,26 @@ function fieldLabel(f, optional = optionalNow(f)) {
 }
 
 /** Marks "optional" again on the fields whose need depends on others (issue 41:
- *  "optional" only when a field is). */
+ *  "optional" only when a field is); a "missing" error left under one that no longer
+ *  needs a value (the rolls now entered give the count) is cleared with it. */
 function relabel() {
   const desc = scheme(state.scheme);
   if (!desc) return;
   for (const f of fieldsFor(desc, gameOf(desc))) {
     if (f.required !== false || !(f.unless || f.insteadOf)) continue;
+    const optional = optionalNow(f);
     const label = document.querySelector(`#fields label[for="f-${f.name}"]`);
-    if (label) label.textContent = fieldLabel(f);
+    if (label) label.textContent = fieldLabel(f, optional);
+    const err = document.getElementById(`f-${f.name}-err`);
+    if (optional && err && err.getAttribute('data-code') === 'missing_field') clearFieldError(err);
   }
+}
+
+/** Empties one field's error (and its red outline). */
+function clearFieldError(p) {
+  p.textContent = '';
+  p.removeAttribute('data-code');
+  if (p.parentElement) p.parentElement.classList.remove('invalid');
 }
 
 function optionLabel(desc, value) {
@@ -278,7 +289,7 @@ export function readForm(partial) {
 }
 
 export function clearFieldErrors() {
-  document.querySelectorAll('.fielderr').forEach((p) => { p.textContent = ''; });
+  document.querySelectorAll('.fielderr').forEach((p) => { p.textContent = ''; p.removeAttribute('data-code'); });
   document.querySelectorAll('.field.invalid').forEach((p) => p.classList.remove('invalid'));
 }
 
@@ -289,6 +300,8 @@ export function showFieldError(e, text) {
   const p = document.getElementById(`f-${top}-err`);
   if (!p) return false;
   p.textContent = text;
+  // Which error it is: a "missing" one is cleared once the field needs no value.
+  if (e && typeof e.code === 'string') p.setAttribute('data-code', e.code); else p.removeAttribute('data-code');
   p.parentElement.classList.add('invalid');
   return true;
 }

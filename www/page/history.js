@@ -15,6 +15,7 @@ import { t, formatNumber } from '../i18n/i18n.js';
 import { makePager } from '../ui/pager.js';
 import { summaryView, dataAttributes, headLine, valueText } from '../render/history.js';
 import { errorText } from '../render/errors.js';
+import { terminalOwner } from '../render/lead.js';
 import { client } from './client.js';
 import { scheme } from './schemes.js';
 
@@ -46,6 +47,7 @@ function progressText(p) {
 }
 
 function chainHistory(report, input) {
+  const owner = terminalOwner(report);
   const box = el('section', {
     id: 'chain-history', class: 'block chainhistory', 'data-game': report.scheme, 'data-state': 'offered',
     'data-newest': report.round, 'aria-labelledby': 'chain-history-h',
@@ -61,7 +63,9 @@ function chainHistory(report, input) {
   const said = el('p', { class: 'visually-hidden', role: 'status', id: 'chain-history-status' });
   box.append(said,
     el('h3', { id: 'chain-history-h', text: t('history.heading') }),
-    el('p', { class: 'note', text: t('history.intro') }),
+    // Which terminal the hashes lead to, from the report's facts: a terminal the
+    // record brought or another game's is never called "the published terminal".
+    el('p', { class: 'note', id: 'chain-history-intro', 'data-terminal-owner': owner ? owner.kind : 'published', text: owner ? t(`history.intro.${owner.kind}`, { game: owner.game || '' }) : t('history.intro') }),
     el('p', { class: 'note caveat', text: t('history.caveat') }),
     el('div', { class: 'actions' }, go), progress, result);
 

@@ -12,6 +12,7 @@ import { makePager } from '../ui/pager.js';
 import { showResult } from '../ui/notices.js';
 import { showProgress, progressTitle, placeProgress } from '../ui/progress.js';
 import { verdictView } from '../render/checks.js';
+import { leadOf, terminalOwner } from '../render/lead.js';
 import { schemes, scheme } from './schemes.js';
 import { recordGameName } from './picker.js';
 import { state } from './state.js';
@@ -60,16 +61,17 @@ export async function checkRoundsText(text, opts = {}) {
   renderRounds(res.data, res.walk, { game, text, terminal: terminal || undefined });
 }
 
-/** The summary line: every count the banner is made of, from the core. */
-function summaryText(s) {
+/** The summary line: every count the banner is made of, from the core; the chain
+ *  named by whose terminal it is (`owner`: www/render/lead.js terminalOwner). */
+function summaryText(s, owner) {
   const parts = [t('flow.rounds.counts', { count: s.rounds, verified: s.verified, mismatched: s.mismatched, invalid: s.invalid, unchecked: s.unchecked })];
   parts.push(s.breaks.length
     ? t('rounds.breaks', { lines: s.breaks.map((b) => t('rounds.break', { a: String(b[0]), b: String(b[1]) })).join(', ') })
     : t('rounds.linked'));
   const c = s.chain;
   if (!c) parts.push(t('flow.rounds.chain.none'));
-  else if (c.ok === true) parts.push(t('flow.rounds.chain.ok', { line: String(c.line), round: String(c.round) }));
-  else if (c.ok === false) parts.push(t('flow.rounds.chain.bad', { line: String(c.line), maxSteps: c.maxSteps }));
+  else if (c.ok === true) parts.push(t(owner ? `flow.rounds.chain.ok.${owner.kind}` : 'flow.rounds.chain.ok', { line: String(c.line), round: String(c.round), game: owner ? owner.game || '' : '' }));
+  else if (c.ok === false) parts.push(t(owner ? 'flow.rounds.chain.bad.given' : 'flow.rounds.chain.bad', { line: String(c.line), maxSteps: c.maxSteps }));
   // The order the lines were listed in, in words (a single line has none to tell).
   const known = s.order === 'newest_first' || s.order === 'oldest_first';
   return parts.join('') + (known ? t('rounds.order', { order: t(`rounds.orderName.${s.order}`) }) : t('rounds.end'));
@@ -86,9 +88,13 @@ function banner(data) {
     case 'invalid': return verdictView('invalid', t('flow.rounds.invalid', { count: s.invalid, rounds: s.rounds }));
     case 'checking': return verdictView('checking', t('flow.rounds.checking'));
     default: {
-      // What would prove the rounds: the game's published terminal, one tap away.
+      // What would prove the rounds: the game's published terminal, one tap away;
+      // a terminal given that is none of them (or another game's) said first.
       const d = scheme(data.game);
-      return verdictView('unchecked', t('flow.rounds.unchecked', { count: s.rounds }), { missing: ['terminal'], terminals: d && d.terminals });
+      const lead = leadOf({ verdict: 'unchecked', hints: data.hints || [] }, d);
+      return verdictView('unchecked', t('flow.rounds.unchecked', { count: s.rounds }), {
+        missing: ['terminal'], terminals: d && d.terminals, why: lead ? lead.why : undefined, leadKind: lead ? `${lead.kind} ${lead.code}` : null,
+      });
     }
   }
 }
@@ -127,7 +133,7 @@ function renderRounds(data, walked, source) {
     'data-mismatched': s.mismatched, 'data-invalid': s.invalid, 'data-unchecked': s.unchecked, 'data-breaks': s.breaks.length,
     'data-chain': !c ? 'none' : c.ok === true ? 'ok' : c.ok === false ? 'fail' : 'pending',
     'data-links-walked': walked ? walked.linksWalked : null, 'data-via-memory': walked ? String(!!walked.viaMemory) : null,
-    text: summaryText(s),
+    text: summaryText(s, terminalOwner(data)),
   });
   // Failures first, then lines that cannot be read, then breaks in the chain, each
   // in the order of the text: what a player must look at, at the top.

@@ -26,7 +26,7 @@ import { evidenceButton } from './evidence.js';
 import { offerKeep } from './keep.js';
 import { recordText } from './fields.js';
 import { recipePanel } from './recipe.js';
-import { leadOf, movedRecord } from '../render/lead.js';
+import { leadOf, recheckedRecord, terminalOwner } from '../render/lead.js';
 import { resultDrawn } from './drawn.js';
 
 /** Records with more bets than this (dice, mines: SPEC §7) show a busy bar while
@@ -139,10 +139,11 @@ export function onRecheck(load) { loadChanged = load; }
 
 /** "Check again as player 3": when the core found the hand entered elsewhere (the
  *  diagnosis' `shown_elsewhere`), one tap verifies the same record with that entry
- *  moved to where the seeds put it (the form shows the moved entry too). */
+ *  moved to where the seeds put it; "Check again with the seeds in the site's order"
+ *  (`input_slip` order) with the client seeds reordered (the form shows the change). */
 function recheckButton(report, record) {
   const lead = leadOf(report, scheme(report.scheme));
-  const moved = lead && lead.recheck ? movedRecord(record, lead.recheck.path, lead.recheck.at) : null;
+  const moved = lead && lead.recheck ? recheckedRecord(record, lead.recheck) : null;
   if (!moved) return null;
   const b = el('button', { type: 'button', id: 'recheck-as', 'data-recheck': lead.recheck.kind, text: lead.recheck.label });
   b.addEventListener('click', () => loadChanged(moved));
@@ -258,7 +259,8 @@ function walkNote(v, report, walk, src) {
   const check = (report.checks || []).find((c) => c.code === 'chainOk');
   const p = check && check.params;
   if (!p || p.rememberedRound === undefined) return;
-  const full = el('button', { type: 'button', id: 'check-fully', class: 'link', text: t('flow.checkFully') });
+  const owner = terminalOwner(report);
+  const full = el('button', { type: 'button', id: 'check-fully', class: 'link', text: t(owner && owner.kind === 'private' ? 'flow.checkFully.private' : 'flow.checkFully') });
   full.addEventListener('click', () => verifySource(src, { full: true }));
   v.after(el('p', { class: 'note walk-memory', id: 'chain-remembered', 'data-remembered-round': p.rememberedRound, 'data-links': p.links },
     parts('render.join.sentence', { first: t('flow.remembered', { round: String(p.rememberedRound), count: p.links }), then: full })));

@@ -16,6 +16,20 @@ const PASS_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit']);
 /** Hints that say a chain round's terminal commits to nothing. */
 const CHAIN_HINTS = new Set(['terminal_unpublished', 'terminal_other_game']);
 
+/** Whose chain a terminal ends, from the core's hints (`terminal_unpublished`,
+ *  `terminal_other_game`): `{kind: 'private'}` for one the record or the text brought,
+ *  `{kind: 'otherGame', game}` (the game's name in `lang`) for another game's
+ *  published one, null for this game's own (or when nothing says). Texts that
+ *  would say "the published terminal" say which one instead. */
+export function terminalOwner(r, lang) {
+  const hints = Array.isArray(r && r.hints) ? r.hints : [];
+  if (hints.some((h) => h.code === 'terminal_unpublished')) return { kind: 'private' };
+  const other = hints.find((h) => h.code === 'terminal_other_game');
+  if (!other) return null;
+  const g = typeof other.game === 'string' ? other.game : '';
+  return { kind: 'otherGame', game: has(`game.${g}`, lang) ? t(`game.${g}`, {}, lang) : g };
+}
+
 /** The hints a verdict leads with: on a fail, one tied to a failed check, about the
  *  input or the terminal; on unchecked, a terminal that commits to nothing. */
 export function leadHints(r) {
@@ -105,8 +119,9 @@ function slipField(where, d, lang) {
   return has(`field.${key}`, lang) ? t('render.quoted', { text: t(`field.${key}`, {}, lang) }, lang) : t('render.quoted', { text: key }, lang);
 }
 
-/** One diagnosis entry in words: {title, lines, recheck} (recheck: the move a re-check
- *  makes, {path, at, label}, for a hand of another player, seat or deal). */
+/** One diagnosis entry in words: {title, lines, recheck} (recheck: what a re-check
+ *  changes: {path, at, label, kind} moves a hand of another player, seat or deal;
+ *  {field, to, label, kind: 'order'} puts client seeds in the order that matches). */
 function diagnosisWords(x, r, desc, lang) {
   const { d, where } = x;
   if (d.code === 'shown_elsewhere') {
@@ -121,7 +136,10 @@ function diagnosisWords(x, r, desc, lang) {
     const perm = Array.isArray(where.permutation) ? where.permutation : [];
     const moves = perm.map((from, i) => (from === i ? null : t('lead.slip.move', { from: String(from + 1), to: String(i + 1) }, lang))).filter(Boolean);
     const list = new Intl.ListFormat(lang || language(), { type: 'conjunction' }).format(moves);
-    return { key: 'lead.slip.order', title: t('lead.slip.order', {}, lang), lines: moves.length ? [t('lead.slip.order.todo', { moves: list }, lang)] : [] };
+    // One tap re-checks with the seeds in the order that matches (the core's `to`).
+    const recheck = typeof d.field === 'string' && Array.isArray(d.to) && d.to.every((x) => typeof x === 'string')
+      ? { field: d.field, to: d.to, label: t('lead.recheck.order', {}, lang), kind: 'order' } : null;
+    return { key: 'lead.slip.order', title: t('lead.slip.order', {}, lang), lines: moves.length ? [t('lead.slip.order.todo', { moves: list }, lang)] : [], recheck };
   }
   if (d.code === 'input_slip' && d.slip === 'trim') {
     const field = slipField(where, d, lang);
@@ -170,6 +188,15 @@ export function leadOf(r, desc, lang) {
   };
 }
 
+/** The banner's tone: 'slip' for a fail that what was entered explains (the core's
+ *  diagnosis, or a hint: a seed copied with its quotes, a character that only looks
+ *  right, a nonce in seconds, a terminal that is none of the operator's), never the
+ *  red of an operator's fault; null otherwise (the verdict's own tone). */
+export function toneOf(r, lead) {
+  if (!r || r.verdict !== 'fail') return null;
+  return (lead === undefined ? leadOf(r) : lead) ? 'slip' : null;
+}
+
 /** Whether the drawing comes from an input the lead says is wrong (a typo, a slip):
  *  then it is folded, never shown as the game's outcome. A hand entered under another
  *  player is not: the seeds' result is right, the entry's place is not. */
@@ -177,6 +204,18 @@ export function fromSlip(r) {
   if (!r || r.verdict !== 'fail') return false;
   if (diagnosisOf(r).some((x) => x.d.code === 'input_slip')) return true;
   return leadHints(r).some((h) => !CHAIN_HINTS.has(h.code));
+}
+
+/** The record a one-tap re-check verifies (`recheck`: a lead's), or null when the
+ *  record does not hold what it changes. */
+export function recheckedRecord(record, recheck) {
+  if (!recheck || !record || typeof record !== 'object') return null;
+  if (recheck.kind === 'order') {
+    const given = record[recheck.field];
+    if (!Array.isArray(given) || given.length !== recheck.to.length) return null;
+    return { ...JSON.parse(JSON.stringify(record)), [recheck.field]: [...recheck.to] };
+  }
+  return movedRecord(record, recheck.path, recheck.at);
 }
 
 /** The path's segments ("deals[1][0]" → ["deals", 1, 0]; "bets[2].mines" → ["bets", 2, "mines"]). */

@@ -17,7 +17,7 @@ import { drawChess } from './boards.js';
 import { drawCrash, drawPlatforms, drawBattle, drawHashChain, chainNote } from './chain.js';
 import { drawDice, drawMines } from './casino.js';
 import { passWhy, uncheckedWhy, failNext, foundInParams, passMoment, unprovenFields } from './words.js';
-import { leadOf, fromSlip } from './lead.js';
+import { leadOf, fromSlip, toneOf } from './lead.js';
 
 /** Each scheme's drawing: (report, out, desc, ctx) appends to `out`. */
 const DRAW = {
@@ -56,7 +56,7 @@ export function report(r, desc) {
   const why = lead ? lead.why
     : r.verdict === 'pass' ? passWhy(r)
       : r.verdict === 'unchecked' ? uncheckedWhy(r) : undefined;
-  const next = failed && !lead ? failNext(r) : null;
+  const next = failed && !lead ? failNext(r, d0) : null;
   out.append(verdictView(r.verdict, lead ? lead.title : undefined, {
     proven: r.verdict === 'pass' ? provenText(r, d0) : null,
     missing: r.verdict === 'unchecked' ? r.missing : null,
@@ -66,6 +66,8 @@ export function report(r, desc) {
     leadKind: lead ? `${lead.kind} ${lead.code}${lead.slip ? ` ${lead.slip}` : ''}` : null,
     next: lead && (failed || lead.kind === 'hint') ? lead.next : next ? t(next.key, next.params) : null,
     nextKind: lead ? lead.kind : next ? next.key.split('.').slice(4).join('.') || 'any' : null,
+    // A fail the entry explains: amber, "as entered, no match", never an operator's red.
+    tone: toneOf(r, lead),
   }));
   // A round met in another published chain (SPEC §6 `foundIn`), said where the
   // advice after a failure does not already say it.

@@ -1,6 +1,7 @@
 // The verdict banner: the first thing a player reads. Plain words and an icon for
 // every state (nothing carried by colour alone): green only for pass, red only for
-// fail, neutral for unchecked, checking, cancelled and invalid records.
+// a fail nothing explains, amber ("does not match as entered", ≠) for a fail the entry
+// explains (lead.js toneOf), neutral for unchecked, checking, cancelled and invalid.
 // `#verdict[data-verdict]` is the hook the page focuses and the tests read.
 import { el } from '../ui/dom.js';
 import { t, has, language, parts } from '../i18n/i18n.js';
@@ -10,6 +11,9 @@ import { terminalName } from './words.js';
 /** The icon (text, never a colour emoji) and the tone of each state. */
 const ICON = { pass: '✓', fail: '✗', unchecked: '?', checking: '…', cancelled: '■', error: '!', invalid: '!', unsupported: '–', recomputed: '=', stale: '↺' };
 const TONE = { pass: 'pass', fail: 'fail' };
+/** A fail the entry explains (www/render/lead.js toneOf): its own icon and word, amber,
+ *  never the red of an operator's fault. */
+const SLIP_ICON = '≠';
 
 /** What to ask the operator for, in the player's words ("the chain's published terminal"). */
 export function askFor(fields) {
@@ -37,7 +41,9 @@ function askText(missing, terminals) {
  * says what to do (fail; `opts.nextKind`, which advice it is, in `data-advice`),
  * `opts.lead` the lines after a headline that explains a difference (`opts.leadKind`
  * in `data-lead`),
- * `opts.proven` ({moment, text}) what a pass proves and what it does not.
+ * `opts.proven` ({moment, text}) what a pass proves and what it does not, `opts.tone`
+ * 'slip' a fail that what was entered explains (its word says "as entered, no match";
+ * `data-tone`).
  */
 export function verdictView(verdict, text, opts = {}) {
   const v = ICON[verdict] ? verdict : 'invalid';
@@ -51,17 +57,19 @@ export function verdictView(verdict, text, opts = {}) {
   const lead = (opts.lead || []).map((line) => el('p', { class: 'vwhy lead', text: line }));
   // A pass: what it proves, and what to check when the result is not the one played.
   const proven = opts.proven ? el('p', { class: 'ask proven', 'data-proven': opts.proven.moment, text: opts.proven.text }) : null;
+  const slip = v === 'fail' && opts.tone === 'slip';
   return el('div', {
-    id: 'verdict', class: `verdict ${TONE[v] || 'neutral'}`, 'data-verdict': verdict, role: 'status', tabindex: '-1',
+    id: 'verdict', class: `verdict ${slip ? 'slip' : TONE[v] || 'neutral'}`, 'data-verdict': verdict, role: 'status', tabindex: '-1',
+    'data-tone': slip ? 'slip' : null,
     // What the headline leads with, for tests and styles: "diagnosis shown_elsewhere", "hint seed_case".
     'data-lead': opts.leadKind || null,
   },
-  el('span', { class: 'vicon', 'aria-hidden': 'true', text: ICON[v] }),
+  el('span', { class: 'vicon', 'aria-hidden': 'true', text: slip ? SLIP_ICON : ICON[v] }),
   el('div', { class: 'vtext' },
     // The word and the headline joined as the language joins two sentences (no space
     // after a Chinese full stop).
     el('p', { class: 'vhead' }, parts('render.join.sentence', {
-      first: el('span', { class: 'vword', text: t(`render.status.${v}`) }), then: el('span', { text: headline }),
+      first: el('span', { class: 'vword', text: t(slip ? 'render.status.slip' : `render.status.${v}`) }), then: el('span', { text: headline }),
     })),
     why ? el('p', { class: 'vwhy', text: why }) : null,
     ...lead, proven, missing, next));

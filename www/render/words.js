@@ -2,7 +2,7 @@
 // player's seed, a partial poker reveal, bets under one server seed) is the core's
 // (`report.proof`), never read from a scheme id. No DOM: the page, the badge and the
 // CLI say the same words.
-import { t, has, direction } from '../i18n/i18n.js';
+import { t, has, direction, language } from '../i18n/i18n.js';
 
 /** `key.<variant>` when the catalog has it, else `key`. */
 const variant = (key, v) => (v && has(`${key}.${v}`) ? `${key}.${v}` : key);
@@ -96,8 +96,9 @@ export function hintKey(h, lang) {
  *  a hint first (a copying mistake is fixed in the form), a round found in another
  *  published chain, a whole published chain walked in vain, only "what you were
  *  shown", a partial reveal, bets, a seed. (A walk stopped at a lowered step limit is
- *  never a failure: the core makes it unchecked, SPEC §6.) */
-export function failNext(r) {
+ *  never a failure: the core makes it unchecked, SPEC §6.) `desc`: the scheme's
+ *  descriptor (the labels of the fields nothing committed to). */
+export function failNext(r, desc) {
   const checks = r.checks || [];
   // The core's diagnosis (a hand under another player, seeds in another order): the
   // entry is corrected, nobody is sent to support.
@@ -111,7 +112,16 @@ export function failNext(r) {
   if (failed.length && failed.every((c) => c.code === 'played')) {
     // The revealed values check out only when a commitment check held (the core's
     // `commitmentHeld`: a comparison like `shownOk` proves nothing on its own).
-    return { key: r.commitmentHeld ? 'render.verdict.fail.next.played' : 'render.verdict.fail.next', params: {} };
+    if (!r.commitmentHeld) return { key: 'render.verdict.fail.next', params: {} };
+    // The inputs nothing committed to (a client seed, a nonce) come first: a client
+    // seed changed since the game (which is what reveals the server seed) gives
+    // another result with no one at fault; named before the operator's support.
+    const fields = unprovenFields(r, desc).map((f) => t('render.quoted', { text: t(f.label) }));
+    if (fields.length) {
+      const list = new Intl.ListFormat(language(), { type: 'conjunction' }).format(fields);
+      return { key: 'render.verdict.fail.next.played.unproven', params: { fields: list } };
+    }
+    return { key: 'render.verdict.fail.next.played', params: {} };
   }
   return { key: variant('render.verdict.fail.next', r.proof), params: {} };
 }
