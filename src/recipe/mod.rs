@@ -9,6 +9,11 @@
 //! last, as one JSON line with the report's result keys (same names and value
 //! shapes). It recomputes; the verdict stays the core's.
 //!
+//! Each program is a template of its own language (`templates/`, one per recipe kind,
+//! `KINDS` names each scheme's), whose named holes take only literals built from the
+//! validated record, comment lines and the operator's code (`template.rs`): no record
+//! text reaches a program but through a literal of its language.
+//!
 //! The comments come from the caller's catalog (`recipe.*` keys, `words`): the core
 //! returns data, the words are the surface's. A key missing from `words` leaves its
 //! comment out; seeds, hashes and code are never translated.

@@ -14,12 +14,12 @@ use crate::error::Result;
 const CODE: &str = "Il server non può cambiare le carte durante la mano";
 
 pub fn selfpoker(map: &Map<String, Value>, w: &Words) -> Result<Holes> {
-    // The seed is canonical decimal below 2^63 (the verifier checked it): an int literal.
-    let seed = text(map, "seed")?;
-    let seed = match seed.parse::<i64>() {
-        Ok(n) if n >= 0 && n.to_string() == seed => Lit::int(n),
-        _ => return Err(internal("seed")),
-    };
+    // The seed is canonical decimal below 2^63 (the scheme's reader): an int literal.
+    let seed = crate::schemes::selfpoker::parse_seed(&text(map, "seed")?)
+        .ok()
+        .and_then(|n| i64::try_from(n).ok())
+        .map(Lit::int)
+        .ok_or_else(|| internal("seed"))?;
     let commit = Lit::str(&hash(map, "commit")?);
     let values = [("graine", &seed), ("commit", &commit)];
     let mut h = start(Lang::Python, w);

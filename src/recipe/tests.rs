@@ -449,3 +449,31 @@ fn the_python_check_is_computed_not_asserted() {
     ));
     assert!(!t.contains("commitmentOk = True"));
 }
+
+#[test]
+fn literals_and_comments_escape_every_character_of_the_one_table() {
+    // The recipe has no table of its own: every character `chars::invisible` names
+    // (U+0890 among them, which the recipe's former copy lacked) is an escape in a
+    // literal of each language and is dropped from a comment.
+    let mut count = 0;
+    for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+        if !crate::chars::invisible(c) {
+            continue;
+        }
+        count += 1;
+        for lang in [Lang::Node, Lang::Python, Lang::Go] {
+            let l = lit(lang, &format!("a{c}b"));
+            assert!(
+                !l.contains(c) && l.is_ascii(),
+                "{lang:?} U+{:04X}: {l}",
+                c as u32
+            );
+        }
+        assert!(
+            !comment_safe(&format!("a{c}b")).contains(c),
+            "U+{:04X}",
+            c as u32
+        );
+    }
+    assert!(crate::chars::invisible('\u{890}') && count > 200, "{count}");
+}
