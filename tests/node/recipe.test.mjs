@@ -280,6 +280,8 @@ test('a round history\'s recipe loops over its rounds: values, links, the walk t
     { game: 'platforms', text: chain(crash.record.hash, 3).reverse().join('\n'), options: { terminal: crash.record.terminal, maxSteps: crash.record.maxSteps } },
     // Unlinked rounds, no terminal: each a winner, no link holds.
     { game: 'battle', text: battles.map((c) => `${c.record.hash};0;50;50`).join('\n'), options: null },
+    // Quoted decimal-comma chances (a spreadsheet's CSV): read as the core reads them.
+    { game: 'battle', text: battles.map((c) => `${c.record.hash},1,"33,5","66,5"`).join('\n'), options: null },
   ];
   const recipes = histories.map((h) => FV.recipeRounds(h.game, h.text, h.options, EN));
   const ran = await runAll(recipes);
