@@ -259,65 +259,59 @@ fn platforms(s: &Fields) -> Value {
            "data": {"rounds": get(s, "rounds"), "round": get(s, "round"), "platforms": counts}})
 }
 
+/// Tenth k of the wheel, `0.k–0.(k+1)` (the last one ends at 1).
+fn tenth_label(k: usize) -> Value {
+    let end = |k: usize| {
+        if k >= 10 {
+            "1".to_string()
+        } else {
+            format!("0.{k}")
+        }
+    };
+    words(
+        "history.battle.tenth",
+        json!({"from": {"decimal": end(k)}, "to": {"decimal": end(k + 1)}}),
+    )
+}
+
+/// Battle: the chain records where the wheel stopped in every round, not who played
+/// an earlier round or with what chances, so the view counts wheel points by tenths
+/// and names a winner only for this round (`battle.rs`).
 fn battle(s: &Fields) -> Value {
     let n = int(s, "rounds");
-    let winners = counts(s, "winners");
-    let bands = counts(s, "bandShares");
-    let band = |i: usize| bands.get(i).cloned().unwrap_or(Value::Null);
-    let mut facts: Vec<Value> = winners
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            words(
-                "history.battle.player",
-                json!({"n": one_based(i), "count": c, "share": share_of(c, n),
-                       "expected": share(&band(i))}),
-            )
-        })
-        .collect();
-    let none = get(s, "noWinner");
-    let some_none = none.as_u64().unwrap_or(0) > 0;
-    if some_none {
+    let tenths = counts(s, "tenths");
+    let shares = counts(s, "tenthShares");
+    let expected = |i: usize| shares.get(i).cloned().unwrap_or(Value::Null);
+    let mut facts = Vec::new();
+    if let Some(w) = get(s, "winner").as_u64() {
         facts.push(words(
-            "history.battle.noWinner",
-            json!({"count": none, "share": share_of(none, n),
-                   "expected": share(get(s, "noWinnerShare"))}),
+            "history.battle.thisRound",
+            json!({"n": one_based(w as usize)}),
         ));
     }
-    let player = |i: usize| words("history.battle.playerN", json!({"n": one_based(i)}));
-    let (mut table, chart) = Bars {
-        counts: &winners,
+    facts.push(words(
+        "history.battle.unknown",
+        json!({"share": {"share": 0.1}}),
+    ));
+    let (table, chart) = Bars {
+        counts: &tenths,
         of: n,
-        expected: &band,
-        label: &one_based,
+        expected: &expected,
+        label: &tenth_label,
         columns: [
-            "history.col.player",
-            "history.col.wins",
+            "history.col.wheel",
+            "history.col.rounds",
             "history.col.share",
             "history.col.expected",
         ],
         title: "history.battle.chart",
-        x_label: "history.col.player",
+        x_label: "history.col.wheel",
         y_label: "history.chart.axisRounds",
     }
     .table_and_chart();
-    // The table names each player in words; the chart's axis numbers them.
-    if let Some(rows) = table["rows"].as_array_mut() {
-        for (i, row) in rows.iter_mut().enumerate() {
-            row[0] = player(i);
-        }
-        if some_none {
-            rows.push(json!([
-                words("history.row.noWinner", json!({})),
-                none,
-                share_of(none, n),
-                share(get(s, "noWinnerShare"))
-            ]));
-        }
-    }
     json!({"facts": facts, "table": table, "chart": chart, "test": test(s),
-           "data": {"rounds": get(s, "rounds"), "round": get(s, "round"), "winners": winners,
-                    "no-winner": none}})
+           "data": {"rounds": get(s, "rounds"), "round": get(s, "round"), "tenths": tenths,
+                    "winner": get(s, "winner")}})
 }
 
 fn dice(s: &Fields) -> Value {
@@ -454,21 +448,41 @@ mod tests {
         assert_eq!(m["table"]["rows"][24][0], "25");
     }
 
-    /// Battle's expected shares are the bands of the record's wheel; a round with
-    /// no winner gets its own row; the facts and data name every player.
+    /// Battle: the earlier rounds' players and chances are unknown, so no fact,
+    /// row or figure counts anyone's wins over them; the rows are the wheel's
+    /// tenths against their exact shares, and only this round's winner is named.
     #[test]
-    fn battle_rows_are_the_bands_of_the_wheel() {
-        let v = view(&fields(json!({"game": "battle", "rounds": 10, "round": 10,
-            "winners": [3, 6], "bandShares": [0.25, 0.75], "noWinner": 1,
-            "noWinnerShare": 1e-16, "pValue": 0.5, "chiSquare": 1.0, "degreesOfFreedom": 1})));
-        assert_eq!(v["chart"]["bins"][1]["expected"], 0.75);
-        assert_eq!(v["chart"]["bins"][0]["observed"], 0.3);
-        assert_eq!(v["table"]["rows"][0][0]["key"], "history.battle.playerN");
-        assert_eq!(v["table"]["rows"][2][0]["key"], "history.row.noWinner");
-        assert_eq!(v["facts"].as_array().map(Vec::len), Some(3));
-        assert_eq!(v["test"]["pValue"], 0.5);
-        assert_eq!(v["data"]["winners"], json!([3, 6]));
-        assert_eq!(v["head"]["params"]["round"], "10");
+    fn battle_counts_no_wins_over_rounds_whose_chances_are_unknown() {
+        let shares = crate::history::battle::tenth_shares();
+        let v = view(&fields(json!({"game": "battle", "rounds": 20, "round": 20,
+            "winner": 0, "tenths": [2, 2, 2, 2, 2, 2, 2, 2, 2, 2], "tenthShares": shares,
+            "pValue": 1.0, "chiSquare": 0.0, "degreesOfFreedom": 9})));
+        let text = v.to_string();
+        for gone in [
+            "history.battle.player\"",
+            "history.col.wins",
+            "noWinner",
+            "winners",
+        ] {
+            assert!(!text.contains(gone), "{gone} in {text}");
+        }
+        assert_eq!(v["facts"][0]["key"], "history.battle.thisRound");
+        assert_eq!(v["facts"][0]["params"]["n"], "1");
+        assert_eq!(v["facts"].as_array().map(Vec::len), Some(2));
+        assert_eq!(v["table"]["rows"].as_array().map(Vec::len), Some(10));
+        assert_eq!(v["table"]["rows"][9][0]["params"]["to"]["decimal"], "1");
+        assert_eq!(v["table"]["rows"][0][0]["params"]["from"]["decimal"], "0.0");
+        assert_eq!(v["chart"]["bins"][3]["expected"], shares[3]);
+        assert_eq!(v["chart"]["bins"][0]["observed"], 0.1);
+        assert_eq!(v["test"]["pValue"], 1.0);
+        assert_eq!(v["data"]["tenths"].as_array().map(Vec::len), Some(10));
+        assert_eq!(v["head"]["params"]["round"], "20");
+        // Without this round's winner (a wheel that names none), no player at all.
+        let v = view(&fields(
+            json!({"game": "battle", "rounds": 1, "winner": null,
+            "tenths": [0, 0, 0, 0, 0, 0, 0, 0, 0, 1], "tenthShares": shares}),
+        ));
+        assert!(!v.to_string().contains("history.battle.thisRound"));
     }
 
     /// Crash: no chi-square test, a chart of shares at or above each threshold,
