@@ -15,6 +15,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::schemes::descriptor::{BetTally, Tally};
+
 type Fields = Map<String, Value>;
 
 fn words(key: &str, params: Value) -> Value {
@@ -373,44 +375,82 @@ fn mines(s: &Fields) -> Value {
            "data": {"bets": get(s, "bets"), "mines": get(s, "mines"), "cells": cells}})
 }
 
-/// The generic view of a summary (`game`: crash, platforms, battle, dice, mines),
-/// with its heading, first line and caveat: `{heading, head, facts, table, chart,
-/// test?, data, caveat}`.
-pub fn view(s: &Fields) -> Value {
-    let game = s.get("game").and_then(Value::as_str).unwrap_or("");
-    let bets = matches!(game, "dice" | "mines");
-    let mut v = match game {
-        "crash" => crash(s),
-        "platforms" => platforms(s),
-        "battle" => battle(s),
-        "dice" => dice(s),
-        _ => mines(s),
-    };
-    if let Value::Object(m) = &mut v {
-        if bets {
-            m.insert(
-                "heading".into(),
-                json!(format!("history.bets.{game}.heading")),
-            );
-            m.insert(
-                "head".into(),
-                words(
-                    &format!("history.bets.{game}.count"),
-                    json!({"count": get(s, "bets")}),
-                ),
-            );
-            m.insert("caveat".into(), json!("history.bets.caveat"));
-        } else {
-            m.insert("heading".into(), json!("history.heading"));
-            m.insert(
-                "head".into(),
-                words(
-                    "history.rounds",
-                    json!({"count": get(s, "rounds"), "round": id(get(s, "round"))}),
-                ),
-            );
-            m.insert("caveat".into(), json!("history.caveat"));
+/// A history's game-specific part: one implementation for the registry's chain
+/// tallies (`Tally`, a scheme's `HistoryDesc`) and one for its bet tallies
+/// (`BetTally`), each an exhaustive match, so every tally a scheme can declare has its
+/// view and no summary is drawn as another game's.
+pub trait GameView {
+    /// The facts, table, chart, test and data.
+    fn figures(&self, s: &Fields) -> Value;
+    /// The heading, the first line and the caveat.
+    fn frame(&self, s: &Fields) -> Frame;
+}
+
+/// The words around a history's figures.
+pub struct Frame {
+    heading: String,
+    head: Value,
+    caveat: &'static str,
+}
+
+impl GameView for Tally {
+    fn figures(&self, s: &Fields) -> Value {
+        match self {
+            Tally::Crash => crash(s),
+            Tally::Platforms => platforms(s),
+            Tally::Battle => battle(s),
         }
+    }
+
+    fn frame(&self, s: &Fields) -> Frame {
+        Frame {
+            heading: "history.heading".into(),
+            head: words(
+                "history.rounds",
+                json!({"count": get(s, "rounds"), "round": id(get(s, "round"))}),
+            ),
+            caveat: "history.caveat",
+        }
+    }
+}
+
+impl GameView for BetTally {
+    fn figures(&self, s: &Fields) -> Value {
+        match self {
+            BetTally::Dice => dice(s),
+            BetTally::Mines => mines(s),
+        }
+    }
+
+    fn frame(&self, s: &Fields) -> Frame {
+        let game = match self {
+            BetTally::Dice => "dice",
+            BetTally::Mines => "mines",
+        };
+        Frame {
+            heading: format!("history.bets.{game}.heading"),
+            head: words(
+                &format!("history.bets.{game}.count"),
+                json!({"count": get(s, "bets")}),
+            ),
+            caveat: "history.bets.caveat",
+        }
+    }
+}
+
+/// The generic view of a summary counted by `tally`, with its heading, first line
+/// and caveat: `{heading, head, facts, table, chart, test?, data, caveat}`.
+pub fn view(tally: &dyn GameView, s: &Fields) -> Value {
+    let mut v = tally.figures(s);
+    let Frame {
+        heading,
+        head,
+        caveat,
+    } = tally.frame(s);
+    if let Value::Object(m) = &mut v {
+        m.insert("heading".into(), json!(heading));
+        m.insert("head".into(), head);
+        m.insert("caveat".into(), json!(caveat));
     }
     v
 }
@@ -430,10 +470,13 @@ mod tests {
     /// number, 1 in 25 for a mine's cell, in the facts, every table row and bin.
     #[test]
     fn bet_games_carry_their_expected_shares() {
-        let d = view(&fields(
-            json!({"game": "dice", "bets": 6, "faces": [1, 1, 1, 1, 1, 1],
+        let d = view(
+            &BetTally::Dice,
+            &fields(
+                json!({"game": "dice", "bets": 6, "faces": [1, 1, 1, 1, 1, 1],
                                     "wins": 2, "expectedWins": 2.5, "pValue": 1.0}),
-        ));
+            ),
+        );
         assert_eq!(d["facts"][0]["params"]["share"]["share"], 1.0 / 6.0);
         assert_eq!(d["chart"]["bins"].as_array().map(Vec::len), Some(6));
         for bin in d["chart"]["bins"].as_array().into_iter().flatten() {
@@ -441,8 +484,11 @@ mod tests {
         }
         assert_eq!(d["table"]["rows"][5][3]["share"], 1.0 / 6.0);
         assert_eq!(d["head"]["key"], "history.bets.dice.count");
-        let m = view(&fields(json!({"game": "mines", "bets": 1, "mines": 3,
-                                    "cells": vec![0; 25]})));
+        let m = view(
+            &BetTally::Mines,
+            &fields(json!({"game": "mines", "bets": 1, "mines": 3,
+                                    "cells": vec![0; 25]})),
+        );
         assert_eq!(m["table"]["rows"][24][3]["share"], 1.0 / 25.0);
         assert_eq!(m["chart"]["bins"][0]["expected"], 1.0 / 25.0);
         assert_eq!(m["table"]["rows"][24][0], "25");
@@ -454,9 +500,12 @@ mod tests {
     #[test]
     fn battle_counts_no_wins_over_rounds_whose_chances_are_unknown() {
         let shares = crate::history::battle::tenth_shares();
-        let v = view(&fields(json!({"game": "battle", "rounds": 20, "round": 20,
+        let v = view(
+            &Tally::Battle,
+            &fields(json!({"game": "battle", "rounds": 20, "round": 20,
             "winner": 0, "tenths": [2, 2, 2, 2, 2, 2, 2, 2, 2, 2], "tenthShares": shares,
-            "pValue": 1.0, "chiSquare": 0.0, "degreesOfFreedom": 9})));
+            "pValue": 1.0, "chiSquare": 0.0, "degreesOfFreedom": 9})),
+        );
         let text = v.to_string();
         for gone in [
             "history.battle.player\"",
@@ -478,10 +527,11 @@ mod tests {
         assert_eq!(v["data"]["tenths"].as_array().map(Vec::len), Some(10));
         assert_eq!(v["head"]["params"]["round"], "20");
         // Without this round's winner (a wheel that names none), no player at all.
-        let v = view(&fields(
-            json!({"game": "battle", "rounds": 1, "winner": null,
-            "tenths": [0, 0, 0, 0, 0, 0, 0, 0, 0, 1], "tenthShares": shares}),
-        ));
+        let v = view(
+            &Tally::Battle,
+            &fields(json!({"game": "battle", "rounds": 1, "winner": null,
+            "tenths": [0, 0, 0, 0, 0, 0, 0, 0, 0, 1], "tenthShares": shares})),
+        );
         assert!(!v.to_string().contains("history.battle.thisRound"));
     }
 
@@ -489,14 +539,42 @@ mod tests {
     /// and nothing to draw before a round is counted.
     #[test]
     fn crash_has_shares_and_no_test() {
-        let v = view(&fields(json!({"game": "crash", "rounds": 0, "round": null,
+        let v = view(
+            &Tally::Crash,
+            &fields(json!({"game": "crash", "rounds": 0, "round": null,
             "shares": [{"atLeast": "2.00", "count": 0, "observed": null, "expected": 0.49}],
             "expectedShares": {"instant": 0.01}, "highest": null,
-            "longestBelow2": {"length": 0, "endRound": null}})));
+            "longestBelow2": {"length": 0, "endRound": null}})),
+        );
         assert!(v.get("test").is_none());
         assert!(v["chart"].is_null());
         assert_eq!(v["facts"][0]["params"]["expected"]["share"], 0.01);
         assert_eq!(v["facts"][4]["key"], "history.crash.longestNone");
         assert_eq!(v["table"]["rows"][0][3]["share"], 0.49);
+    }
+
+    /// The views are the registry's: every history a scheme declares has one (an
+    /// exhaustive match per tally kind, so no summary falls through to another
+    /// game's), and a scheme whose records may carry `bets` declares how a bet list
+    /// is counted.
+    #[test]
+    fn every_history_the_registry_declares_has_its_view() {
+        use crate::schemes::descriptor::Kind;
+        let mut seen = Vec::new();
+        for s in crate::schemes::ALL {
+            let d = &s.desc;
+            let bets = d.fields.iter().any(|f| f.kind == Kind::Bets);
+            assert_eq!(d.bets_history.is_some(), bets, "{}", d.id);
+            let views = d.history.iter().map(|h| &h.tally as &dyn GameView);
+            for v in views.chain(d.bets_history.iter().map(|b| b as &dyn GameView)) {
+                let out = view(v, &Fields::new());
+                assert!(out["facts"].is_array(), "{}", d.id);
+                assert!(out["heading"]
+                    .as_str()
+                    .is_some_and(|h| h.starts_with("history.")));
+                seen.push(d.id);
+            }
+        }
+        assert_eq!(seen, ["crash", "platforms", "battle", "dice", "mines"]);
     }
 }
