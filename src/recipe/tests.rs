@@ -39,24 +39,19 @@ fn squeeze(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
-/// `../shared/seeds` beside the checkout (CI), or FAIRVERIFY_SHARED/seeds.
+/// The shared folder's rule (`tests/common/shared.rs`): `../shared` or
+/// FAIRVERIFY_SHARED; missing fails unless FAIRVERIFY_NO_SHARED=1.
+#[path = "../../tests/common/shared.rs"]
+mod shared;
+
+/// `seeds` of the shared folder: the operators' pages.
 fn seeds_dir() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shared = std::env::var_os("FAIRVERIFY_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("../shared"));
-    let d = shared.join("seeds");
-    d.is_dir().then_some(d)
+    shared::shared_dir("seeds")
 }
 
 #[test]
 fn operator_code_is_the_pages_code() {
     let Some(dir) = seeds_dir() else {
-        eprintln!(
-            "\n*** ../shared/seeds is MISSING: the operator snippets in src/recipe/operator/ \
-             were NOT compared with the operators' pages (set FAIRVERIFY_SHARED to the \
-             shared folder) ***\n"
-        );
         return;
     };
     let pages: String = std::fs::read_dir(&dir)
