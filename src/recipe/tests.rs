@@ -40,35 +40,21 @@ fn squeeze(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
-/// `../shared/seeds` beside the checkout (CI), or FAIRVERIFY_SHARED/seeds. Missing, the
-/// comparison fails, unless FAIRVERIFY_NO_SHARED=1 says it may compare nothing (a clone
-/// without the shared folder): then None, said loudly.
+/// The shared folder's rule (`tests/common/shared.rs`): `../shared` or
+/// FAIRVERIFY_SHARED; missing fails unless FAIRVERIFY_NO_SHARED=1.
+#[path = "../../tests/common/shared.rs"]
+mod shared;
+
+/// `seeds` of the shared folder: the operators' pages.
 fn seeds_dir() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shared = std::env::var_os("FAIRVERIFY_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("../shared"));
-    let d = shared.join("seeds");
-    if d.is_dir() {
-        return Some(d);
-    }
-    assert!(
-        std::env::var_os("FAIRVERIFY_NO_SHARED").is_some_and(|v| v == "1"),
-        "{} is missing: the operator snippets in src/recipe/operator/ cannot be compared \
-         with the operators' pages (set FAIRVERIFY_SHARED to the shared folder, or \
-         FAIRVERIFY_NO_SHARED=1 to skip the comparison)",
-        d.display()
-    );
-    eprintln!(
-        "\n*** FAIRVERIFY_NO_SHARED=1: the operator snippets in src/recipe/operator/ were NOT \
-         compared with the operators' pages ***\n"
-    );
-    None
+    shared::shared_dir("seeds")
 }
 
 #[test]
 fn operator_code_is_the_pages_code() {
-    let Some(dir) = seeds_dir() else { return };
+    let Some(dir) = seeds_dir() else {
+        return;
+    };
     let pages: String = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| e.ok())

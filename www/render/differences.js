@@ -1,3 +1,4 @@
+// @ts-check
 // What the player was shown (`played`) against the recomputation, in the game's own
 // terms ("Deal 2, West, card 6: you were shown 3♦, the seeds deal 7♦"), each also
 // marked in place on the drawing at its data-path. The machine form (path, values)
@@ -13,6 +14,7 @@ import { historyLabel } from './chain.js';
 import { ordinal } from './words.js';
 
 /** A value as the item it is: a card "3♦", a tile "west wind", a die "5", a crash point "2.71×". */
+/** @param {string} item @param {any} v @param {Pick<import('./types').Ctx, 'desc'>} ctx @returns {string} */
 export function itemValue(item, v, ctx) {
   if (v === undefined) return t('render.diff.nothing');
   switch (item) {
@@ -30,16 +32,19 @@ export function itemValue(item, v, ctx) {
 
 /** A value as it is shown inside a sentence: a card code ("Q♠") is an isolated
  *  left-to-right run, so that a right-to-left sentence does not turn it into "♠Q". */
+/** @param {string} item @param {unknown} v @param {import('./types').Ctx} ctx */
 function valueNode(item, v, ctx) {
   const text = itemValue(item, v, ctx);
   return item === 'card' && v !== undefined ? bdi(text) : text;
 }
 
 /** Where a difference is, in the game's words. */
+/** @param {import('./types').DifferenceLike} d @param {import('./types').Ctx} ctx @returns {string} */
 export function placeText(d, ctx) {
+  /** @type {Record<string, any>} */
   const at = d.at || {};
-  const n = (x) => Number(x) + 1;
-  const seat = (s) => seatName(ctx.desc, ctx.game, s);
+  const n = (/** @type {unknown} */ x) => Number(x) + 1;
+  const seat = (/** @type {number | string} */ s) => seatName(ctx.desc, ctx.game, s);
   const bet = () => {
     const b = ctx.r.bets && ctx.r.bets[at.bet];
     // Bet numbers and nonces are ids: written as they are, never grouped.
@@ -109,6 +114,7 @@ export function placeText(d, ctx) {
 }
 
 /** The values of a set, each as the item it is ("Q♥ 7♣", "cell 3, cell 9"). */
+/** @param {string} item @param {unknown} vs @param {import('./types').Ctx} ctx */
 function valuesNode(item, vs, ctx) {
   const list = Array.isArray(vs) ? vs : [];
   if (!list.length) return t('render.diff.nothing');
@@ -120,6 +126,7 @@ function valuesNode(item, vs, ctx) {
 /** The whole sentence for one difference (text and isolated card codes). A set (a
  *  hand, the flop, the mines of a board) names what was shown but not recomputed
  *  and what was recomputed but not shown. */
+/** @param {import('./types').DifferenceLike} d @param {import('./types').Ctx} ctx */
 export function differenceText(d, ctx) {
   if (d.set) {
     return parts('render.diff.set', {
@@ -137,26 +144,28 @@ export function differenceText(d, ctx) {
 
 /** What the player was not shown (a `played` list shorter than the recomputed one):
  *  not compared, said per key ("The deals: 11 items not compared…"). */
-const notShownView = (report) => notShownLines(report)
+const notShownView = (/** @type {import('./types').Report} */ report) => notShownLines(report)
   .map(({ key, count, text }) => el('p', { class: 'note notshown', 'data-not-shown': key, 'data-count': count, text }));
 
+/** @param {import('./types').Report} report @param {import('./types').Ctx} ctx */
 export function differencesView(report, ctx) {
   if (!report.differences) return null;
   if (report.differenceCount === 0) {
     return section(t('diff.heading'), el('p', { class: 'ok', text: t('diff.none') }), ...notShownView(report));
   }
-  const list = el('ul', { class: 'diffs' }, ...report.differences.map((d) => el('li', {
+  const list = el('ul', { class: 'diffs' }, ...report.differences.map((/** @type {import('./types').DifferenceLike} */ d) => el('li', {
     'data-diff': d.path, 'data-item': d.item, 'data-played': fmt(d.played), 'data-computed': fmt(d.computed),
   }, differenceText(d, ctx))));
-  const more = report.differenceCount > report.differences.length
-    ? el('p', { text: t('diff.more', { count: report.differenceCount - report.differences.length }) }) : null;
+  const more = (report.differenceCount || 0) > report.differences.length
+    ? el('p', { text: t('diff.more', { count: (report.differenceCount || 0) - report.differences.length }) }) : null;
   return section(t('diff.headingCount', { count: report.differenceCount }), list, more, ...notShownView(report));
 }
 
 /** Marks, inside `root`, every drawn item whose data-path differs from what was
  *  played (a navigator calls it again for each page it draws). */
+/** @param {Element} root @param {import('./types').Report} report @param {import('./types').Ctx} ctx */
 export function markDifferences(root, report, ctx) {
-  for (const d of report.differences || []) {
+  for (const d of /** @type {import('./types').DifferenceLike[]} */ (report.differences || [])) {
     if (d.set) { markSet(root, d, ctx); continue; }
     markOne(root.querySelector(`[data-path="${CSS.escape(d.path)}"]`), d, d.played, ctx, true);
     // The owner's card is marked (outlined), its tag is in the deck: two tags over two
@@ -169,6 +178,7 @@ export function markDifferences(root, report, ctx) {
 /** A set that differs (a hand, the mines, the flop, a roll): each value recomputed
  *  but not shown is marked where it is drawn under the set's path, tagged with a
  *  value shown in its place (in order), as a one-card change reads "shown Q♥". */
+/** @param {Element} root @param {import('./types').DifferenceLike} d @param {import('./types').Ctx} ctx */
 function markSet(root, d, ctx) {
   const shownOnly = d.shownOnly || [];
   (d.computedOnly || []).forEach((v, i) => {
@@ -181,6 +191,7 @@ function markSet(root, d, ctx) {
 
 /** A deck position's card where the player looks first: in its owner's hand or on the
  *  board (the core's `at.owner`), else null. */
+/** @param {import('./types').DifferenceLike} d */
 function ownerPath(d) {
   const o = d.key === 'deck' && d.at ? d.at.owner : null;
   if (!o) return null;
@@ -188,6 +199,7 @@ function ownerPath(d) {
 }
 
 /** Marks one drawn item as differing; `tagged`: with what was shown there. */
+/** @param {Element | null | undefined} target @param {import('./types').DifferenceLike} d @param {unknown} played @param {import('./types').Ctx} ctx @param {boolean} tagged */
 function markOne(target, d, played, ctx, tagged) {
   if (!target || target.classList.contains('mismatch')) return;
   target.classList.add('mismatch');

@@ -1,6 +1,8 @@
+// @ts-check
 // A record field's name for people: `clientSeeds[2]` → "Client seeds, entry 3".
 import { t, has } from '../i18n/i18n.js';
 
+/** @param {unknown} path */
 export function fieldLabel(path) {
   const p = String(path || '');
   if (!p) return t('render.field.record');
