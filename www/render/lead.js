@@ -22,7 +22,9 @@ const CHAIN_HINTS = new Set(['terminal_unpublished', 'terminal_other_game']);
  *  `{kind: 'otherGame', game}` (the game's name in `lang`) for another game's
  *  published one, null for this game's own (or when nothing says). Texts that
  *  would say "the published terminal" say which one instead. */
+/** @param {any} r @param {string} [lang] */
 export function terminalOwner(r, lang) {
+  /** @type {import('./types').HintLike[]} */
   const hints = Array.isArray(r && r.hints) ? r.hints : [];
   if (hints.some((h) => h.code === 'terminal_unpublished')) return { kind: 'private' };
   const other = hints.find((h) => h.code === 'terminal_other_game');
@@ -211,6 +213,7 @@ export function leadOf(r, desc, lang) {
  *  diagnosis, or a hint: a seed copied with its quotes, a character that only looks
  *  right, a nonce in seconds, a terminal that is none of the operator's), never the
  *  red of an operator's fault; null otherwise (the verdict's own tone). */
+/** @param {import('./types').Report | null | undefined} r @param {any} [lead] */
 export function toneOf(r, lead) {
   if (!r || r.verdict !== 'fail') return null;
   return (lead === undefined ? leadOf(r, null) : lead) ? 'slip' : null;
@@ -228,6 +231,7 @@ export function fromSlip(r) {
 
 /** The record a one-tap re-check verifies (`recheck`: a lead's), or null when the
  *  record does not hold what it changes. */
+/** @param {any} record @param {any} recheck */
 export function recheckedRecord(record, recheck) {
   if (!recheck || !record || typeof record !== 'object') return null;
   if (recheck.kind === 'order') {
