@@ -79,7 +79,9 @@ function buildValues({ packed, widget, page, schemes, badgeWorker }) {
       (packed === 'now'
         ? `import { lzmaDecode, LZMA_PROPS } from './lzma.js';\nimport { base64ToBytes } from './base64.js';\n` +
           `export const wasmNow = () => lzmaDecode(base64ToBytes(WASM_BASE64), WASM_SIZE, LZMA_PROPS);\n`
-        : `import { base64ToBytes } from './base64.js';\nexport const wasmNow = () => base64ToBytes(WASM_BASE64);\n`) +
+        : packed
+          ? 'export const wasmNow = null;\n' // never called: unpacked in slices
+          : `import { base64ToBytes } from './base64.js';\nexport const wasmNow = () => base64ToBytes(WASM_BASE64);\n`) +
       `export const WASM_SIZE = ${w.length};\n` +
       `export const WASM_BASE64 = ${JSON.stringify(packed ? lastPayload(payload.toString('base64')) : payload.toString('base64'))};\n`,
     // wasm-bindgen's no-modules glue, made fresh on each call.
