@@ -44,18 +44,40 @@ function copy(r, status) {
   }
 }
 
+/** "Send to another device" (issue 46; ux-phone item 10: a 50-line script on a
+ *  phone is for running on a computer): the script as a file through the share sheet
+ *  (the text where files cannot be shared), else copied and downloaded. */
+async function send(r, status) {
+  if (typeof navigator.share === 'function') {
+    const file = typeof File === 'function' ? new File([r.text], r.file, { type: 'text/plain' }) : null;
+    const data = file && typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })
+      ? { files: [file], title: r.file } : { title: r.file, text: r.text };
+    try {
+      await navigator.share(data);
+      return 'shared';
+    } catch (e) {
+      if (e && e.name === 'AbortError') return 'cancelled';
+    }
+  }
+  copy(r, status);
+  download(r);
+  return 'copied';
+}
+
 /** The fold's content once the core has written the recipe. */
 function fill(box, r) {
   const copyButton = el('button', { type: 'button', class: 'link', id: 'recipe-copy', text: t('recipe.panel.copy') });
   const save = el('button', { type: 'button', class: 'link', id: 'recipe-download' }, parts('recipe.panel.download', { file: el('code', { dir: 'ltr', text: r.file }) }));
   const status = el('span', { class: 'note', id: 'recipe-status', role: 'status' });
+  const sendButton = el('button', { type: 'button', class: 'link', id: 'recipe-send', text: t('recipe.panel.send') });
   const script = el('pre', { class: 'recipe-text', id: 'recipe-text', dir: 'ltr', tabindex: '0' }, el('code', { text: r.text }));
   copyButton.addEventListener('click', () => copy(r, status));
   save.addEventListener('click', () => download(r));
+  sendButton.addEventListener('click', () => { send(r, status); });
   box.append(
     el('p', {}, parts('recipe.panel.intro', { file: el('code', { dir: 'ltr', text: r.file }) })),
     el('pre', { class: 'recipe-command', id: 'recipe-command', dir: 'ltr' }, el('code', { text: r.command })),
-    el('p', { class: 'recipe-actions' }, copyButton, ' ', save, ' ', status),
+    el('p', { class: 'recipe-actions' }, sendButton, ' ', copyButton, ' ', save, ' ', status),
     el('p', { class: 'note', id: 'recipe-where' }, t(`recipe.panel.where.${r.language}`)),
     script,
     el('p', { class: 'note' }, t('recipe.panel.note')));
