@@ -83,8 +83,10 @@ function picture(part, v, order, shown) {
 function rowTitle(part, picks, desc, game, extra) {
   const bits = [has(`seen.part.${part.id}`) ? t(`seen.part.${part.id}`) : part.id];
   for (const name of part.choose) {
+    // "Deal 1", "第 1 副牌": the drawing's own words for the place where it has them.
     bits.push(name === 'seat' ? seatName(desc, game, picks.seat)
-      : t('seen.at.value', { step: has(`seen.at.${name}`) ? t(`seen.at.${name}`) : name, n: String(picks[name] + 1) }));
+      : has(`draw.${name}`) ? t(`draw.${name}`, { n: String(picks[name] + 1) })
+        : t('seen.at.value', { step: has(`seen.at.${name}`) ? t(`seen.at.${name}`) : name, n: String(picks[name] + 1) }));
   }
   if (extra) bits.push(extra);
   return bits.join(' · ');
@@ -106,7 +108,8 @@ function row(title, path, shown, computed, r) {
     mark(computed, set.computedOnly);
   }
   return el('div', { class: `seenrow${differs ? ' differs' : ''}`, 'data-seen': path, 'data-differs': String(differs) },
-    el('h4', { text: `${title}: ${status}` }),
+    // The language's colon ("爆点：一致"), never one written in code.
+    el('h4', { text: t('render.join.colon', { label: title, text: status }) }),
     // Side by side where both fit (a board, dice, a value), one under the other else (a hand).
     el('div', { class: 'seenpair' },
       el('figure', { class: 'seenshown' }, el('figcaption', { text: t('seen.result.shown') }), shown),
