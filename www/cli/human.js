@@ -82,6 +82,9 @@ function errorLines(e) {
 /** The scheme's descriptor (its seats, its cards' numbering). */
 const descOf = (id) => schemes().find((d) => d.id === id);
 
+/** A name that starts a line ("the game seed" → "The game seed"). */
+const capital = (s) => s.charAt(0).toLocaleUpperCase(language()) + s.slice(1);
+
 /** The page's context for a report's words: its descriptor and game. */
 function ctxOf(r) {
   const desc = descOf(r.scheme) || {};
@@ -103,7 +106,8 @@ function resultLines(r) {
   const head = fromSlip(r)
     ? [t('render.result.fromHint.summary'), `  ${t('render.result.fromHint')}`] : [t('page.result.heading')];
   // Each by its name on the page ("Last platform", not lastPlatform).
-  const name = (k) => (has(`render.diff.at.${k}`) ? t(`render.diff.at.${k}`) : has(`seen.part.${k}`) ? t(`seen.part.${k}`) : k);
+  const name = (k) => (has(`render.diff.at.${k}`) ? t(`render.diff.at.${k}`) : has(`seen.part.${k}`) ? t(`seen.part.${k}`)
+    : has(`render.key.${k}`) ? capital(t(`render.key.${k}`)) : k);
   return [...head, ...results.map((x) => `  ${t('render.join.colon', { label: name(x.key), text: resultText(x, r[x.key], ctx) })}`)];
 }
 

@@ -179,7 +179,8 @@ export function differenceText(d, ctx) {
 }
 
 /** The same sentence as text, for the CLI (card codes isolated with LRI…PDI). */
-export const differencePlain = (d, ctx) => differenceText(d, { ...ctx, plain: true }).map(String).join('');
+const flat = (x) => (Array.isArray(x) ? x.map(flat).join('') : String(x));
+export const differencePlain = (d, ctx) => flat(differenceText(d, { ...ctx, plain: true }));
 
 /** What the player was not shown (a `played` list shorter than the recomputed one):
  *  not compared, said per key ("The deals: 11 items not compared…"). */
