@@ -4,7 +4,7 @@
 // the crash point. A row is marked as differing when the core reported a difference
 // at or under its place; the core alone compares (by meaning), this only draws.
 import { el, bdi } from '../ui/dom.js';
-import { t, has, decimalText } from '../i18n/i18n.js';
+import { t, has, decimalText, listParts } from '../i18n/i18n.js';
 import { section } from './common.js';
 import { card, orderCards } from './cards.js';
 import { die } from './dice.js';
@@ -54,7 +54,7 @@ function minesPicture(cells) {
       return el('td', { class: `cell${set.has(n) ? ' mine' : ''}`, 'data-cell': n }, el('span', { class: 'cellno', text: n }));
     })));
   }
-  return el('table', { class: 'mines', dir: 'ltr', role: 'img', 'aria-label': set.size ? t('draw.minesAt', { cells: [...set].join(', ') }) : t('draw.noMinesAt') }, body);
+  return el('table', { class: 'mines', dir: 'ltr', role: 'img', 'aria-label': set.size ? t('draw.minesAt', { cells: listParts([...set].sort((a, b) => a - b).map(String)).join('') }) : t('draw.noMinesAt') }, body);
 }
 
 /** One value drawn as what it is (`shown`: as the player wrote it). */
