@@ -281,6 +281,12 @@ for (const lang of LANGS) {
         if (r.place === 'mines') {
           const cells = said.join(' ').match(/\d+/g) || [];
           if (cells.length < 2) problems.push(`${at}: the moved mine's cells are not said: ${said.join(' | ')}`);
+          // The drawing's list of mines: ascending, with the language's separators.
+          const heads = await page.$$eval('#result h3', (els) => els.map((e) => e.textContent));
+          for (const h of heads) {
+            const ns = (h.match(/\d+/g) || []).map(Number);
+            if (/\d \d/.test(h) || ns.some((x, i) => i > 1 && x < ns[i - 1])) problems.push(`${at}: cells run together or unsorted: ${h}`);
+          }
         }
       }
       if (lang === 'zh' && r.differences) {
