@@ -85,6 +85,10 @@ function records() {
   const table = find((c) => Array.isArray(c.expect.rolls) && c.expect.rolls.length > 9 && c.expect.commitmentOk, 'a backgammon match');
   const rolls = JSON.parse(JSON.stringify(table.expect.rolls));
   rolls[8][1] = rolls[8][1] === 6 ? 5 : rolls[8][1] + 1;
+  // What was shown that cannot be read: the field by the part's name, never its key or
+  // path ("(multiplier)", "(at played.mines[0])").
+  out.push({ name: 'crash-3-decimals', record: { ...chain.record, played: { multiplier: '2.735' } }, verdict: 'error', rawKey: 'multiplier' });
+  out.push({ name: 'mines-cell-0', record: { ...mines.record, played: { mines: [0, ...mines.expect.mines.slice(1)] } }, verdict: 'error', rawKey: 'mines' });
   out.push({ name: 'backgammon-die', record: { ...table.record, played: { rolls } }, verdict: 'fail', differences: 1, place: 'rolls', die: 2 });
   return out;
 }
@@ -264,6 +268,10 @@ for (const lang of LANGS) {
           return out;
         });
         for (const o of overlaps) problems.push(`${at}: two "shown" tags overlap: ${o}`);
+      }
+      if (r.rawKey) {
+        const msg = await page.textContent('#result .errmsg');
+        if (new RegExp(`played|\\[\\d|\\(${r.rawKey}\\)`).test(msg)) problems.push(`${at}: the error names a key or path: ${msg}`);
       }
       if (r.place) {
         // A difference in the game's words: never the report's key or path ("mines:",
