@@ -4,7 +4,7 @@
 // under one server seed (SPEC §7) as a table, differing bets first, each row opening
 // to its die or board.
 import { el, code } from '../ui/dom.js';
-import { t, language } from '../i18n/i18n.js';
+import { t, listParts } from '../i18n/i18n.js';
 import { makePager } from '../ui/pager.js';
 import { section } from './common.js';
 import { die } from './dice.js';
@@ -61,13 +61,9 @@ function board(mines, prefix) {
   return el('table', { class: 'mines', dir: 'ltr' }, el('caption', { class: 'visually-hidden', text: t('draw.minesBoard') }), body);
 }
 
-// A unit list of cells; where the language's unit list has no separator at all (Chinese
-// joins "9", "13" into "913"), its narrow conjunction list instead ("9、13").
-const unitList = (/** @type {string[]} */ xs) => {
-  const s = new Intl.ListFormat(language(), { type: 'unit' }).format(xs);
-  return xs.length > 1 && s === xs.join('') ? new Intl.ListFormat(language(), { type: 'conjunction', style: 'narrow' }).format(xs) : s;
-};
-const cellList = (/** @type {number[]} */ mines) => (mines.length ? unitList(mines.map(String)) : t('draw.noMines'));
+// The cells in ascending order, listed as the language lists ("5, 7, 10 и 20", "5、7、10和20"):
+// never run together ("11 5 10 20 7" read as one number, issue 44).
+const cellList = (/** @type {number[]} */ mines) => (mines.length ? listParts(mines.slice().sort((a, b) => a - b).map(String)).join('') : t('draw.noMines'));
 /** "Mine at cell 19", "3 mines, at cells 3, 7, 12", "No mines": the count's plural form. */
 const minesText = (/** @type {number[]} */ mines) => (mines.length ? t('draw.minesAtCount', { count: mines.length, cells: cellList(mines) }) : t('draw.noMinesAt'));
 

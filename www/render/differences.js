@@ -4,14 +4,14 @@
 // marked in place on the drawing at its data-path. The machine form (path, values)
 // stays in data-* attributes.
 import { el, bdi } from '../ui/dom.js';
-import { t, has, decimalText, parts } from '../i18n/i18n.js';
+import { t, has, decimalText, parts, listParts } from '../i18n/i18n.js';
 import { notShownLines } from './keys.js';
 import { section, fmt } from './common.js';
 import { cardShort } from './cards.js';
 import { tileName } from './tiles.js';
 import { seatName, rollLabels } from './seats.js';
 import { historyLabel } from './chain.js';
-import { ordinal } from './words.js';
+import { ordinal, ltrText } from './words.js';
 
 /** A value as the item it is: a card "3♦", a tile "west wind", a die "5", a crash point "2.71×". */
 /** @param {string} item @param {any} v @param {Pick<import('./types').Ctx, 'desc'>} ctx @returns {string} */
@@ -35,6 +35,7 @@ export function itemValue(item, v, ctx) {
 /** @param {string} item @param {unknown} v @param {import('./types').Ctx} ctx */
 function valueNode(item, v, ctx) {
   const text = itemValue(item, v, ctx);
+  if (ctx.plain) return item === 'card' && v !== undefined ? ltrText(text) : text;
   return item === 'card' && v !== undefined ? bdi(text) : text;
 }
 
@@ -67,7 +68,7 @@ export function placeText(d, ctx) {
       break;
     case 'rolls':
       // A roll after the opening one, compared as a pair: the roll's own name.
-      if (d.set && at.roll !== undefined) return rollLabels(ctx.r.rolls || [])[at.roll] || t('render.diff.at.path', { path: d.path });
+      if (d.set && at.roll !== undefined) return rollLabels(ctx.r.rolls || [])[at.roll] || t('render.diff.at.rollN', { n: n(at.roll) });
       if (at.die !== undefined) return t('render.diff.at.roll', { roll: rollLabels(ctx.r.rolls || [])[at.roll] || n(at.roll), nth: ordinal('die', n(at.die)) });
       break;
     case 'seats':
@@ -96,6 +97,7 @@ export function placeText(d, ctx) {
       break;
     case 'mines':
       if (at.mine !== undefined) return t('render.diff.at.mine', { n: n(at.mine) });
+      if (d.set) return t('render.diff.at.mines');
       break;
     case 'history':
       if (at.back !== undefined) return historyLabel(ctx.r, at.back);
@@ -108,19 +110,41 @@ export function placeText(d, ctx) {
       }
       break;
     default:
-      if (has(`render.diff.at.${d.key}`)) return t(`render.diff.at.${d.key}`);
+      break;
   }
-  return t('render.diff.at.path', { path: d.path });
+  // Never the path ("mines", "rolls[5]"): the result's own name, else the item's kind
+  // (issue 44: a raw key opened the sentence).
+  if (has(`render.diff.at.${d.key}`)) return t(`render.diff.at.${d.key}`);
+  if (has(`seen.part.${d.key}`)) return t(`seen.part.${d.key}`);
+  return t('diff.heading');
 }
 
-/** The values of a set, each as the item it is ("Q♥ 7♣", "cell 3, cell 9"). */
-/** @param {string} item @param {unknown} vs @param {import('./types').Ctx} ctx */
-function valuesNode(item, vs, ctx) {
-  const list = Array.isArray(vs) ? vs : [];
+/** Values in the order a player reads them: cells and numbers ascending, cards and
+ *  tiles as dealt. */
+const readingOrder = (/** @type {string} */ item, /** @type {any[]} */ vs) => (['mine', 'die', 'face', 'platform'].includes(item) && vs.every(Number.isInteger)
+  ? vs.slice().sort((a, b) => a - b) : vs.slice());
+
+/** The values of a set, each as the item it is, listed as the language lists ("Q♥ and
+ *  7♣", "cells 3 и 9"); `bare`: numbers only (the sentence names the cells). */
+/** @param {string} item @param {unknown} vs @param {import('./types').Ctx} ctx @param {boolean} [bare] */
+function valuesNode(item, vs, ctx, bare = false) {
+  const list = Array.isArray(vs) ? readingOrder(item, vs) : [];
   if (!list.length) return t('render.diff.nothing');
+  const items = listParts(list.map((v) => (bare ? String(v) : valueNode(item, v, ctx))));
+  if (ctx.plain) return items.join('');
   const out = el('span', { class: 'values' });
-  list.forEach((v, i) => { if (i) out.append(' '); out.append(valueNode(item, v, ctx)); });
+  out.append(...items);
   return out;
+}
+
+/** A roll whose one die differs (a pair compared as a set): which die, by its place
+ *  in what was shown, or -1. */
+/** @param {import('./types').DifferenceLike} d */
+function oneDie(d) {
+  if (d.item !== 'die' || !Array.isArray(d.played) || !Array.isArray(d.computed)) return -1;
+  if ((d.shownOnly || []).length !== 1 || (d.computedOnly || []).length !== 1) return -1;
+  const i = d.played.indexOf((d.shownOnly || [])[0]);
+  return i >= 0 && d.played.length === d.computed.length ? i : -1;
 }
 
 /** The whole sentence for one difference (text and isolated card codes). A set (a
@@ -128,6 +152,26 @@ function valuesNode(item, vs, ctx) {
  *  and what was recomputed but not shown. */
 /** @param {import('./types').DifferenceLike} d @param {import('./types').Ctx} ctx */
 export function differenceText(d, ctx) {
+  const die = d.set ? oneDie(d) : -1;
+  if (die >= 0) {
+    // Backgammon's roll with one die changed: that die, by its number.
+    const roll = rollLabels(ctx.r.rolls || [])[d.at && d.at.roll] || t('render.diff.at.rollN', { n: Number(d.at && d.at.roll) + 1 });
+    return parts('render.diff.line', {
+      place: t('render.diff.at.roll', { roll, nth: ordinal('die', die + 1) }),
+      says: parts('render.diff.says.die', { played: valueNode('die', (d.shownOnly || [])[0], ctx), computed: valueNode('die', (d.computedOnly || [])[0], ctx) }),
+    });
+  }
+  const shownOnly = d.shownOnly || [];
+  const computedOnly = d.computedOnly || [];
+  if (d.set && d.item === 'mine' && shownOnly.length && shownOnly.length === computedOnly.length) {
+    // Mines moved: "a mine at cell 1 … puts it at cell 9", said for as many as moved.
+    return parts('render.diff.set.mine', {
+      count: shownOnly.length,
+      place: placeText(d, ctx),
+      shownOnly: valuesNode('mine', shownOnly, ctx, true),
+      computedOnly: valuesNode('mine', computedOnly, ctx, true),
+    });
+  }
   if (d.set) {
     return parts('render.diff.set', {
       place: placeText(d, ctx),
@@ -141,6 +185,12 @@ export function differenceText(d, ctx) {
     says: parts(verb, { played: valueNode(d.item, d.played, ctx), computed: valueNode(d.item, d.computed, ctx) }),
   });
 }
+
+/** The same sentence as text, for the CLI (card codes isolated with LRI…PDI). */
+/** @param {unknown} x @returns {string} */
+const flat = (x) => (Array.isArray(x) ? x.map(flat).join('') : String(x));
+/** @param {import('./types').DifferenceLike} d @param {import('./types').Ctx} ctx */
+export const differencePlain = (d, ctx) => flat(differenceText(d, { ...ctx, plain: true }));
 
 /** What the player was not shown (a `played` list shorter than the recomputed one):
  *  not compared, said per key ("The deals: 11 items not compared…"). */

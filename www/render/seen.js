@@ -5,7 +5,7 @@
 // the crash point. A row is marked as differing when the core reported a difference
 // at or under its place; the core alone compares (by meaning), this only draws.
 import { el } from '../ui/dom.js';
-import { t, has, decimalText } from '../i18n/i18n.js';
+import { t, has, decimalText, listParts } from '../i18n/i18n.js';
 import { section } from './common.js';
 import { card, orderCards } from './cards.js';
 import { die } from './dice.js';
@@ -61,7 +61,7 @@ function minesPicture(cells) {
       return el('td', { class: `cell${set.has(n) ? ' mine' : ''}`, 'data-cell': n }, el('span', { class: 'cellno', text: n }));
     })));
   }
-  return el('table', { class: 'mines', dir: 'ltr', role: 'img', 'aria-label': set.size ? t('draw.minesAt', { cells: [...set].join(', ') }) : t('draw.noMinesAt') }, body);
+  return el('table', { class: 'mines', dir: 'ltr', role: 'img', 'aria-label': set.size ? t('draw.minesAt', { cells: listParts([...set].sort((a, b) => a - b).map(String)).join('') }) : t('draw.noMinesAt') }, body);
 }
 
 /** One value drawn as what it is. Both sides come in the recomputation's own
@@ -92,8 +92,10 @@ function picture(part, v, order) {
 function rowTitle(part, picks, desc, game, extra) {
   const bits = [has(`seen.part.${part.id}`) ? t(`seen.part.${part.id}`) : part.id];
   for (const name of part.choose) {
+    // "Deal 1", "第 1 副牌": the drawing's own words for the place where it has them.
     bits.push(name === 'seat' ? seatName(desc, game, picks.seat)
-      : t('seen.at.value', { step: has(`seen.at.${name}`) ? t(`seen.at.${name}`) : name, n: String(picks[String(name)] + 1) }));
+      : has(`draw.${name}`) ? t(`draw.${name}`, { n: String(picks[String(name)] + 1) })
+        : t('seen.at.value', { step: has(`seen.at.${name}`) ? t(`seen.at.${name}`) : name, n: String(picks[String(name)] + 1) }));
   }
   if (extra) bits.push(extra);
   return bits.join(' · ');
@@ -117,7 +119,8 @@ function row(title, path, shown, computed, r) {
     mark(computed, set.computedOnly);
   }
   return el('div', { class: `seenrow${differs ? ' differs' : ''}`, 'data-seen': path, 'data-differs': String(differs) },
-    el('h4', { text: `${title}: ${status}` }),
+    // The language's colon ("爆点：一致"), never one written in code.
+    el('h4', { text: t('render.join.colon', { label: title, text: status }) }),
     // Side by side where both fit (a board, dice, a value), one under the other else (a hand).
     el('div', { class: 'seenpair' },
       el('figure', { class: 'seenshown' }, el('figcaption', { text: t('seen.result.shown') }), shown),

@@ -23,6 +23,8 @@ export interface Ctx {
   game: string | undefined;
   /** Marks the differences inside a drawn subtree. */
   mark?: (root: Element) => void;
+  /** Text only (the CLI): sentences as strings, no elements. */
+  plain?: boolean;
 }
 
 /** An error as the renderers get it: a VerifyError, or the same as data. */
