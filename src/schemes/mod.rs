@@ -284,10 +284,12 @@ fn misspelt_field(desc: &Descriptor, map: &Map<String, Value>) -> Result<()> {
 /// one letter away from it (left out, added, changed, or two swapped) when both are
 /// five letters or more.
 fn resembles(key: &str, name: &str) -> bool {
-    let norm = |s: &str| -> Vec<char> {
-        s.chars()
-            .filter(|c| c.is_alphanumeric())
-            .flat_map(char::to_lowercase)
+    // ASCII only: the field names are, and Unicode's case tables would cost the
+    // badge's wasm about 20 KB (report/hints.rs `cases`).
+    let norm = |s: &str| -> Vec<u8> {
+        s.bytes()
+            .filter(u8::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
             .collect()
     };
     let (a, b) = (norm(key), norm(name));
