@@ -48,6 +48,8 @@ export function errorText(e) {
       if (has(`render.err.bad_played.${p.want}`)) key = `render.err.bad_played.${p.want}`;
       break;
     case 'unknown_field':
+      // A record's key that misspells one of its fields (`Played`): which one it resembles.
+      if (typeof p.like === 'string') { key = 'render.err.unknown_field.like'; params = { ...base, like: fieldLabel(p.like) }; break; }
       // What the game recomputes, in words ("the die, win or loss"), not its JSON keys.
       params = { ...base, known: list([].concat(p.known || []).map(keyWords)) };
       break;
