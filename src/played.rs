@@ -413,10 +413,7 @@ fn push_digits(out: &mut String, mut n: u64) {
 /// own notation (plain from 10^-6 to below 10^21, `20` without `.0`).
 #[cfg(all(feature = "widget", target_arch = "wasm32"))]
 fn float_text(f: f64) -> String {
-    let js = js_sys::Number::from(f.abs())
-        .to_string_with_radix(10)
-        .map(String::from)
-        .unwrap_or_default();
+    let js = crate::wasm::host::number_text(f.abs());
     zmij_form(f.is_sign_negative(), &js)
 }
 

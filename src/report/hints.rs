@@ -153,11 +153,7 @@ fn cases(s: &str) -> [String; 2] {
 /// badge's wasm. `tests/node/widget_core.test.mjs` holds the two to the same hint.
 #[cfg(all(feature = "widget", target_arch = "wasm32"))]
 fn cases(s: &str) -> [String; 2] {
-    let js = js_sys::JsString::from(s);
-    [
-        String::from(js.to_lower_case()),
-        String::from(js.to_upper_case()),
-    ]
+    crate::wasm::host::cases(s)
 }
 
 /// `invisible_char`: every seed, id or hash field (and each entry of a list or

@@ -299,7 +299,8 @@ pub const ITEM_RANGES: &[(&str, i64, i64)] = &[
     ("face", 1, 6),
     ("mine", 1, 25),
     ("tile", 0, 143),
-    ("platform", 1, super::platforms::PLATFORMS as i64),
+    // SPEC §6: `Intn(25) + 1` (`platforms::PLATFORMS`, held equal by its test).
+    ("platform", 1, 25),
 ];
 
 /// The row of `ITEM_RANGES` for `item`, if the game bounds it.

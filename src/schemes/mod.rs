@@ -257,12 +257,16 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
 /// misspelt field would be ignored too, and a misspelt `played` passes having
 /// compared nothing, a misspelt `tileSet` recomputes another game.
 fn misspelt_field(desc: &Descriptor, map: &Map<String, Value>) -> Result<()> {
-    let known = || desc.all_fields().map(|f| f.name).chain(["scheme"]);
+    let known: Vec<&'static str> = desc
+        .all_fields()
+        .map(|f| f.name)
+        .chain(["scheme"])
+        .collect();
     for key in map.keys() {
-        if known().any(|n| n == key) {
+        if known.contains(&key.as_str()) {
             continue;
         }
-        if let Some(like) = known().find(|n| resembles(key, n)) {
+        if let Some(&like) = known.iter().find(|n| resembles(key, n)) {
             let shown: String = key.chars().take(64).collect();
             return Err(VerifyError::new(
                 ErrorCode::UnknownField,
@@ -274,7 +278,7 @@ fn misspelt_field(desc: &Descriptor, map: &Map<String, Value>) -> Result<()> {
                 ),
             )
             .with("like", like)
-            .with("known", known().collect::<Vec<_>>()));
+            .with("known", known));
         }
     }
     Ok(())

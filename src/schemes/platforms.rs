@@ -56,3 +56,15 @@ pub fn run(f: Fields, r: &mut Report, o: &Options) -> Result<()> {
     r.set("hash", hash.as_str());
     run_chain(chain, &hash, r, o)
 }
+
+#[cfg(test)]
+mod tests {
+    /// The pickers offer the platforms of the core's item table: the same 25 as the draw.
+    #[test]
+    fn the_item_table_has_the_draws_platforms() {
+        assert_eq!(
+            super::super::descriptor::item_range("platform"),
+            Some((1, i64::from(super::PLATFORMS)))
+        );
+    }
+}

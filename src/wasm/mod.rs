@@ -6,6 +6,8 @@
 //! `ChainWalker` (a record's walk); the chain history (`ChainWalker.history`,
 //! `historyPage`, `betsHistory`) is the page's and the CLI's.
 
+#[cfg(feature = "widget")]
+pub(crate) mod host;
 mod interop;
 
 /// The badge's wasm allocates through lol_alloc's free list (merging neighbours, a
