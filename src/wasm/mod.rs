@@ -122,7 +122,7 @@ pub fn classify(input: JsValue, opts: JsValue) -> JsResult<JsValue> {
 }
 
 /// `betLines(text, options?)`: dice or mines bets pasted as lines, read
-/// (src/bet_lines.rs): `{ok: true, game, bets, count, columns, ignored, header,
+/// (src/bet_lines/): `{ok: true, game, bets, count, columns, ignored, header,
 /// separator, selection}` or `{ok: false, game?, error: {code, line?, value?}}`.
 /// `options`: `{game?, prefer?}` ("dice" | "mines": the game when known, the game to
 /// take when the lines could be either).

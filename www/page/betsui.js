@@ -1,4 +1,4 @@
-// Bet lines in words: what the core read of them (`betLines`, src/bet_lines.rs:
+// Bet lines in words: what the core read of them (`betLines`, src/bet_lines/:
 // "Read 40 dice bets: nonce, selection, result.") or why it refused them, in the
 // page's language; and a form's bet lines read by the core before it is verified.
 import { t, language, formatNumber } from '../i18n/i18n.js';

@@ -191,7 +191,7 @@ async function checkScript(bytes, text) {
   const recipes = [];
   if (!found.odd && typeof text === 'string') {
     for (const lang of Object.keys(CATALOGS)) {
-      const r = await client.call('recipe', text, recipeWords(lang)).catch((e) => ({ error: e }));
+      const r = await client.call('recipe', text, recipeWords(lang)).catch((e) => /** @type {import('../verify/types').Result} */ ({ error: e }));
       // A call cancelled (another file, another verification): nothing is said.
       if (!r || asked !== scriptAsked) return;
       recipes.push(r.value || null);

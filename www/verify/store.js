@@ -1,3 +1,4 @@
+// @ts-check
 // Remembered chain positions (issue 16): the one store, one format, for the page
 // and the badge. A walk that reached its published terminal leaves what the core's
 // walker says to remember (its start with its round, and a checkpoint every 65,536
@@ -20,9 +21,16 @@ export const MAX_PER_TERMINAL = 2000;
 /** Terminals kept; the least recently used is dropped. */
 export const MAX_TERMINALS = 16;
 
+/** @typedef {import('./types').Entry} Entry */
+/** @typedef {import('./types').Positions} Positions */
+/** What the storage holds, once read and checked.
+ *  @typedef {{v: 1, terminals: Record<string, {used?: number, entries?: unknown}>}} Stored */
+
+/** @type {(e: unknown) => e is Entry} */
 const goodEntry = (e) => Array.isArray(e) && typeof e[0] === 'string' && HEX64.test(e[0])
   && Number.isSafeInteger(e[1]) && e[1] >= 1;
 
+/** @param {Uint8Array} bytes @param {number} at */
 function toHex(bytes, at) {
   let s = '';
   for (let i = at; i < at + 32; i++) s += bytes[i].toString(16).padStart(2, '0');
@@ -30,26 +38,30 @@ function toHex(bytes, at) {
 }
 
 /** The store kept under `key` in `storage` (localStorage by default; none when the
- *  browser refuses it: then nothing is remembered and nothing fails). */
+ *  browser refuses it: then nothing is remembered and nothing fails).
+ *  @param {string} key @param {Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>} [storage] */
 export function chainStore(key, storage) {
   const area = () => {
     try { return storage || globalThis.localStorage || null; } catch (e) { return null; }
   };
+  /** @returns {Stored | null} */
   const load = () => {
     const s = area();
     if (!s) return null;
     try {
-      const v = JSON.parse(s.getItem(key));
+      const v = JSON.parse(/** @type {string} */ (s.getItem(key))); // no item: null
       return v && typeof v === 'object' && v.v === 1 && v.terminals && typeof v.terminals === 'object' && !Array.isArray(v.terminals) ? v : null;
     } catch (e) {
       return null;
     }
   };
+  /** @param {Stored} v */
   const save = (v) => {
     const s = area();
     try { if (s) s.setItem(key, JSON.stringify(v)); } catch (e) { /* full or blocked: remember nothing */ }
   };
-  /** The good entries of `terminal` (lowercase hex), oldest first. */
+  /** The good entries of `terminal` (lowercase hex), oldest first.
+   *  @param {Stored | null} v @param {string} terminal @returns {Entry[]} */
   const entriesOf = (v, terminal) => {
     const t = v && Object.prototype.hasOwnProperty.call(v.terminals, terminal) ? v.terminals[terminal] : null;
     return t && Array.isArray(t.entries) ? t.entries.filter(goodEntry) : [];
@@ -69,7 +81,8 @@ export function chainStore(key, storage) {
     clear() { if (load()) save({ v: 1, terminals: {} }); },
 
     /** The positions of `terminal` in the walker's form ({hashes, rounds}, oldest
-     *  first), or null when none is remembered. */
+     *  first), or null when none is remembered.
+     *  @param {string} terminal @returns {Positions | null} */
     recall(terminal) {
       const list = entriesOf(load(), String(terminal).toLowerCase());
       if (!list.length) return null;
@@ -80,10 +93,12 @@ export function chainStore(key, storage) {
 
     /** Adds what a walk that reached `terminal` proved: `found` (a walker's
      *  checkpoints(), {hashes, rounds}) and `more` ([[hash, round]]). Creates the
-     *  store if there is none. */
+     *  store if there is none.
+     *  @param {string} terminal @param {Positions | null} found @param {Entry[]} [more] */
     keep(terminal, found, more = []) {
       const term = String(terminal).toLowerCase();
       if (!HEX64.test(term)) return;
+      /** @type {Entry[]} */
       const add = [];
       if (found && found.rounds) {
         for (let i = 0; i < found.rounds.length; i++) add.push([toHex(found.hashes, 32 * i), found.rounds[i]]);
@@ -98,7 +113,8 @@ export function chainStore(key, storage) {
       v.terminals[term] = { used: Date.now(), entries };
       const names = Object.keys(v.terminals);
       if (names.length > MAX_TERMINALS) {
-        const used = (n) => (v.terminals[n] && Number.isFinite(v.terminals[n].used) ? v.terminals[n].used : 0);
+        /** @param {string} n */
+        const used = (n) => (v.terminals[n] && Number.isFinite(v.terminals[n].used) ? /** @type {number} */ (v.terminals[n].used) : 0);
         names.sort((a, b) => used(a) - used(b));
         for (const n of names.slice(0, names.length - MAX_TERMINALS)) delete v.terminals[n];
       }

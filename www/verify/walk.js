@@ -1,3 +1,4 @@
+// @ts-check
 // The one chain walk loop. Every walk the page, the badge and their workers do
 // runs here: the core's ChainWalker (`api.chainWalker`) advanced in slices, with
 // progress between them. The walker knows its bound and says when it is done and
@@ -16,11 +17,16 @@
  * whose outcome() also holds the counts; no remembered positions).
  * Resolves to {outcome, checkpoints (what to remember, once found), linksWalked,
  * viaMemory, elapsed}.
+ * @param {import('./types').Api} api
+ * @param {import('./types').WalkRequest | object | string} request
+ * @param {import('./types').Positions | null} memory
+ * @param {import('./types').WalkOptions} [opts]
+ * @returns {Promise<import('./types').Walked>}
  */
 export async function walkChain(api, request, memory, opts) {
   const o = opts || {};
   const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
-  const w = o.history ? api.historyWalker(request) : api.chainWalker(request, memory);
+  const w = o.history ? api.historyWalker(request) : api.chainWalker(/** @type {import('./types').WalkRequest} */ (request), memory);
   try {
     const t0 = now();
     let n = o.sliceMs ? 256 : 16384;
