@@ -212,6 +212,8 @@ test('at 360 px the "shown" tags of a hand overlap no other tag, card or heading
         });
         return out;
       });
+      await page.locator('#result .cards .card > .shown').first().scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -120));
       await shot(page, `lead-${lang}-shown-tags-360`, { fullPage: false });
       assert.ok(found.tags >= 2, `${lang}: ${found.tags} tags`);
       assert.deepEqual(found.problems, [], lang);
