@@ -67,8 +67,9 @@ setup_build() {
   command -v gzip >/dev/null || apt_install gzip
   if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/esbuild ] \
     || [ ! -d node_modules/axe-core ] || [ ! -d node_modules/puppeteer-core ] || [ ! -d node_modules/selenium-webdriver ] \
-    || [ ! -d node_modules/eslint ] || [ ! -d node_modules/typescript ]; then
-    log "npm ci (binaryen's wasm-opt, esbuild, playwright-core, puppeteer-core, selenium-webdriver, axe-core, @noble/hashes, eslint, typescript: dev tools only)"
+    || [ ! -d node_modules/eslint ] || [ ! -d node_modules/typescript ] || [ ! -d node_modules/uqr ] \
+    || [ ! -d node_modules/jsqr ] || [ ! -d node_modules/pngjs ]; then
+    log "npm ci (uqr, the QR encoder bundled into verifier.html; dev tools: binaryen's wasm-opt, esbuild, playwright-core, puppeteer-core, selenium-webdriver, axe-core, @noble/hashes, eslint, typescript, jsqr and pngjs)"
     # puppeteer-core downloads nothing; the variable keeps it so if puppeteer ever comes in.
     PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
   fi

@@ -914,7 +914,7 @@ pub fn read_bet_lines(text: &str, options: BetOptions) -> Result<Reading, Refusa
 
 #[cfg(test)]
 mod tests {
-    //! The cases of the page's former reader (tests/node/betlines.test.mjs, issue 18),
+    //! The cases of the page's former reader (its test, deleted in 64676d0; issue 18),
     //! with the expectations it had.
     use super::*;
 

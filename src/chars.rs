@@ -20,8 +20,14 @@ fn lookalike_kind(c: char) -> Option<&'static str> {
     match c as u32 {
         // Zs other than U+0020.
         0xA0 | 0x1680 | 0x2000..=0x200A | 0x202F | 0x205F | 0x3000 => Some("space"),
-        0xFE00..=0xFE0F | 0xE0100..=0xE01EF => Some("selector"),
-        0x115F | 0x1160 | 0x3164 | 0xFFA0 => Some("filler"),
+        // Variation selectors, the Mongolian free variation selectors (U+180E is a Cf,
+        // `invisible`) and the combining grapheme joiner: marks that show nothing.
+        0xFE00..=0xFE0F | 0xE0100..=0xE01EF | 0x180B..=0x180D | 0x180F | 0x34F => Some("selector"),
+        // Hangul fillers, the Khmer inherent vowels and the blank Braille pattern:
+        // letters or symbols drawn as nothing.
+        0x115F | 0x1160 | 0x3164 | 0xFFA0 | 0x17B4..=0x17B5 | 0x2800 => Some("filler"),
+        // Fullwidth forms of ASCII (`Ａ`, `１`): the same letter or digit to a reader.
+        0xFF01..=0xFF5E => Some("width"),
         _ => None,
     }
 }
@@ -35,6 +41,44 @@ fn script(c: char) -> Option<u8> {
         0x370..=0x3FF | 0x1F00..=0x1FFF => Some(2),
         _ => None,
     }
+}
+
+/// A Cyrillic or Greek letter drawn like a digit or a hex letter (`О`/`ο` for 0,
+/// `З` for 3, `б` for 6, `А`/`В`/`С`/`Е` and `а`/`с`/`е` for the hex letters).
+#[cfg(not(feature = "widget"))]
+fn looks_like_digit_or_hex(c: char) -> bool {
+    matches!(
+        c,
+        'О' | 'о'
+            | 'З'
+            | 'з'
+            | 'б'
+            | 'Б'
+            | 'А'
+            | 'а'
+            | 'В'
+            | 'в'
+            | 'С'
+            | 'с'
+            | 'Е'
+            | 'е'
+            | 'Ѕ'
+            | 'ѕ'
+            | 'І'
+            | 'і'
+            | 'Ӏ'
+            | 'ԁ'
+            | 'Ο'
+            | 'ο'
+            | 'Α'
+            | 'α'
+            | 'Β'
+            | 'β'
+            | 'Ε'
+            | 'ε'
+            | 'Ι'
+            | 'Ζ'
+    )
 }
 
 /// The first look-alike of `s`, with its kind: a space other than U+0020, a space
@@ -67,9 +111,16 @@ pub(crate) fn lookalike(s: &str) -> Option<(usize, char, &'static str, usize)> {
         }
         let end = (start..n).find(|&j| !word(chars[j])).unwrap_or(n);
         let w = &chars[start..end];
-        if w.iter().any(|&c| script(c) == Some(0)) {
+        let foreign = |c: char| matches!(script(c), Some(1 | 2));
+        // A Latin word with Cyrillic or Greek letters in it, or a word of digits with
+        // one Cyrillic or Greek letter that reads as a digit or a hex letter
+        // (`98З1`, `7ОО5`… with `З` for 3, `О` for 0): a number or hash retyped.
+        let digits_and_one = w.iter().any(|c| c.is_ascii_digit())
+            && w.iter().filter(|&&c| foreign(c)).count() == 1
+            && w.iter().any(|&c| looks_like_digit_or_hex(c));
+        if w.iter().any(|&c| script(c) == Some(0)) || digits_and_one {
             for (k, &c) in w.iter().enumerate() {
-                if matches!(script(c), Some(1 | 2)) {
+                if foreign(c) {
                     found.push((start + k, c, "mixed"));
                 }
             }

@@ -112,7 +112,7 @@ mod tests {
 
     #[test]
     fn quotes_keep_separators_and_a_trailing_separator_is_an_empty_field() {
-        // The case of tests/node/betlines.test.mjs (splitLine), as the page read it.
+        // The case of the page's former bet-line test (splitLine), as the page read it.
         assert_eq!(
             split("a, \"b \"\"c\"\", d\" ,e,", ','),
             ["a", "b \"c\", d", "e", ""]

@@ -246,6 +246,11 @@ impl Report {
         self.result.insert(key.to_string(), value.into());
     }
 
+    /// A value the report holds (`round` once a walk found it).
+    pub fn value(&self, key: &str) -> Option<&Value> {
+        self.result.get(key)
+    }
+
     /// A value that is not a recomputation (what checks found, the walk's bounds):
     /// in the report, but never compared with `played`.
     pub fn note(&mut self, key: &str, value: impl Into<Value>) {

@@ -61,6 +61,37 @@ pub fn mark_floats(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// Whether a string of `text` (a value or a key) opens with the escape `\\udfff` in
+/// any case: a lone low surrogate, which serde_json refuses wherever it stands, and
+/// which the badge's reader would otherwise take for the marker `mark_floats` writes
+/// (`"\\udfff50"` read as the number 50). A raw U+DFFF cannot be in a `&str`.
+pub fn opens_with_mark(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut in_string = false;
+    while i < b.len() {
+        match (in_string, b[i]) {
+            (true, b'\\') => i += 2,
+            (true, b'"') => {
+                in_string = false;
+                i += 1;
+            }
+            (true, _) => i += 1,
+            (false, b'"') => {
+                if b.get(i + 1..i + 7)
+                    .is_some_and(|e| e.eq_ignore_ascii_case(b"\\udfff"))
+                {
+                    return true;
+                }
+                in_string = true;
+                i += 1;
+            }
+            (false, _) => i += 1,
+        }
+    }
+    false
+}
+
 /// JSON's number grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
 pub fn is_json_number(s: &str) -> bool {
     let b = s.as_bytes();
@@ -103,6 +134,28 @@ pub fn is_json_number(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_string_opening_with_a_lone_low_surrogate_is_seen() {
+        for hostile in [
+            r#"{"chances":["\udfff50","\udfff50"]}"#,
+            r#"{"a":"\uDFFF1.5"}"#,
+            r#"{"\uDfFf":1}"#,
+            r#"["x", "\udfff"]"#,
+        ] {
+            assert!(opens_with_mark(hostile), "{hostile}");
+        }
+        // Inside a string, after an escaped quote, or as the low half of a pair.
+        for fine in [
+            r#"{"a":"x\udfff"}"#,
+            r#"{"a":"\"\udfff"}"#,
+            r#"{"a":"\udbff\udfff"}"#,
+            r#"{"a":"\\udfff"}"#,
+            r#"{"a":7.5}"#,
+        ] {
+            assert!(!opens_with_mark(fine), "{fine}");
+        }
+    }
 
     #[test]
     fn numbers_with_a_fraction_or_exponent_are_marked_outside_strings() {

@@ -211,7 +211,7 @@ fn a_file_s_bytes_are_decoded_once_and_come_back_with_their_text() {
 
 #[test]
 fn bet_lines_read_verify_like_the_same_bets_record() {
-    // tests/node/betlines.test.mjs's last case: 40 bets written as lines with ISO
+    // The page's former bet-line test's last case: 40 bets written as lines with ISO
     // times and the faces the core computes; read back, they verify as the record.
     let mut seeds = dice()[0].clone();
     for k in ["nonce", "selected", "played"] {

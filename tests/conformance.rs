@@ -1,9 +1,11 @@
 //! Runs every case of every `*.jsonl` file in `VECTORS_DIR` (default `tests/vectors`)
 //! through the native core, and checks that the project's copy of the vectors is
-//! the same as `../shared/vectors` where that folder exists.
+//! the same as `../shared/vectors` (a missing folder fails unless
+//! `FAIRVERIFY_NO_SHARED=1`: `common/shared.rs`).
 
 mod common;
 
+use common::shared::{decide, shared_dir};
 use common::{judge, load_cases, vectors_dir};
 use std::path::Path;
 
@@ -39,17 +41,11 @@ fn every_vector_passes_natively() {
 #[test]
 fn vector_copy_matches_shared() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shared = root.join("../shared/vectors");
-    // The copy is checked wherever the shared vectors are (CI has them beside the
-    // checkout). A clone without them still builds and tests, and says loudly that
-    // this check compared nothing.
-    if !shared.is_dir() {
-        eprintln!(
-            "WARNING: ../shared/vectors is missing: tests/vectors was compared with NOTHING \
-             (the conformance cases still run on the copy in tests/vectors)"
-        );
+    // The copy is checked against the shared vectors (CI has them beside the
+    // checkout); without them this fails, unless FAIRVERIFY_NO_SHARED opts out.
+    let Some(shared) = shared_dir("vectors") else {
         return;
-    }
+    };
     let list = |d: &Path| {
         let mut v: Vec<String> = std::fs::read_dir(d)
             .unwrap()
@@ -74,4 +70,16 @@ fn vector_copy_matches_shared() {
             "tests/vectors/{name} differs from ../shared/vectors/{name}: copy it again"
         );
     }
+}
+
+/// The guard itself: a missing shared folder is a failure, not a pass that compared
+/// nothing, unless the opt-out is set; a present one is used.
+#[test]
+fn a_missing_shared_folder_fails_unless_opted_out() {
+    let missing = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/no-such-shared-folder");
+    let why = decide(missing.clone(), false).unwrap_err();
+    assert!(why.contains("FAIRVERIFY_NO_SHARED=1"), "{why}");
+    assert_eq!(decide(missing, true), Ok(None));
+    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
+    assert_eq!(decide(here.clone(), false), Ok(Some(here)));
 }

@@ -159,34 +159,41 @@ fn platforms_and_battle_histories_match_independent_counts() {
     let record = json!({"scheme": "battle", "hash": links[0].as_str(), "terminal": terminal,
                         "chances": chances});
     let s = walk_all(&record).summary();
-    let mut want = [0u64; 4];
-    let mut none = 0;
+    // The chain records where the wheel stopped in every round, not the players or
+    // chances of earlier rounds: the record's chances name this round's winner only,
+    // and every round is counted by its wheel point's tenth.
+    let this = pick_winner(wheel_point(&links[0]), &chances)
+        .ok()
+        .map(|(w, _)| w);
+    assert_eq!(s["winner"], json!(this));
+    for key in ["winners", "noWinner", "bandShares", "noWinnerShare"] {
+        assert!(
+            s.get(key).is_none(),
+            "{key}: counts for rounds whose chances are unknown"
+        );
+    }
+    let mut want = [0u64; 10];
     for h in &links[..N] {
-        match pick_winner(wheel_point(h), &chances) {
-            Ok((w, _)) => want[w] += 1,
-            Err(_) => none += 1,
-        }
+        let v = wheel_point(h);
+        want[(1..10).filter(|&k| v >= k as f64 / 10.0).count()] += 1;
     }
-    assert_eq!(s["winners"], json!(want));
-    assert_eq!(s["noWinner"], none);
+    assert_eq!(s["tenths"], json!(want));
     assert_eq!(s["chances"], json!(chances));
-    for (i, &c) in chances.iter().enumerate() {
-        let share = s["bandShares"][i].as_f64().unwrap();
-        assert!((share - c / 100.0).abs() < 1e-15, "band {i}: {share}");
-        let exp = s["expected"][i].as_f64().unwrap();
-        assert!((exp - share * N as f64).abs() < 1e-9);
+    let e: Vec<f64> = (0..10)
+        .map(|i| s["tenthShares"][i].as_f64().unwrap() * N as f64)
+        .collect();
+    for (i, x) in e.iter().enumerate() {
+        assert!((x / N as f64 - 0.1).abs() < 1e-15, "tenth {i}: {x}");
+        assert!((s["expected"][i].as_f64().unwrap() - x).abs() < 1e-9);
     }
-    // Four bands; the no-winner share (2^10 of 2^64 values) is pooled with the
-    // last band while no round fell there: three degrees of freedom.
-    assert!(s["noWinnerShare"].as_f64().unwrap() > 0.0);
-    assert_eq!(s["degreesOfFreedom"], if none == 0 { 3 } else { 4 });
-    let e: Vec<f64> = (0..4).map(|i| s["expected"][i].as_f64().unwrap()).collect();
-    let mut chi: f64 = (0..4).map(|i| (want[i] as f64 - e[i]).powi(2) / e[i]).sum();
-    chi += (s["noWinnerShare"].as_f64().unwrap() * N as f64).powi(2) / e[3]; // pooled, ≈ 0
+    let chi: f64 = (0..10)
+        .map(|i| (want[i] as f64 - e[i]).powi(2) / e[i])
+        .sum();
     assert!(
         (s["chiSquare"].as_f64().unwrap() - chi).abs() < 1e-9 * chi,
         "{chi}"
     );
+    assert_eq!(s["degreesOfFreedom"], 9);
     assert_eq!(s["smallSample"], false);
     assert!(s["pValue"].as_f64().is_some());
 }
@@ -310,10 +317,17 @@ fn pages_and_jumps_match_the_chain() {
                     }
                     "platforms" => assert_eq!(row["lastPlatform"], last_platform(hash)),
                     _ => {
-                        let w = pick_winner(wheel_point(hash), &[33.33, 33.33, 33.34])
-                            .ok()
-                            .map(|(w, _)| w);
-                        assert_eq!(row["winner"], json!(w));
+                        // A winner for the record's round only (its chances are
+                        // the record's); every round has its wheel point.
+                        assert_eq!(row["point"], json!(wheel_point(hash)));
+                        if round == n as u64 {
+                            let w = pick_winner(wheel_point(hash), &[33.33, 33.33, 33.34])
+                                .ok()
+                                .map(|(w, _)| w);
+                            assert_eq!(row["winner"], json!(w));
+                        } else {
+                            assert_eq!(row.get("winner"), None, "round {round}");
+                        }
                     }
                 }
             }

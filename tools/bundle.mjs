@@ -73,7 +73,15 @@ function buildValues({ packed, widget, page, schemes, badgeWorker }) {
   const payload = packed ? lzmaPack(w) : w;
   const modules = {
     'fv:build': `export const VERSION = ${JSON.stringify(version)};\n` +
-      `export const WASM_PACKED = ${packed};\n` +
+      // 'now' (the page's core): packed, unpacked at once by wasmNow; true (the
+      // badge's): packed, unpacked in slices by www/core/wasm.js.
+      `export const WASM_PACKED = ${packed === true};\n` +
+      (packed === 'now'
+        ? `import { lzmaDecode, LZMA_PROPS } from './lzma.js';\nimport { base64ToBytes } from './base64.js';\n` +
+          `export const wasmNow = () => lzmaDecode(base64ToBytes(WASM_BASE64), WASM_SIZE, LZMA_PROPS);\n`
+        : packed
+          ? 'export const wasmNow = null;\n' // never called: unpacked in slices
+          : `import { base64ToBytes } from './base64.js';\nexport const wasmNow = () => base64ToBytes(WASM_BASE64);\n`) +
       `export const WASM_SIZE = ${w.length};\n` +
       `export const WASM_BASE64 = ${JSON.stringify(packed ? lastPayload(payload.toString('base64')) : payload.toString('base64'))};\n`,
     // wasm-bindgen's no-modules glue, made fresh on each call.
@@ -89,7 +97,7 @@ function buildValues({ packed, widget, page, schemes, badgeWorker }) {
     name: 'fv-values',
     setup(b) {
       b.onResolve({ filter: /^fv:/ }, (a) => ({ path: a.path, namespace: 'fv' }));
-      b.onLoad({ filter: /.*/, namespace: 'fv' }, (a) => ({ contents: modules[a.path], loader: 'js' }));
+      b.onLoad({ filter: /.*/, namespace: 'fv' }, (a) => ({ contents: modules[a.path], loader: 'js', resolveDir: path.join(root, 'www/core') }));
     },
   };
 }
@@ -198,6 +206,24 @@ function minifiedBadgeCss() {
   };
 }
 
+/** The page's one package, uqr (the QR encoder of www/page/handoff.js, a pinned
+ *  dependency: package.json, package-lock.json), minified by esbuild inside the
+ *  otherwise unminified page bundle: 26 KB of it as published, 12 KB minified (3 KB
+ *  less gzipped; issue 46). Its source to audit is the exact version in node_modules,
+ *  and the build is reproducible. */
+function minifiedPackages() {
+  return {
+    name: 'fv-minified-packages',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]node_modules[\\/]uqr[\\/]dist[\\/][^\\/]+\.mjs$/ }, async (a) => {
+        const src = fs.readFileSync(a.path, 'utf8');
+        const out = await esbuild.transform(src, { loader: 'js', format: 'esm', minify: true, legalComments: 'inline', target: 'es2020' });
+        return { contents: `// uqr ${JSON.parse(fs.readFileSync(path.join(a.path, '../../package.json'), 'utf8')).version} (MIT, Project Nayuki's QR Code generator), minified\n${out.code}`, loader: 'js' };
+      });
+    },
+  };
+}
+
 /** The page's catalogs (issue 25): each one is data in the page (<script
  * id="fv-cat-<lang>" type="application/json">, tools/page.mjs), parsed the first time
  * its language is used; the language menu has every language's own name without
@@ -272,7 +298,7 @@ async function bundle(entry, { packed = false, widget = false, format = 'iife', 
     minifyWhitespace: compact, minifySyntax: compact, minifyIdentifiers: compact,
     banner: banner ? { js: banner } : undefined,
     footer: footer ? { js: footer } : undefined,
-    plugins: [buildValues({ packed, widget, page, schemes, badgeWorker }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs()] : []),
+    plugins: [buildValues({ packed, widget, page, schemes, badgeWorker }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs(), minifiedPackages()] : []),
       ...(compact ? [minifiedBadgeCss()] : [])],
   });
   return compact ? payloadsLast(r.outputFiles[0].text, format) : r.outputFiles[0].text;
@@ -344,7 +370,9 @@ else globalThis.FairVerifier = fv.api;
 })();`;
 const builds = [{
   file: 'verifier.html', engine: 'wasm', other: 'verifier-nowasm.html',
-  core: await bundle('www/core/pagecore.js', { globalName: 'fv', banner: coreBanner('the Rust core as WebAssembly'), footer: CORE_FOOTER, charset: 'ascii' }),
+  // The wasm packed with LZMA as the badge's is, unpacked at once in the worker
+  // (issue 46: 1.09 MB of base64 was half the page; packed it is 0.29 MB).
+  core: await bundle('www/core/pagecore.js', { globalName: 'fv', banner: coreBanner('the Rust core as WebAssembly'), footer: CORE_FOOTER, charset: 'ascii', packed: 'now' }),
 }];
 if (nowasmDir) {
   const { bundleNowasmCore } = await import('./nowasm.mjs');

@@ -66,7 +66,7 @@ export function jsGraph(sources) {
   return graph;
 }
 
-/** The module path of a Rust file under `src/` (`src/a/mod.rs` and `src/a.rs`: `['a']`). */
+/** The module path of a Rust file under `src/` (`a/mod.rs` and `a.rs` under it: `['a']`). */
 function rustModule(file) {
   const parts = file.replace(/^src\//, '').replace(/\.rs$/, '').split('/');
   const last = parts[parts.length - 1];

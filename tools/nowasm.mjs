@@ -110,7 +110,7 @@ function values({ version, glue, core, sourceWasm }) {
     // api.js reads VERSION; the WASM_* values are www/core/wasm.js's, which this
     // bundle replaces (nowasm/wasm.js), so they are empty.
     'fv:build': `export const VERSION = ${JSON.stringify(version)};\n` +
-      'export const WASM_PACKED = false;\nexport const WASM_SIZE = 0;\nexport const WASM_BASE64 = "";\n',
+      'export const WASM_PACKED = false;\nexport const wasmNow = () => new Uint8Array(0);\nexport const WASM_SIZE = 0;\nexport const WASM_BASE64 = "";\n',
     'fv:glue': `export function makeGlue() {\n${glue}\nreturn wasm_bindgen;\n}\n`,
     'fv:golden': `export const GOLDEN = ${JSON.stringify(goldenCases(path.join(root, 'tests/vectors')))};\n`,
     'fv:wasm2js': core,

@@ -142,6 +142,11 @@ function catalogs(root) {
 
 const RTL = ['ar', 'he', 'fa', 'ur'];
 
+/** The catalogs' keys the page never shows (issue 46): the command line's (cli.*) and
+ *  the badge's (widget.*), 64 KB of the six catalogs (17 KB gzipped). The build
+ *  stops if the page's scripts name one of them. */
+const NOT_ON_PAGE = /^(cli|widget)\./;
+
 /** JSON as the text of a <script type="application/json">: nothing in it can end
  *  the element or open a comment. */
 const jsonData = (v) => JSON.stringify(v).replace(/</g, '\\u003c');
@@ -154,6 +159,17 @@ const jsonData = (v) => JSON.stringify(v).replace(/</g, '\\u003c');
  * whether the core is WebAssembly (its CSP then allows 'wasm-unsafe-eval';
  * verifier-nowasm.html's core is JavaScript and its CSP does not).
  */
+/** A catalog without the keys the page never shows (NOT_ON_PAGE); none of them may
+ *  be named in `scripts`. */
+function pageCatalog(cat, scripts) {
+  const out = {};
+  for (const [k, v] of Object.entries(cat)) {
+    if (!NOT_ON_PAGE.test(k)) { out[k] = v; continue; }
+    if (scripts.some((s) => s.includes(k))) throw new Error(`the page names ${k}, which its catalogs leave out (tools/page.mjs NOT_ON_PAGE)`);
+  }
+  return out;
+}
+
 export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs, workerJs, schemes, wasm = true }) {
   const www = (f) => fs.readFileSync(path.join(root, 'www', f), 'utf8');
   const css = www('style.css');
@@ -190,7 +206,7 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
   // the fallback, when a key is missing).
   const inline = {
     'fv-style': css, 'fv-examples': examples, 'fv-schemes': jsonData(schemes),
-    ...Object.fromEntries(cats.map(({ lang, cat }) => [`fv-cat-${lang}`, jsonData(cat)])),
+    ...Object.fromEntries(cats.map(({ lang, cat }) => [`fv-cat-${lang}`, jsonData(pageCatalog(cat, [page, workerJs, core]))])),
     'fv-worker': scriptSafe(workerJs), 'fv-verifier': core, 'fv-page': page, 'fv-gate': gate, 'fv-boot': boot,
   };
   const ref = (id) => `\0${id}\0`;

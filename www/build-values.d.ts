@@ -3,6 +3,9 @@
 declare module 'fv:build' {
   export const VERSION: string;
   export const WASM_PACKED: boolean;
+  /** The wasm's bytes at once (verifier.js: its base64; the page's core: its LZMA
+   *  stream unpacked); not called where WASM_PACKED (unpacked in slices). */
+  export function wasmNow(): Uint8Array;
   export const WASM_SIZE: number;
   export const WASM_BASE64: string;
 }

@@ -1,5 +1,8 @@
-//! Battle history: how often each player's band of the wheel was hit, against the
-//! share of the wheel the published arithmetic gives each band, exactly.
+//! Battle history: where the wheel stopped in every round of the chain, by tenths,
+//! against the share of the wheel each tenth has, exactly. Who won an earlier round
+//! depends on that round's players and chances, which the chain does not record, so
+//! no earlier round gets a winner; the record's chances name this round's alone.
+//! (`Wheel` and its bands are this round's, and the pager's for this round.)
 //!
 //! The wheel point is v(u) = float64(u)/float64(2^64 − 1) for u the first 8 bytes,
 //! and the winner the first i with v < s_i (s the float64 running sums of
@@ -13,7 +16,7 @@
 use serde_json::{Map, Value};
 
 use super::fast::wheel_point_words;
-use super::stats::{insert_test, pearson, SMALL_EXPECTED};
+use super::stats::{insert_test, pearson};
 use super::walk::RoundTally;
 use crate::error::Result;
 use crate::schemes::battle::pick_winner;
@@ -23,9 +26,6 @@ use crate::schemes::battle::pick_winner;
 pub struct Wheel {
     chances: Vec<f64>,
     sums: Vec<f64>,
-    /// Each band's exact share, and the share with no winner (`band_shares`).
-    shares: Vec<f64>,
-    none_share: f64,
 }
 
 /// How many u in [0, 2^64) have v(u) < s.
@@ -54,12 +54,9 @@ impl Wheel {
     pub fn new(chances: &[f64]) -> Result<Wheel> {
         // v = 0 is below every positive running sum, and a valid list has one.
         let (_, sums) = pick_winner(0.0, chances)?;
-        let (shares, none_share) = exact_shares(&sums);
         Ok(Wheel {
             chances: chances.to_vec(),
             sums,
-            shares,
-            none_share,
         })
     }
 
@@ -78,11 +75,12 @@ impl Wheel {
     /// Each band's exact share of the wheel, then the share past the last sum (no
     /// winner).
     pub fn band_shares(&self) -> (Vec<f64>, f64) {
-        (self.shares.clone(), self.none_share)
+        exact_shares(&self.sums)
     }
 }
 
-/// The bands' shares from the running sums (64 float64 evaluations a band).
+/// The bands' shares from the running sums (64 float64 evaluations a band), and the
+/// share past the last sum.
 fn exact_shares(sums: &[f64]) -> (Vec<f64>, f64) {
     let mut last = 0u128;
     let mut shares = Vec::with_capacity(sums.len());
@@ -94,27 +92,52 @@ fn exact_shares(sums: &[f64]) -> (Vec<f64>, f64) {
     (shares, share((1u128 << 64) - last))
 }
 
+/// The wheel point's tenths: a point's tenth is how many of these lower ends (the
+/// float64 nearest k/10) are at or below it, so tenth k holds 0.k ≤ v < 0.(k+1), and
+/// the last one 0.9 ≤ v ≤ 1.
+pub const TENTH_EDGES: [f64; 9] = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+pub const TENTHS: usize = TENTH_EDGES.len() + 1;
+
+/// Each tenth's exact share of the u in [0, 2^64), as `exact_shares` gives bands.
+pub fn tenth_shares() -> Vec<f64> {
+    let (mut shares, last) = exact_shares(&TENTH_EDGES);
+    shares.push(last);
+    shares
+}
+
+#[inline(always)]
+fn tenth(v: f64) -> usize {
+    TENTH_EDGES.partition_point(|&e| e <= v)
+}
+
+/// A chain's battle rounds. The chain records each round's hash, hence where the
+/// wheel stopped, but not who played it or with what chances: those of the record
+/// are this round's alone. So the walk counts the wheel point of every round (by
+/// tenths) and names a winner only for the round the record describes, the first
+/// one walked; no earlier round is given a winner it never had.
 #[derive(Clone, Debug)]
 pub struct BattleTally {
     wheel: Wheel,
     rounds: u64,
-    winners: Vec<u64>,
-    no_winner: u64,
+    tenths: [u64; TENTHS],
+    /// This round's winner by its own chances (`None` before it is counted; the
+    /// inner `None` where the wheel has none).
+    this_round: Option<Option<usize>>,
 }
 
 impl BattleTally {
     pub fn new(wheel: Wheel) -> BattleTally {
-        let n = wheel.players();
         BattleTally {
             wheel,
             rounds: 0,
-            winners: vec![0; n],
-            no_winner: 0,
+            tenths: [0; TENTHS],
+            this_round: None,
         }
     }
 
-    pub fn winners(&self) -> &[u64] {
-        &self.winners
+    /// How many rounds' wheel points fell in each tenth.
+    pub fn tenths(&self) -> &[u64] {
+        &self.tenths
     }
 }
 
@@ -122,34 +145,18 @@ impl RoundTally for BattleTally {
     #[inline(always)]
     fn add(&mut self, d: &[u32; 8], _back: u64) {
         self.rounds += 1;
-        match self.wheel.pick(wheel_point_words(d)) {
-            Some(i) => self.winners[i] += 1,
-            None => self.no_winner += 1,
+        let v = wheel_point_words(d);
+        self.tenths[tenth(v)] += 1;
+        if self.this_round.is_none() {
+            self.this_round = Some(self.wheel.pick(v));
         }
     }
 
     fn summary(&self, _newest: Option<u64>) -> Map<String, Value> {
-        let (shares, none_share) = (&self.wheel.shares, self.wheel.none_share);
+        let shares = tenth_shares();
         let n = self.rounds as f64;
         let expected: Vec<f64> = shares.iter().map(|s| s * n).collect();
-        // The test's categories: the bands, and the rounds with no winner. That
-        // share is tiny for a wheel adding up to 1 (2^10 of 2^64 values of u); a
-        // category expected far below one round and not observed only adds a
-        // degree of freedom, so then it is pooled with the last band it borders.
-        let none_expected = none_share * n;
-        let mut observed = self.winners.clone();
-        let mut test_expected = expected.clone();
-        let last = test_expected.iter().rposition(|&e| e > 0.0);
-        match last {
-            Some(i) if self.no_winner == 0 && none_expected < SMALL_EXPECTED => {
-                test_expected[i] += none_expected;
-            }
-            _ => {
-                observed.push(self.no_winner);
-                test_expected.push(none_expected);
-            }
-        }
-        let min_expected = test_expected
+        let min_expected = expected
             .iter()
             .copied()
             .filter(|&e| e > 0.0)
@@ -157,12 +164,11 @@ impl RoundTally for BattleTally {
         let mut m = Map::new();
         m.insert("rounds".into(), json!(self.rounds));
         m.insert("chances".into(), json!(self.wheel.chances));
-        m.insert("winners".into(), json!(self.winners));
+        m.insert("winner".into(), json!(self.this_round.flatten()));
+        m.insert("tenths".into(), json!(self.tenths));
         m.insert("expected".into(), json!(expected));
-        m.insert("bandShares".into(), json!(shares));
-        m.insert("noWinner".into(), json!(self.no_winner));
-        m.insert("noWinnerShare".into(), json!(none_share));
-        insert_test(&mut m, pearson(&observed, &test_expected), min_expected);
+        m.insert("tenthShares".into(), json!(shares));
+        insert_test(&mut m, pearson(&self.tenths, &expected), min_expected);
         m
     }
 }
@@ -240,31 +246,46 @@ mod tests {
     }
 
     #[test]
-    fn counts_and_the_no_winner_category() {
+    fn tenths_are_exact_counts_of_u() {
+        let s = tenth_shares();
+        assert_eq!(s.len(), 10);
+        // The shares cover every u once.
+        assert_eq!(s[9], share((1u128 << 64) - below(0.9)));
+        for (k, &e) in TENTH_EDGES.iter().enumerate() {
+            let lo = if k == 0 { 0 } else { below(TENTH_EDGES[k - 1]) };
+            assert_eq!(s[k], share(below(e) - lo), "tenth {k}");
+            assert!((s[k] - 0.1).abs() < 1e-15, "tenth {k}: {}", s[k]);
+            // A point just below an edge is in the tenth before it, the edge in its own.
+            assert_eq!((tenth(e.next_down()), tenth(e)), (k, k + 1));
+        }
+        assert_eq!((tenth(0.0), tenth(1.0)), (0, 9));
+    }
+
+    /// Earlier rounds had other players and chances, which the chain does not
+    /// record: the walk counts no one's wins over them, only where the wheel
+    /// stopped; a winner is named for the record's own round, the first walked.
+    #[test]
+    fn counts_wheel_points_and_only_this_rounds_winner() {
         let mut t = BattleTally::new(Wheel::new(&[50.0, 50.0]).unwrap());
-        for i in 0..100u64 {
-            t.add(&at(i << 50), i); // u < 2^57: below one half
-            t.add(&at((1 << 63) + (i << 50)), i); // the top half
+        t.add(&at(1 << 63), 0); // this round: v ≈ 0.5, player 2's half
+        for i in 0..99u64 {
+            t.add(&at(i << 50), i + 1); // v < 2^57 / 2^64: the first tenth
         }
         let s = t.summary(None);
-        assert_eq!(s["winners"], json!([100, 100]));
-        assert_eq!(s["noWinner"], 0);
-        // The no-winner share (2^10 of 2^64) is pooled: two categories, one degree.
-        assert_eq!(s["degreesOfFreedom"], 1);
-        assert_eq!(s["smallSample"], false);
-        let chi = s["chiSquare"].as_f64().unwrap();
-        assert!(chi < 1e-9, "{chi}");
-        // A round past every share (u rounds to 2^64: v = 1): its own category, and
-        // with an expected count of about 10^−14 the test says so.
-        t.add(&at(u64::MAX), 200);
-        let s = t.summary(None);
-        assert_eq!(
-            (s["noWinner"].clone(), s["winners"].clone()),
-            (json!(1), json!([100, 100]))
-        );
-        assert_eq!(s["degreesOfFreedom"], 2);
-        assert_eq!(s["pValue"], 0.0);
-        assert_eq!(s["smallSample"], true);
+        assert_eq!(s["rounds"], 100);
+        assert_eq!(s["winner"], 1);
+        assert_eq!(s["tenths"], json!([99, 0, 0, 0, 0, 1, 0, 0, 0, 0]));
+        // Nothing that reads as anyone's wins over the rounds walked.
+        for key in ["winners", "noWinner", "bandShares"] {
+            assert!(s.get(key).is_none(), "{key}");
+        }
+        assert_eq!(s["degreesOfFreedom"], 9);
+        assert!(s["pValue"].as_f64().unwrap() < 1e-6);
+        // A wheel point past every band: this round has no winner to name.
+        let mut t = BattleTally::new(Wheel::new(&[99.99]).unwrap());
+        t.add(&at(u64::MAX), 0);
+        assert_eq!(t.summary(None)["winner"], Value::Null);
+        assert_eq!(t.tenths()[9], 1);
     }
 
     #[test]

@@ -31,12 +31,14 @@ use serde_json::{Map, Value};
 use super::stats::{insert_test, pearson_uniform, ChiSquare};
 use super::view::view;
 use crate::error::{ErrorCode, Result, VerifyError, Want};
+use crate::schemes::descriptor::BetTally;
+use crate::schemes::find;
 
 pub const FACES: usize = crate::schemes::dice::FACES as usize;
 
 /// A summary with its generic view (`view.rs`) beside its figures.
-fn with_view(mut m: Map<String, Value>) -> Value {
-    let v = view(&m);
+fn with_view(tally: BetTally, mut m: Map<String, Value>) -> Value {
+    let v = view(&tally, &m);
     m.insert("view".into(), v);
     Value::Object(m)
 }
@@ -151,12 +153,22 @@ fn bad(field: String, want: Want, got: &Value) -> VerifyError {
 /// (each dice bet's `selected`, for the expected number of wins).
 pub fn bets_history(record: &Value, report: &Value) -> Result<Value> {
     let scheme = report.get("scheme").and_then(Value::as_str).unwrap_or("");
+    let Some(tally) = find(scheme).and_then(|s| s.desc.bets_history) else {
+        return Err(VerifyError::new(
+            ErrorCode::UnknownScheme,
+            "scheme",
+            msg!(
+                "bet lists are counted for dice and mines, not `{}`",
+                scheme.chars().take(40).collect::<String>()
+            ),
+        ));
+    };
     let Some(Value::Array(bets)) = report.get("bets") else {
         return Err(VerifyError::missing("bets"));
     };
     let record_bets = record.get("bets").and_then(Value::as_array);
-    match scheme {
-        "dice" => {
+    match tally {
+        BetTally::Dice => {
             let mut t = DiceTally::new();
             for (i, b) in bets.iter().enumerate() {
                 let f = b.get("face").unwrap_or(&Value::Null);
@@ -175,9 +187,9 @@ pub fn bets_history(record: &Value, report: &Value) -> Result<Value> {
                     .map_or(0, |s| s.len().min(FACES) as u8);
                 t.add(face as u8, win, selected);
             }
-            Ok(with_view(t.summary()))
+            Ok(with_view(tally, t.summary()))
         }
-        "mines" => {
+        BetTally::Mines => {
             let mut t = MinesTally::new();
             for (i, b) in bets.iter().enumerate() {
                 let field = format!("bets[{i}].mines");
@@ -203,16 +215,8 @@ pub fn bets_history(record: &Value, report: &Value) -> Result<Value> {
                 }
                 t.add(&cells);
             }
-            Ok(with_view(t.summary()))
+            Ok(with_view(tally, t.summary()))
         }
-        other => Err(VerifyError::new(
-            ErrorCode::UnknownScheme,
-            "scheme",
-            msg!(
-                "bet lists are counted for dice and mines, not `{}`",
-                other.chars().take(40).collect::<String>()
-            ),
-        )),
     }
 }
 

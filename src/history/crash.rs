@@ -65,7 +65,18 @@ const EDGES: [i32; 23] = {
 #[inline(always)]
 pub fn bin_of(n: u64) -> usize {
     let m = n.min(i32::MAX as u64) as i32;
-    EDGES.iter().map(|&e| (m >= e) as usize).sum()
+    // A branchless binary search over the sorted edges (five steps): the crate is
+    // built for size, which leaves a 23-step loop unvectorised (issue 46).
+    let mut base = 0usize;
+    let mut size = EDGES.len();
+    while size > 1 {
+        let half = size / 2;
+        if EDGES[base + half] <= m {
+            base += half;
+        }
+        size -= half;
+    }
+    base + (EDGES[base] <= m) as usize
 }
 
 /// The formula's shares, computed once (a few thousand exact evaluations).

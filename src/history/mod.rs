@@ -66,6 +66,15 @@ impl ChainGame {
             Tally::Battle => ChainGame::Battle(Wheel::new(&parse_chances(f)?)?),
         })
     }
+
+    /// The registry's tally this game runs (whose view draws its summary).
+    pub fn tally(&self) -> Tally {
+        match self {
+            ChainGame::Crash => Tally::Crash,
+            ChainGame::Platforms => Tally::Platforms,
+            ChainGame::Battle(_) => Tally::Battle,
+        }
+    }
 }
 
 /// What a history needs from a chain record: its game, round hash, terminal and
@@ -228,7 +237,7 @@ impl ChainHistory {
         let round = self.round();
         let figures = each!(&self.walk, w => w.tally().summary(round));
         m.extend(figures);
-        let v = view::view(&m);
+        let v = view::view(&self.record.game.tally(), &m);
         m.insert("view".into(), v);
         Value::Object(m)
     }

@@ -113,13 +113,23 @@ impl RoundPager {
                 m.insert("lastPlatform".into(), json!(p));
                 json!(p.to_string())
             }
+            // Where the wheel stopped is the round's own; who won depends on its
+            // players and chances, which only this round's record gives.
             ChainGame::Battle(w) => {
-                let winner = w.pick(wheel_point(&h));
-                m.insert("winner".into(), json!(winner));
-                match winner {
-                    Some(k) => json!({"key": "history.battle.playerN",
-                                      "params": {"n": (k + 1).to_string()}}),
-                    None => json!({"key": "history.row.noWinner", "params": {}}),
+                let v = wheel_point(&h);
+                let point = json!({"decimal": format!("{v}")});
+                m.insert("point".into(), json!(v));
+                match (round == self.newest).then(|| w.pick(v)) {
+                    Some(winner) => {
+                        m.insert("winner".into(), json!(winner));
+                        match winner {
+                            Some(k) => json!({"key": "history.battle.pointWon",
+                                              "params": {"point": point, "n": (k + 1).to_string()}}),
+                            None => json!({"key": "history.battle.pointNone",
+                                           "params": {"point": point}}),
+                        }
+                    }
+                    None => point,
                 }
             }
         };
@@ -128,8 +138,9 @@ impl RoundPager {
     }
 
     /// Rounds `from` down to `max(from − count + 1, 1)`, newest first: `{from, to,
-    /// newest, walked, rows: [{round, hash, multiplier | lastPlatform | winner}]}`
-    /// (`winner` null where the wheel has none). `walked` is the links hashed.
+    /// newest, walked, rows: [{round, hash, multiplier | lastPlatform | point}]}`;
+    /// battle's newest row (the record's round) also has `winner` (null where the
+    /// wheel has none), no earlier one. `walked` is the links hashed.
     pub fn page(&mut self, from: u64, count: u64) -> Result<Value> {
         if from == 0 || from > self.newest {
             return Err(VerifyError::out_of_range("from", 1, self.newest as i64));
@@ -239,13 +250,20 @@ mod tests {
         let r = row(ChainGame::Crash);
         assert_eq!(r["outcome"]["key"], "draw.multiplier");
         assert_eq!(r["outcome"]["params"]["value"]["decimal"], r["multiplier"]);
+        // Battle: the wheel point on every row; a winner on the record's round only,
+        // whose chances the record gives, never on an earlier one.
         let one = super::super::battle::Wheel::new(&[100.0]).unwrap();
-        let r = row(ChainGame::Battle(one));
+        let mut p = RoundPager::new(ChainGame::Battle(one), &links[0], 20, &[]).unwrap();
+        let rows = p.page(20, 2).unwrap()["rows"].clone();
+        let (r, older) = (&rows[0], &rows[1]);
         assert_eq!(r["winner"], 0);
-        assert_eq!(
-            r["outcome"],
-            json!({"key": "history.battle.playerN", "params": {"n": "1"}})
-        );
+        assert_eq!(r["outcome"]["key"], "history.battle.pointWon");
+        assert_eq!(r["outcome"]["params"]["n"], "1");
+        let v = crate::schemes::battle::wheel_point(&links[0]);
+        assert_eq!((r["point"].clone(), older.get("winner")), (json!(v), None));
+        assert_eq!(r["outcome"]["params"]["point"]["decimal"], format!("{v}"));
+        let v = crate::schemes::battle::wheel_point(&links[1]);
+        assert_eq!(older["outcome"], json!({"decimal": format!("{v}")}));
     }
 
     #[test]

@@ -15,6 +15,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::schemes::descriptor::{BetTally, Tally};
+
 type Fields = Map<String, Value>;
 
 fn words(key: &str, params: Value) -> Value {
@@ -259,65 +261,59 @@ fn platforms(s: &Fields) -> Value {
            "data": {"rounds": get(s, "rounds"), "round": get(s, "round"), "platforms": counts}})
 }
 
+/// Tenth k of the wheel, `0.k–0.(k+1)` (the last one ends at 1).
+fn tenth_label(k: usize) -> Value {
+    let end = |k: usize| {
+        if k >= 10 {
+            "1".to_string()
+        } else {
+            format!("0.{k}")
+        }
+    };
+    words(
+        "history.battle.tenth",
+        json!({"from": {"decimal": end(k)}, "to": {"decimal": end(k + 1)}}),
+    )
+}
+
+/// Battle: the chain records where the wheel stopped in every round, not who played
+/// an earlier round or with what chances, so the view counts wheel points by tenths
+/// and names a winner only for this round (`battle.rs`).
 fn battle(s: &Fields) -> Value {
     let n = int(s, "rounds");
-    let winners = counts(s, "winners");
-    let bands = counts(s, "bandShares");
-    let band = |i: usize| bands.get(i).cloned().unwrap_or(Value::Null);
-    let mut facts: Vec<Value> = winners
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            words(
-                "history.battle.player",
-                json!({"n": one_based(i), "count": c, "share": share_of(c, n),
-                       "expected": share(&band(i))}),
-            )
-        })
-        .collect();
-    let none = get(s, "noWinner");
-    let some_none = none.as_u64().unwrap_or(0) > 0;
-    if some_none {
+    let tenths = counts(s, "tenths");
+    let shares = counts(s, "tenthShares");
+    let expected = |i: usize| shares.get(i).cloned().unwrap_or(Value::Null);
+    let mut facts = Vec::new();
+    if let Some(w) = get(s, "winner").as_u64() {
         facts.push(words(
-            "history.battle.noWinner",
-            json!({"count": none, "share": share_of(none, n),
-                   "expected": share(get(s, "noWinnerShare"))}),
+            "history.battle.thisRound",
+            json!({"n": one_based(w as usize)}),
         ));
     }
-    let player = |i: usize| words("history.battle.playerN", json!({"n": one_based(i)}));
-    let (mut table, chart) = Bars {
-        counts: &winners,
+    facts.push(words(
+        "history.battle.unknown",
+        json!({"share": {"share": 0.1}}),
+    ));
+    let (table, chart) = Bars {
+        counts: &tenths,
         of: n,
-        expected: &band,
-        label: &one_based,
+        expected: &expected,
+        label: &tenth_label,
         columns: [
-            "history.col.player",
-            "history.col.wins",
+            "history.col.wheel",
+            "history.col.rounds",
             "history.col.share",
             "history.col.expected",
         ],
         title: "history.battle.chart",
-        x_label: "history.col.player",
+        x_label: "history.col.wheel",
         y_label: "history.chart.axisRounds",
     }
     .table_and_chart();
-    // The table names each player in words; the chart's axis numbers them.
-    if let Some(rows) = table["rows"].as_array_mut() {
-        for (i, row) in rows.iter_mut().enumerate() {
-            row[0] = player(i);
-        }
-        if some_none {
-            rows.push(json!([
-                words("history.row.noWinner", json!({})),
-                none,
-                share_of(none, n),
-                share(get(s, "noWinnerShare"))
-            ]));
-        }
-    }
     json!({"facts": facts, "table": table, "chart": chart, "test": test(s),
-           "data": {"rounds": get(s, "rounds"), "round": get(s, "round"), "winners": winners,
-                    "no-winner": none}})
+           "data": {"rounds": get(s, "rounds"), "round": get(s, "round"), "tenths": tenths,
+                    "winner": get(s, "winner")}})
 }
 
 fn dice(s: &Fields) -> Value {
@@ -379,44 +375,82 @@ fn mines(s: &Fields) -> Value {
            "data": {"bets": get(s, "bets"), "mines": get(s, "mines"), "cells": cells}})
 }
 
-/// The generic view of a summary (`game`: crash, platforms, battle, dice, mines),
-/// with its heading, first line and caveat: `{heading, head, facts, table, chart,
-/// test?, data, caveat}`.
-pub fn view(s: &Fields) -> Value {
-    let game = s.get("game").and_then(Value::as_str).unwrap_or("");
-    let bets = matches!(game, "dice" | "mines");
-    let mut v = match game {
-        "crash" => crash(s),
-        "platforms" => platforms(s),
-        "battle" => battle(s),
-        "dice" => dice(s),
-        _ => mines(s),
-    };
-    if let Value::Object(m) = &mut v {
-        if bets {
-            m.insert(
-                "heading".into(),
-                json!(format!("history.bets.{game}.heading")),
-            );
-            m.insert(
-                "head".into(),
-                words(
-                    &format!("history.bets.{game}.count"),
-                    json!({"count": get(s, "bets")}),
-                ),
-            );
-            m.insert("caveat".into(), json!("history.bets.caveat"));
-        } else {
-            m.insert("heading".into(), json!("history.heading"));
-            m.insert(
-                "head".into(),
-                words(
-                    "history.rounds",
-                    json!({"count": get(s, "rounds"), "round": id(get(s, "round"))}),
-                ),
-            );
-            m.insert("caveat".into(), json!("history.caveat"));
+/// A history's game-specific part: one implementation for the registry's chain
+/// tallies (`Tally`, a scheme's `HistoryDesc`) and one for its bet tallies
+/// (`BetTally`), each an exhaustive match, so every tally a scheme can declare has its
+/// view and no summary is drawn as another game's.
+pub trait GameView {
+    /// The facts, table, chart, test and data.
+    fn figures(&self, s: &Fields) -> Value;
+    /// The heading, the first line and the caveat.
+    fn frame(&self, s: &Fields) -> Frame;
+}
+
+/// The words around a history's figures.
+pub struct Frame {
+    heading: String,
+    head: Value,
+    caveat: &'static str,
+}
+
+impl GameView for Tally {
+    fn figures(&self, s: &Fields) -> Value {
+        match self {
+            Tally::Crash => crash(s),
+            Tally::Platforms => platforms(s),
+            Tally::Battle => battle(s),
         }
+    }
+
+    fn frame(&self, s: &Fields) -> Frame {
+        Frame {
+            heading: "history.heading".into(),
+            head: words(
+                "history.rounds",
+                json!({"count": get(s, "rounds"), "round": id(get(s, "round"))}),
+            ),
+            caveat: "history.caveat",
+        }
+    }
+}
+
+impl GameView for BetTally {
+    fn figures(&self, s: &Fields) -> Value {
+        match self {
+            BetTally::Dice => dice(s),
+            BetTally::Mines => mines(s),
+        }
+    }
+
+    fn frame(&self, s: &Fields) -> Frame {
+        let game = match self {
+            BetTally::Dice => "dice",
+            BetTally::Mines => "mines",
+        };
+        Frame {
+            heading: format!("history.bets.{game}.heading"),
+            head: words(
+                &format!("history.bets.{game}.count"),
+                json!({"count": get(s, "bets")}),
+            ),
+            caveat: "history.bets.caveat",
+        }
+    }
+}
+
+/// The generic view of a summary counted by `tally`, with its heading, first line
+/// and caveat: `{heading, head, facts, table, chart, test?, data, caveat}`.
+pub fn view(tally: &dyn GameView, s: &Fields) -> Value {
+    let mut v = tally.figures(s);
+    let Frame {
+        heading,
+        head,
+        caveat,
+    } = tally.frame(s);
+    if let Value::Object(m) = &mut v {
+        m.insert("heading".into(), json!(heading));
+        m.insert("head".into(), head);
+        m.insert("caveat".into(), json!(caveat));
     }
     v
 }
@@ -436,10 +470,13 @@ mod tests {
     /// number, 1 in 25 for a mine's cell, in the facts, every table row and bin.
     #[test]
     fn bet_games_carry_their_expected_shares() {
-        let d = view(&fields(
-            json!({"game": "dice", "bets": 6, "faces": [1, 1, 1, 1, 1, 1],
+        let d = view(
+            &BetTally::Dice,
+            &fields(
+                json!({"game": "dice", "bets": 6, "faces": [1, 1, 1, 1, 1, 1],
                                     "wins": 2, "expectedWins": 2.5, "pValue": 1.0}),
-        ));
+            ),
+        );
         assert_eq!(d["facts"][0]["params"]["share"]["share"], 1.0 / 6.0);
         assert_eq!(d["chart"]["bins"].as_array().map(Vec::len), Some(6));
         for bin in d["chart"]["bins"].as_array().into_iter().flatten() {
@@ -447,42 +484,97 @@ mod tests {
         }
         assert_eq!(d["table"]["rows"][5][3]["share"], 1.0 / 6.0);
         assert_eq!(d["head"]["key"], "history.bets.dice.count");
-        let m = view(&fields(json!({"game": "mines", "bets": 1, "mines": 3,
-                                    "cells": vec![0; 25]})));
+        let m = view(
+            &BetTally::Mines,
+            &fields(json!({"game": "mines", "bets": 1, "mines": 3,
+                                    "cells": vec![0; 25]})),
+        );
         assert_eq!(m["table"]["rows"][24][3]["share"], 1.0 / 25.0);
         assert_eq!(m["chart"]["bins"][0]["expected"], 1.0 / 25.0);
         assert_eq!(m["table"]["rows"][24][0], "25");
     }
 
-    /// Battle's expected shares are the bands of the record's wheel; a round with
-    /// no winner gets its own row; the facts and data name every player.
+    /// Battle: the earlier rounds' players and chances are unknown, so no fact,
+    /// row or figure counts anyone's wins over them; the rows are the wheel's
+    /// tenths against their exact shares, and only this round's winner is named.
     #[test]
-    fn battle_rows_are_the_bands_of_the_wheel() {
-        let v = view(&fields(json!({"game": "battle", "rounds": 10, "round": 10,
-            "winners": [3, 6], "bandShares": [0.25, 0.75], "noWinner": 1,
-            "noWinnerShare": 1e-16, "pValue": 0.5, "chiSquare": 1.0, "degreesOfFreedom": 1})));
-        assert_eq!(v["chart"]["bins"][1]["expected"], 0.75);
-        assert_eq!(v["chart"]["bins"][0]["observed"], 0.3);
-        assert_eq!(v["table"]["rows"][0][0]["key"], "history.battle.playerN");
-        assert_eq!(v["table"]["rows"][2][0]["key"], "history.row.noWinner");
-        assert_eq!(v["facts"].as_array().map(Vec::len), Some(3));
-        assert_eq!(v["test"]["pValue"], 0.5);
-        assert_eq!(v["data"]["winners"], json!([3, 6]));
-        assert_eq!(v["head"]["params"]["round"], "10");
+    fn battle_counts_no_wins_over_rounds_whose_chances_are_unknown() {
+        let shares = crate::history::battle::tenth_shares();
+        let v = view(
+            &Tally::Battle,
+            &fields(json!({"game": "battle", "rounds": 20, "round": 20,
+            "winner": 0, "tenths": [2, 2, 2, 2, 2, 2, 2, 2, 2, 2], "tenthShares": shares,
+            "pValue": 1.0, "chiSquare": 0.0, "degreesOfFreedom": 9})),
+        );
+        let text = v.to_string();
+        for gone in [
+            "history.battle.player\"",
+            "history.col.wins",
+            "noWinner",
+            "winners",
+        ] {
+            assert!(!text.contains(gone), "{gone} in {text}");
+        }
+        assert_eq!(v["facts"][0]["key"], "history.battle.thisRound");
+        assert_eq!(v["facts"][0]["params"]["n"], "1");
+        assert_eq!(v["facts"].as_array().map(Vec::len), Some(2));
+        assert_eq!(v["table"]["rows"].as_array().map(Vec::len), Some(10));
+        assert_eq!(v["table"]["rows"][9][0]["params"]["to"]["decimal"], "1");
+        assert_eq!(v["table"]["rows"][0][0]["params"]["from"]["decimal"], "0.0");
+        assert_eq!(v["chart"]["bins"][3]["expected"], shares[3]);
+        assert_eq!(v["chart"]["bins"][0]["observed"], 0.1);
+        assert_eq!(v["test"]["pValue"], 1.0);
+        assert_eq!(v["data"]["tenths"].as_array().map(Vec::len), Some(10));
+        assert_eq!(v["head"]["params"]["round"], "20");
+        // Without this round's winner (a wheel that names none), no player at all.
+        let v = view(
+            &Tally::Battle,
+            &fields(json!({"game": "battle", "rounds": 1, "winner": null,
+            "tenths": [0, 0, 0, 0, 0, 0, 0, 0, 0, 1], "tenthShares": shares})),
+        );
+        assert!(!v.to_string().contains("history.battle.thisRound"));
     }
 
     /// Crash: no chi-square test, a chart of shares at or above each threshold,
     /// and nothing to draw before a round is counted.
     #[test]
     fn crash_has_shares_and_no_test() {
-        let v = view(&fields(json!({"game": "crash", "rounds": 0, "round": null,
+        let v = view(
+            &Tally::Crash,
+            &fields(json!({"game": "crash", "rounds": 0, "round": null,
             "shares": [{"atLeast": "2.00", "count": 0, "observed": null, "expected": 0.49}],
             "expectedShares": {"instant": 0.01}, "highest": null,
-            "longestBelow2": {"length": 0, "endRound": null}})));
+            "longestBelow2": {"length": 0, "endRound": null}})),
+        );
         assert!(v.get("test").is_none());
         assert!(v["chart"].is_null());
         assert_eq!(v["facts"][0]["params"]["expected"]["share"], 0.01);
         assert_eq!(v["facts"][4]["key"], "history.crash.longestNone");
         assert_eq!(v["table"]["rows"][0][3]["share"], 0.49);
+    }
+
+    /// The views are the registry's: every history a scheme declares has one (an
+    /// exhaustive match per tally kind, so no summary falls through to another
+    /// game's), and a scheme whose records may carry `bets` declares how a bet list
+    /// is counted.
+    #[test]
+    fn every_history_the_registry_declares_has_its_view() {
+        use crate::schemes::descriptor::Kind;
+        let mut seen = Vec::new();
+        for s in crate::schemes::ALL {
+            let d = &s.desc;
+            let bets = d.fields.iter().any(|f| f.kind == Kind::Bets);
+            assert_eq!(d.bets_history.is_some(), bets, "{}", d.id);
+            let views = d.history.iter().map(|h| &h.tally as &dyn GameView);
+            for v in views.chain(d.bets_history.iter().map(|b| b as &dyn GameView)) {
+                let out = view(v, &Fields::new());
+                assert!(out["facts"].is_array(), "{}", d.id);
+                assert!(out["heading"]
+                    .as_str()
+                    .is_some_and(|h| h.starts_with("history.")));
+                seen.push(d.id);
+            }
+        }
+        assert_eq!(seen, ["crash", "platforms", "battle", "dice", "mines"]);
     }
 }

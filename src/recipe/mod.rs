@@ -9,6 +9,11 @@
 //! last, as one JSON line with the report's result keys (same names and value
 //! shapes). It recomputes; the verdict stays the core's.
 //!
+//! Each program is a template of its own language (`templates/`, one per recipe kind,
+//! `KINDS` names each scheme's), whose named holes take only literals built from the
+//! validated record, comment lines and the operator's code (`template.rs`): no record
+//! text reaches a program but through a literal of its language.
+//!
 //! The comments come from the caller's catalog (`recipe.*` keys, `words`): the core
 //! returns data, the words are the surface's. A key missing from `words` leaves its
 //! comment out; seeds, hashes and code are never translated.
@@ -17,6 +22,7 @@ mod go;
 mod node;
 mod python;
 mod rounds;
+mod template;
 
 pub use rounds::recipe_rounds;
 
@@ -24,6 +30,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{ErrorCode, Result, VerifyError};
 use crate::schemes::{Options, Walk};
+use template::{Comment, Holes, Template};
 
 /// The operator pages' code, verbatim (whitespace aside).
 pub const OPERATOR_NODE: &str = include_str!("operator/ro_node.js");
@@ -60,22 +67,91 @@ impl Lang {
             Lang::Go => "go run recipe.go",
         }
     }
-    fn comment(self) -> &'static str {
-        match self {
-            Lang::Python => "#",
-            _ => "//",
-        }
-    }
 }
 
-/// The language of a scheme's recipe (the operator's published code's).
-pub fn lang_of(scheme: &str) -> Option<Lang> {
-    match scheme {
-        "match_seed_v2" | "poker_hmac_v1" | "chess_colour_v1" => Some(Lang::Node),
-        "selfpoker" => Some(Lang::Python),
-        "crash" | "platforms" | "battle" | "hash_chain" | "dice" | "mines" => Some(Lang::Go),
-        _ => None,
-    }
+/// How a scheme's recipe is written: its template and the function that fills the
+/// template's holes from a record the verifier accepted.
+pub(crate) struct RecipeKind {
+    pub template: &'static Template,
+    pub holes: fn(&Map<String, Value>, &Words) -> Result<Holes>,
+}
+
+/// The recipe of every scheme (a test holds it to `schemes::ALL`).
+pub(crate) const KINDS: [(&str, RecipeKind); 10] = [
+    (
+        "match_seed_v2",
+        RecipeKind {
+            template: &template::MATCH_SEED,
+            holes: node::match_seed,
+        },
+    ),
+    (
+        "poker_hmac_v1",
+        RecipeKind {
+            template: &template::POKER,
+            holes: node::poker,
+        },
+    ),
+    (
+        "chess_colour_v1",
+        RecipeKind {
+            template: &template::CHESS,
+            holes: node::chess,
+        },
+    ),
+    (
+        "selfpoker",
+        RecipeKind {
+            template: &template::SELFPOKER,
+            holes: python::selfpoker,
+        },
+    ),
+    (
+        "crash",
+        RecipeKind {
+            template: &template::CHAIN,
+            holes: go::chain,
+        },
+    ),
+    (
+        "platforms",
+        RecipeKind {
+            template: &template::CHAIN,
+            holes: go::chain,
+        },
+    ),
+    (
+        "battle",
+        RecipeKind {
+            template: &template::CHAIN,
+            holes: go::chain,
+        },
+    ),
+    (
+        "hash_chain",
+        RecipeKind {
+            template: &template::CHAIN,
+            holes: go::chain,
+        },
+    ),
+    (
+        "dice",
+        RecipeKind {
+            template: &template::BETS,
+            holes: go::bets,
+        },
+    ),
+    (
+        "mines",
+        RecipeKind {
+            template: &template::BETS,
+            holes: go::bets,
+        },
+    ),
+];
+
+pub(crate) fn kind_of(scheme: &str) -> Option<&'static RecipeKind> {
+    KINDS.iter().find(|(id, _)| *id == scheme).map(|(_, k)| k)
 }
 
 /// The recipe of a record (bare or `{"name", "record"}`): `{scheme, language, file,
@@ -101,25 +177,35 @@ pub fn recipe(record: &Value, words: &Value) -> Result<Value> {
             map.insert(key.to_string(), Value::from(list.len()));
         }
     }
-    let map = &map;
-    let scheme = text(map, "scheme")?;
-    let lang = lang_of(&scheme).ok_or_else(|| internal("no recipe for this scheme"))?;
+    let scheme = text(&map, "scheme")?;
+    let kind = kind_of(&scheme).ok_or_else(|| internal("no recipe for this scheme"))?;
     let w = Words::new(words);
-    let mut s = Script::new(lang, &w);
-    match scheme.as_str() {
-        "match_seed_v2" => node::match_seed(&mut s, map)?,
-        "poker_hmac_v1" => node::poker(&mut s, map)?,
-        "chess_colour_v1" => node::chess(&mut s, map)?,
-        "selfpoker" => python::selfpoker(&mut s, map)?,
-        _ => go::chain_or_bet(&mut s, &scheme, map)?,
-    }
-    Ok(json!({
+    let text = template::fill(kind.template, &(kind.holes)(&map, &w)?)?;
+    Ok(answer(&scheme, kind.template.lang, text))
+}
+
+/// The answer of `recipe` and `recipe_rounds`.
+fn answer(scheme: &str, lang: Lang, text: String) -> Value {
+    json!({
         "scheme": scheme,
         "language": lang.id(),
         "file": lang.file(),
         "command": lang.command(),
-        "text": s.out,
-    }))
+        "text": text,
+    })
+}
+
+/// The holes every template starts with: the command that runs it, and what it is.
+pub(crate) fn start(lang: Lang, w: &Words) -> Holes {
+    let mut h = Holes::new();
+    h.comment(
+        "run",
+        Some(Comment::safe(&format!("run: {}", lang.command()))),
+    )
+    .comment("head", w.say("recipe.head", &[]))
+    .comment("verdict", w.say("recipe.verdict", &[]))
+    .comment("output", w.say("recipe.output", &[]));
+    h
 }
 
 pub(crate) fn internal(what: &str) -> VerifyError {
@@ -175,14 +261,13 @@ impl<'a> Words<'a> {
     fn new(v: &'a Value) -> Self {
         Words(v.as_object())
     }
-    /// The text of `key` with `params`, on one line, without characters that change
-    /// how a comment is shown (controls, direction marks): None when absent.
-    pub fn get(&self, key: &str, params: &[(&str, &str)]) -> Option<String> {
+    /// The comment `key` with `params` ([`Comment::safe`]): None when absent.
+    pub fn say(&self, key: &str, params: &[(&str, &str)]) -> Option<Comment> {
         let mut t = self.0?.get(key)?.as_str()?.to_string();
         for (k, v) in params {
             t = t.replace(&format!("{{{k}}}"), v);
         }
-        Some(comment_safe(&t))
+        Some(Comment::safe(&t))
     }
 }
 
@@ -232,78 +317,6 @@ pub(crate) fn lit(lang: Lang, s: &str) -> String {
     }
     o.push('"');
     o
-}
-
-/// The script being written: lines, comments from the words.
-pub(crate) struct Script<'a> {
-    pub lang: Lang,
-    pub words: &'a Words<'a>,
-    pub out: String,
-}
-
-impl<'a> Script<'a> {
-    fn new(lang: Lang, words: &'a Words<'a>) -> Self {
-        let mut s = Script {
-            lang,
-            words,
-            out: String::new(),
-        };
-        s.line(&format!("{} run: {}", lang.comment(), lang.command()));
-        s.say("recipe.head", &[]);
-        s.say("recipe.verdict", &[]);
-        s
-    }
-    pub fn line(&mut self, l: &str) {
-        self.out.push_str(l);
-        self.out.push('\n');
-    }
-    pub fn blank(&mut self) {
-        if !self.out.ends_with("\n\n") {
-            self.out.push('\n');
-        }
-    }
-    /// Lines of code, as they are.
-    pub fn code(&mut self, block: &str) {
-        for l in block.lines() {
-            self.line(l);
-        }
-    }
-    /// A comment in the player's language (nothing when the words lack the key).
-    pub fn say(&mut self, key: &str, params: &[(&str, &str)]) {
-        self.say_in("", key, params);
-    }
-    pub fn say_in(&mut self, indent: &str, key: &str, params: &[(&str, &str)]) {
-        if let Some(t) = self.words.get(key, params) {
-            let c = self.lang.comment();
-            self.line(&format!("{indent}{c} {t}"));
-        }
-    }
-    /// The operator's code follows, verbatim from their page's `section`.
-    pub fn verbatim(&mut self, section: &str) {
-        self.blank();
-        self.say("recipe.verbatim", &[("section", section)]);
-    }
-    /// A step the operator's page describes (`section`) but does not publish as code.
-    pub fn same_style(&mut self, step: &str, section: &str) {
-        self.blank();
-        self.say("recipe.sameStyle", &[("section", section)]);
-        self.say(step, &[]);
-    }
-}
-
-/// The lines of `src` from the one starting with `first` to the one starting with
-/// `last` (both trimmed of leading spaces), inclusive: a piece of the operator's code.
-pub(crate) fn lines_between<'s>(src: &'s str, first: &str, last: &str) -> Result<String> {
-    let lines: Vec<&'s str> = src.lines().collect();
-    let start = lines
-        .iter()
-        .position(|l| l.trim_start().starts_with(first))
-        .ok_or_else(|| internal(first))?;
-    let end = lines[start..]
-        .iter()
-        .position(|l| l.trim_start().starts_with(last))
-        .ok_or_else(|| internal(last))?;
-    Ok(lines[start..=start + end].join("\n"))
 }
 
 #[cfg(test)]

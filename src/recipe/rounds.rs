@@ -1,25 +1,34 @@
 //! The recipe of a pasted round history (crash, platforms, battle, chain): one Go
-//! script that loops over the rounds with the operator's functions, checks that
-//! each line links to the next (HashSeed), and walks the oldest round to the
-//! terminal when one is given. Prints `{"rows": [{line, hash, computed?,
-//! linksToNext?}], "chain"?: {ok, round} | {walked}}`, the names of the core's
-//! round check (`check_rounds`).
-
-use std::collections::BTreeSet;
+//! script (`templates/rounds.go.tmpl`) that loops over the rounds with the operator's
+//! functions, checks that each line links to the next (HashSeed), and walks the
+//! oldest round to the terminal when one is given. Prints `{"rows": [{line, hash,
+//! computed?, linksToNext?}], "chain"?: {ok, round} | {walked}}`, the names of the
+//! core's round check (`check_rounds`).
 
 use serde_json::Value;
 
-use super::go::{self, assemble, HOW};
-use super::{internal, lit, Lang, Script, Words};
+use super::go::{self, HOW};
+use super::template::{fill, Holes, Lit, ROUNDS};
+use super::{answer, internal, Lang, Words};
 use crate::error::Result;
 use crate::round_history::{check_rounds_with, HistoryOptions};
-use crate::schemes::chain::DEFAULT_MAX_STEPS as PUBLISHED_LENGTH;
 use crate::schemes::Walk;
 
 /// `game`: crash, platforms, battle or chain; `options`: {terminal?, maxSteps?}.
 /// Every line must be a round the core can read (a history with invalid lines has
 /// no recipe: the core's check names them first).
 pub fn recipe_rounds(game: &str, text: &str, options: &Value, words: &Value) -> Result<Value> {
+    let (scheme, h) = holes(game, text, options, words)?;
+    Ok(answer(&scheme, Lang::Go, fill(&ROUNDS, &h)?))
+}
+
+/// The game's scheme and the holes of its history's template.
+pub(super) fn holes(
+    game: &str,
+    text: &str,
+    options: &Value,
+    words: &Value,
+) -> Result<(String, Holes)> {
     let mut opts = HistoryOptions::from_json(options)?;
     opts.walk = Walk::Pending;
     let checked = check_rounds_with(game, text, &opts)?;
@@ -34,114 +43,50 @@ pub fn recipe_rounds(game: &str, text: &str, options: &Value, words: &Value) -> 
     }
     let lines: Vec<&str> = text.lines().collect();
     let w = Words::new(words);
-    let mut s = Script::new(Lang::Go, &w);
-
     let mut funcs = vec!["HashSeed"];
-    let mut own: BTreeSet<&str> = ["encoding/json", "fmt", "os"].into_iter().collect();
-    let mut values = vec![
-        "type round struct {".to_string(),
-        "\tline    int".into(),
-        "\thash    string".into(),
-        "\tchances []float64".into(),
-        "}".into(),
-        "var rounds = []round{".into(),
-    ];
-    for r in rows {
-        let line = r["line"].as_u64().ok_or_else(|| internal("line"))?;
-        let hash = r["hash"].as_str().ok_or_else(|| internal("hash"))?;
-        let chances = if scheme == "battle" {
-            let t = lines
-                .get(line as usize - 1)
-                .ok_or_else(|| internal("line"))?;
-            let sep = if t.contains('\t') {
-                '\t'
-            } else if t.contains(';') {
-                ';'
-            } else {
-                ','
-            };
-            let c: Vec<String> = t
-                .split(sep)
-                .skip(2)
-                .map(|c| {
-                    c.trim()
-                        .replace(',', ".")
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|f| f.is_finite())
-                        .map(|f| format!("{f}"))
-                        .ok_or_else(|| internal("chances"))
-                })
-                .collect::<Result<_>>()?;
-            format!("[]float64{{{}}}", c.join(", "))
-        } else {
-            "nil".into()
-        };
-        values.push(format!("\t{{{line}, {}, {chances}}},", lit(Lang::Go, hash)));
-    }
-    values.push("}".into());
+    funcs.extend(go::game_functions(&scheme));
+    let battle = scheme == "battle";
 
-    let mut body: Vec<String> = Vec::new();
-    let say = |s: &Script, key: &str, params: &[(&str, &str)]| -> Option<String> {
-        s.words.get(key, params).map(|t| format!("\t// {t}"))
-    };
-    body.extend(say(&s, "recipe.step.rounds", &[]));
-    body.push("\trows := []map[string]interface{}{}".into());
-    body.push("\tfor _, r := range rounds {".into());
-    body.push("\t\trow := map[string]interface{}{\"line\": r.line, \"hash\": r.hash}".into());
-    body.extend(go::game_call(&scheme, &go::Call::ROW, &mut funcs, &mut own));
-    body.push("\t\trows = append(rows, row)".into());
-    body.push("\t}".into());
-    body.extend(say(&s, "recipe.sameStyle", &[("section", HOW)]));
-    body.extend(say(&s, "recipe.step.links", &[]));
-    body.push("\torder := 0 // 1: newest first, 2: oldest first".into());
-    body.push("\tfor i := 0; i+1 < len(rounds); i++ {".into());
-    body.push("\t\tdown := HashSeed(rounds[i].hash) == rounds[i+1].hash".into());
-    body.push("\t\tup := !down && HashSeed(rounds[i+1].hash) == rounds[i].hash".into());
-    body.push("\t\tif order == 0 && down {".into());
-    body.push("\t\t\torder = 1".into());
-    body.push("\t\t} else if order == 0 && up {".into());
-    body.push("\t\t\torder = 2".into());
-    body.push("\t\t}".into());
-    body.push("\t\trows[i][\"linksToNext\"] = (order == 1 && down) || (order == 2 && up)".into());
-    body.push("\t}".into());
-    body.push("\tout := map[string]interface{}{\"rows\": rows}".into());
-    if let Some(t) = &opts.terminal {
-        values.push(format!("const terminal = {}", lit(Lang::Go, t.as_str())));
-        values.push(format!("const maxSteps = {}", opts.max_steps));
-        let max = opts.max_steps.to_string();
-        body.extend(say(&s, "recipe.step.chain", &[("max", &max)]));
-        body.push("\toldest := rounds[len(rounds)-1].hash".into());
-        body.push("\tif order == 2 {".into());
-        body.push("\t\toldest = rounds[0].hash".into());
-        body.push("\t}".into());
-        body.extend(go::chain_walk("oldest"));
-        body.push("\tif round > 0 {".into());
-        body.push(
-            "\t\tout[\"chain\"] = map[string]interface{}{\"ok\": true, \"round\": round}".into(),
-        );
-        body.push(format!("\t}} else if maxSteps >= {PUBLISHED_LENGTH} {{"));
-        body.push("\t\tout[\"chain\"] = map[string]interface{}{\"ok\": false}".into());
-        body.push("\t} else {".into());
-        body.push("\t\tout[\"chain\"] = map[string]interface{}{\"walked\": maxSteps}".into());
-        body.push("\t}".into());
-    }
-    // `out` is made above; assemble's main starts with its own.
-    let body: Vec<String> = body
-        .into_iter()
-        .map(|l| {
-            l.replace(
-                "\tout := map[string]interface{}{\"rows\": rows}",
-                "\tout[\"rows\"] = rows",
-            )
+    let rounds = rows
+        .iter()
+        .map(|r| {
+            let line = r["line"].as_u64().ok_or_else(|| internal("line"))?;
+            let hash = r["hash"].as_str().ok_or_else(|| internal("hash"))?;
+            let chances = if battle {
+                // The line's fields as the core read them (`lines`), its chances as
+                // the battle scheme reads them.
+                let t = lines
+                    .get(line as usize - 1)
+                    .ok_or_else(|| internal("line"))?;
+                let fields = crate::lines::split(t, crate::lines::separator(t));
+                let values = fields.get(1..).unwrap_or(&[]);
+                let chances = crate::schemes::battle::row_chances(values)
+                    .ok_or_else(|| internal("chances"))?
+                    .into_iter()
+                    .map(Lit::float)
+                    .collect::<Result<_>>()?;
+                Lit::slice("[]float64", chances)
+            } else {
+                Lit::null()
+            };
+            let mut row = Holes::new();
+            row.lit("line", Lit::int(line as i64))
+                .lit("hash", Lit::str(hash))
+                .lit("chances", chances);
+            Ok(row)
         })
-        .collect();
-    assemble(&mut s, &funcs, &own, &values, &body, scheme == "crash")?;
-    Ok(json!({
-        "scheme": scheme,
-        "language": "go",
-        "file": "recipe.go",
-        "command": "go run recipe.go",
-        "text": s.out,
-    }))
+        .collect::<Result<_>>()?;
+
+    let mut h = go::common(&w, &scheme, &funcs)?;
+    go::game_sections(&mut h, &w, &scheme);
+    h.rows("rounds", rounds)
+        .flag("hasTerminal", opts.terminal.is_some())
+        .comment("stepRounds", w.say("recipe.step.rounds", &[]))
+        .comment("sameStyle", w.say("recipe.sameStyle", &[("section", HOW)]))
+        .comment("stepLinks", w.say("recipe.step.links", &[]));
+    if let Some(t) = &opts.terminal {
+        let max = i64::try_from(opts.max_steps).map_err(|_| internal("maxSteps"))?;
+        go::walk(&mut h, &w, Lit::str(t.as_str()), max);
+    }
+    Ok((scheme, h))
 }

@@ -2,6 +2,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use super::template::{fill, fill_noting, names_of, Holes, Lit, Template, TEMPLATES};
 use super::*;
 
 fn english() -> Value {
@@ -39,24 +40,19 @@ fn squeeze(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
-/// `../shared/seeds` beside the checkout (CI), or FAIRVERIFY_SHARED/seeds.
+/// The shared folder's rule (`tests/common/shared.rs`): `../shared` or
+/// FAIRVERIFY_SHARED; missing fails unless FAIRVERIFY_NO_SHARED=1.
+#[path = "../../tests/common/shared.rs"]
+mod shared;
+
+/// `seeds` of the shared folder: the operators' pages.
 fn seeds_dir() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shared = std::env::var_os("FAIRVERIFY_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("../shared"));
-    let d = shared.join("seeds");
-    d.is_dir().then_some(d)
+    shared::shared_dir("seeds")
 }
 
 #[test]
 fn operator_code_is_the_pages_code() {
     let Some(dir) = seeds_dir() else {
-        eprintln!(
-            "\n*** ../shared/seeds is MISSING: the operator snippets in src/recipe/operator/ \
-             were NOT compared with the operators' pages (set FAIRVERIFY_SHARED to the \
-             shared folder) ***\n"
-        );
         return;
     };
     let pages: String = std::fs::read_dir(&dir)
@@ -205,4 +201,265 @@ fn a_round_history_is_one_script_that_loops() {
     // Lines the core cannot read: no recipe.
     assert!(recipe_rounds("crash", "zz\n", &Value::Null, &en).is_err());
     assert!(recipe_rounds("dice", &text, &Value::Null, &en).is_err());
+}
+
+/// Every record the unit tests write a recipe for: every vector, the bet lists of
+/// dice and mines (one bet under its own client seed), and records without their
+/// optional parts.
+fn samples() -> Vec<Value> {
+    let mut out = Vec::new();
+    for scheme in SCHEMES {
+        out.extend(vectors(scheme));
+    }
+    for scheme in ["dice", "mines"] {
+        let list = vectors(scheme);
+        let mut base = list[0].clone();
+        let m = base.as_object_mut().unwrap();
+        let bets: Vec<Value> = list
+            .iter()
+            .take(3)
+            .enumerate()
+            .map(|(i, r)| {
+                let mut b = serde_json::json!({"nonce": r["nonce"]});
+                let key = if scheme == "dice" {
+                    "selected"
+                } else {
+                    "mines"
+                };
+                b[key] = r[key].clone();
+                if i == 1 {
+                    b["clientSeed"] = Value::from("own seed");
+                }
+                b
+            })
+            .collect();
+        m.remove("nonce");
+        m.remove("selected");
+        m.remove("mines");
+        m.insert("bets".into(), Value::from(bets));
+        out.push(base);
+    }
+    out
+}
+
+/// Round histories of each game, with and without a terminal.
+fn histories() -> Vec<(&'static str, String, Value)> {
+    let h = "5e".repeat(32);
+    let older = crate::testing::sha256_hex(h.as_bytes());
+    let oldest = crate::testing::sha256_hex(older.as_bytes());
+    let terminal = serde_json::json!({"terminal": oldest, "maxSteps": 5});
+    vec![
+        ("crash", format!("{h}\n{older}\n"), Value::Null),
+        ("platforms", format!("{older}\n{h}\n"), terminal.clone()),
+        (
+            "battle",
+            format!("{h},1,\"12,5\",\"87,5\"\n{older};0;50;50\n"),
+            Value::Null,
+        ),
+        ("chain", format!("{h}\n{older}\n"), terminal),
+    ]
+}
+
+#[test]
+fn every_scheme_has_a_recipe_kind() {
+    let ids: Vec<&str> = crate::schemes::ALL.iter().map(|s| s.desc.id).collect();
+    let kinds: Vec<&str> = KINDS.iter().map(|(id, _)| *id).collect();
+    assert_eq!(
+        ids, kinds,
+        "a new scheme needs its recipe (docs/adding-a-scheme.md)"
+    );
+    assert_eq!(SCHEMES.to_vec(), kinds);
+}
+
+#[test]
+fn every_template_is_filled_whole_by_the_samples() {
+    // Every hole and section of every template is reached by some sample, in every
+    // language's words and in none: a hole no code fills, or filled under a name the
+    // template lacks, is an error of `fill`; a hole no sample reaches is named here.
+    let en = english();
+    let mut used: Vec<std::collections::BTreeSet<String>> =
+        vec![Default::default(); TEMPLATES.len()];
+    let index = |t: &Template| TEMPLATES.iter().position(|x| x.name == t.name).unwrap();
+    for words in [en.clone(), Value::Null] {
+        let w = Words::new(&words);
+        for record in samples() {
+            let (_, map) = crate::input::unwrap_record(record.clone());
+            let mut map = map.as_object().unwrap().clone();
+            for key in ["rolls", "deals"] {
+                if !map.contains_key(key) {
+                    if let Ok(r) = crate::verify_with(
+                        &record,
+                        &Options {
+                            walk: Walk::Pending,
+                            ..Options::default()
+                        },
+                    ) {
+                        if let Some(l) = r[key].as_array() {
+                            map.insert(key.into(), Value::from(l.len()));
+                        }
+                    }
+                }
+            }
+            let kind = kind_of(map["scheme"].as_str().unwrap()).unwrap();
+            let holes = (kind.holes)(&map, &w).unwrap();
+            fill_noting(kind.template, &holes, &mut used[index(kind.template)])
+                .unwrap_or_else(|e| panic!("{}: {}", kind.template.name, e.message));
+        }
+    }
+    for (game, text, options) in histories() {
+        assert!(recipe_rounds(game, &text, &options, &en).is_ok(), "{game}");
+    }
+    // The round history's template is reached through recipe_rounds: its names once
+    // more through a fill that notes them.
+    for (i, t) in TEMPLATES.iter().enumerate() {
+        let names = names_of(t).unwrap();
+        let missed: Vec<&&str> = names
+            .iter()
+            .filter(|n| t.name != "rounds.go.tmpl" && !used[i].contains(**n))
+            .collect();
+        assert!(
+            missed.is_empty(),
+            "{}: no sample reaches {missed:?}",
+            t.name
+        );
+    }
+}
+
+#[test]
+fn a_round_history_reaches_every_hole_of_its_template() {
+    let en = english();
+    let mut used = std::collections::BTreeSet::new();
+    for words in [en, Value::Null] {
+        for (game, text, options) in histories() {
+            let (_, h) = rounds::holes(game, &text, &options, &words).unwrap();
+            fill_noting(&template::ROUNDS, &h, &mut used).unwrap();
+        }
+    }
+    let names = names_of(&template::ROUNDS).unwrap();
+    let missed: Vec<&&str> = names.iter().filter(|n| !used.contains(**n)).collect();
+    assert!(
+        missed.is_empty(),
+        "rounds.go.tmpl: no history reaches {missed:?}"
+    );
+}
+
+#[test]
+fn a_hole_left_unfilled_or_unknown_is_an_error() {
+    const T: Template = Template {
+        name: "test.js",
+        lang: Lang::Node,
+        text: "const a = {{a}};\n{{#on}}\n{{note}}\n{{/on}}\n",
+    };
+    let mut h = Holes::new();
+    h.lit("a", Lit::str("x\"")).flag("on", false);
+    assert_eq!(fill(&T, &h).unwrap(), "const a = \"x\\\"\";\n");
+    // A hidden section needs no values; a shown one does.
+    h.flag("on", true);
+    assert!(fill(&T, &h)
+        .unwrap_err()
+        .message
+        .contains("`note` not filled"));
+    h.comment("note", None);
+    assert_eq!(fill(&T, &h).unwrap(), "const a = \"x\\\"\";\n");
+    h.comment("note", Some(template::Comment::safe("one\ntwo")));
+    assert_eq!(fill(&T, &h).unwrap(), "const a = \"x\\\"\";\n// one two\n");
+    // A value for a hole the template does not have.
+    h.lit("b", Lit::int(1));
+    assert!(fill(&T, &h).unwrap_err().message.contains("no hole `b`"));
+    // A comment inside a line, a section never closed, a tag that is not a name.
+    let mut c = Holes::new();
+    c.comment("a", None).flag("on", false);
+    assert!(fill(&T, &c).is_err());
+    for text in ["{{#on}}\nx\n", "x {{a b}}\n", "{{/on}}\n", "{{a\n"] {
+        let t = Template {
+            name: "bad",
+            lang: Lang::Go,
+            text,
+        };
+        let mut h = Holes::new();
+        h.lit("a", Lit::int(1)).flag("on", true);
+        assert!(fill(&t, &h).is_err(), "{text:?}");
+    }
+    // Go's braces next to a hole are text.
+    let t = Template {
+        name: "go",
+        lang: Lang::Go,
+        text: "\t{{{a}}, []int64{{l}}},\n",
+    };
+    let mut h = Holes::new();
+    h.lit("a", Lit::str("s"))
+        .lit("l", Lit::list(vec![Lit::int(1), Lit::int(2)]));
+    assert_eq!(fill(&t, &h).unwrap(), "\t{\"s\", []int64{1, 2}},\n");
+}
+
+#[test]
+fn the_go_templates_share_their_helpers_word_for_word() {
+    // `must` and `twoDecimals` are written in each Go template: held equal here.
+    let block = |text: &str, head: &str| -> Option<String> {
+        let start = text.find(head)?;
+        let end = text[start..].find("\n}\n")?;
+        Some(text[start..start + end].to_string())
+    };
+    let go: Vec<&Template> = TEMPLATES
+        .iter()
+        .copied()
+        .filter(|t| t.lang == Lang::Go)
+        .collect();
+    for head in [
+        "func must(",
+        "func twoDecimals(",
+        "\tline, err := json.Marshal(out)",
+    ] {
+        let found: Vec<String> = go.iter().filter_map(|t| block(t.text, head)).collect();
+        assert!(found.len() >= 2, "{head}");
+        assert!(
+            found.windows(2).all(|w| w[0] == w[1]),
+            "{head} differs between Go templates"
+        );
+    }
+}
+
+#[test]
+fn the_python_check_is_computed_not_asserted() {
+    let record = vectors("selfpoker").remove(0);
+    let t = recipe(&record, &Value::Null).unwrap()["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // The operator's assert is kept as their line; the check printed is computed.
+    assert!(t.contains(
+        "\n    assert hashlib.sha256(f\"selfpoker:{graine}\".encode()).hexdigest() == commit\n"
+    ));
+    assert!(t.contains(
+        "\ncommitmentOk = hashlib.sha256(f\"selfpoker:{graine}\".encode()).hexdigest() == commit\n"
+    ));
+    assert!(!t.contains("commitmentOk = True"));
+}
+
+#[test]
+fn literals_and_comments_escape_every_character_of_the_one_table() {
+    // The recipe has no table of its own: every character `chars::invisible` names
+    // (U+0890 among them, which the recipe's former copy lacked) is an escape in a
+    // literal of each language and is dropped from a comment.
+    let mut count = 0;
+    for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+        if !crate::chars::invisible(c) {
+            continue;
+        }
+        count += 1;
+        for lang in [Lang::Node, Lang::Python, Lang::Go] {
+            let l = lit(lang, &format!("a{c}b"));
+            assert!(
+                !l.contains(c) && l.is_ascii(),
+                "{lang:?} U+{:04X}: {l}",
+                c as u32
+            );
+        }
+        assert!(
+            !comment_safe(&format!("a{c}b")).contains(c),
+            "U+{:04X}",
+            c as u32
+        );
+    }
+    assert!(crate::chars::invisible('\u{890}') && count > 200, "{count}");
 }

@@ -1,5 +1,5 @@
-//! Port of Go's math/rand `rngSource` (src/math/rand/rng.go) and the parts of
-//! `Rand` that `rand.New(rand.NewSource(x)).Intn(n)` touches (src/math/rand/rand.go).
+//! Port of Go's math/rand `rngSource` ($GOROOT/src/math/rand/rng.go) and the parts of
+//! `Rand` that `rand.New(rand.NewSource(x)).Intn(n)` touches ($GOROOT/src/math/rand/rand.go).
 //!
 //! The source is an additive lagged Fibonacci generator over 607 int64 words with
 //! tap 273. Seeding runs Park–Miller's minimal standard generator (mod 2^31 − 1,

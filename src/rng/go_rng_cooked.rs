@@ -1,5 +1,5 @@
 //! The 607 "cooked" values of Go's math/rand additive lagged Fibonacci source
-//! (`rngCooked` in Go's `src/math/rand/rng.go`). They are the state of the
+//! (`rngCooked` in Go's `$GOROOT/src/math/rand/rng.go`). They are the state of the
 //! generator after 780e10 steps; Go XORs them into the freshly seeded state,
 //! so they carry over verbatim: one wrong digit changes every platform result.
 

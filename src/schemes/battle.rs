@@ -48,8 +48,7 @@ pub const SCHEME: Scheme = Scheme {
 /// A history line `hash,winner,chance,chance,…`: the winner from the chances after
 /// the claimed one.
 fn row_winner(hash: &Hex64, values: &[String]) -> Result<Option<Value>> {
-    let chances: Option<Vec<f64>> = values.iter().skip(1).map(|c| number(c)).collect();
-    match chances {
+    match row_chances(values) {
         Some(c) if !c.is_empty() => Ok(Some(Value::from(pick_winner(wheel_point(hash), &c)?.0))),
         Some(_) => Err(VerifyError::missing("chances")),
         None => Err(VerifyError::new(
@@ -59,6 +58,12 @@ fn row_winner(hash: &Hex64, values: &[String]) -> Result<Option<Value>> {
         )
         .with("want", "number")),
     }
+}
+
+/// The chances of a history line's values (`winner,chance,chance,…`): None when one
+/// is not a number. The round history's recipe reads them here too.
+pub(crate) fn row_chances(values: &[String]) -> Option<Vec<f64>> {
+    values.iter().skip(1).map(|c| number(c)).collect()
 }
 
 /// A number as a player copies it: `50`, `33.3`, `33,3`.

@@ -186,6 +186,23 @@ impl ChainCheck {
             }
         };
         let expected = Value::from(self.terminal.as_str());
+        // SPEC §6: a hash equal to the terminal is not a round (round r reaches the
+        // terminal after r ≥ 1 steps, and no walk from the terminal comes back to
+        // it). Said before any walk, with the hint of a published hash pasted where
+        // the revealed value belongs (SPEC `seed_is_commitment`): the player most
+        // likely copied the terminal into the round's field.
+        if hash == &self.terminal {
+            r.hint(json!({"code": "seed_is_commitment", "field": "hash",
+                          "with": "terminal", "check": "chainOk"}));
+            let mut c = commits(Check::new("chainOk", false))
+                .param("maxSteps", self.max_steps)
+                .param("steps", 0);
+            if let Some(game) = published {
+                c = c.param("published", game);
+            }
+            r.check(c.values(expected, Value::Null));
+            return Ok(());
+        }
         let done = match settle(&options.walk, hash, &self.terminal, self.max_steps)? {
             Settled::Pending => {
                 r.note("walk", walk_request(hash, &self.terminal, self.max_steps));

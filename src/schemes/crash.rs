@@ -12,7 +12,7 @@ use super::descriptor::{
 use super::descriptor::{HistoryDesc, Tally};
 use super::Options;
 use super::Scheme;
-use crate::error::Result;
+use crate::error::{ErrorCode, Result, VerifyError};
 use crate::primitives::link::hash_seed;
 use crate::record::{Fields, Hex64};
 use crate::report::Report;
@@ -110,7 +110,26 @@ pub fn run(f: Fields, r: &mut Report, o: &Options) -> Result<()> {
         }
         r.set("history", Value::Array(rows));
     }
-    run_chain(chain, &hash, r, o)
+    run_chain(chain, &hash, r, o)?;
+    // SPEC §6: entry 0 is this round, then the rounds before it; round r has r − 1
+    // of them, and the link after round 1 is the terminal, no round. A history
+    // longer than the round would list the terminal and links past it as rounds.
+    let round = r.value("round").and_then(Value::as_u64);
+    if let (Some(count), Some(round)) = (history, round) {
+        if count as u64 > round {
+            return Err(VerifyError::new(
+                ErrorCode::OutOfRange,
+                "history",
+                msg!(
+                    "`history` is {count}, but this is round {round}: only {round} rounds \
+                     lead to the terminal (the next link is the terminal itself)"
+                ),
+            )
+            .with("min", 0)
+            .with("max", round));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -370,8 +370,19 @@ pub enum Tally {
     Crash,
     /// The last platform of each round (1–25) against uniform.
     Platforms,
-    /// The winner of each round against the wheel's bands (the record's chances).
+    /// Where the wheel stopped in each round, by tenths (the record's chances name
+    /// this round's winner only).
     Battle,
+}
+
+/// What a bet list's history counts (`src/history/bets.rs`), declared by the schemes
+/// whose records may carry `bets` (a test checks it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BetTally {
+    /// The die's number of each bet against 1 in 6.
+    Dice,
+    /// The mine cells of each bet against 1 in 25.
+    Mines,
 }
 
 /// A scheme as data (its run function is beside it in the registry, `schemes::Scheme`).
@@ -391,6 +402,9 @@ pub struct Descriptor {
     pub rows: Option<Rows>,
     /// Chain games: the whole history (the badge's build keeps none).
     pub history: Option<HistoryDesc>,
+    /// Schemes whose records may carry `bets`: how a bet list is counted (the
+    /// badge's build keeps none).
+    pub bets_history: Option<BetTally>,
 }
 
 impl Descriptor {
@@ -412,6 +426,7 @@ impl Descriptor {
             cards: "",
             rows: None,
             history: None,
+            bets_history: None,
         }
     }
     /// A chain game: its published terminals and how its history lines are read.
@@ -443,6 +458,20 @@ impl Descriptor {
         #[cfg(feature = "widget")]
         {
             let _ = history;
+            self
+        }
+    }
+    /// How a bet list's history counts (see `BetTally`); the badge's build keeps
+    /// none.
+    pub const fn with_bets_history(self, tally: BetTally) -> Descriptor {
+        #[cfg(not(feature = "widget"))]
+        return Descriptor {
+            bets_history: Some(tally),
+            ..self
+        };
+        #[cfg(feature = "widget")]
+        {
+            let _ = tally;
             self
         }
     }

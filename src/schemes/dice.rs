@@ -4,11 +4,11 @@
 use serde_json::{Map, Value};
 
 use super::bets::{self, BETS, CLIENT_SEED, NONCE, SERVER_SEED, SERVER_SEED_HASH};
-use super::descriptor::Descriptor;
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
     pattern, pattern_of, result, FieldDesc, GameDesc, Kind, Need, ResultDesc, Role, SCALAR,
 };
+use super::descriptor::{BetTally, Descriptor};
 use super::Options;
 use super::Scheme;
 use crate::error::{Result, VerifyError};
@@ -45,7 +45,8 @@ const RESULTS: [ResultDesc; 4] = [
 ];
 
 pub const SCHEME: Scheme = Scheme {
-    desc: Descriptor::new("dice", &[GameDesc::single("dice")], &FIELDS, &RESULTS),
+    desc: Descriptor::new("dice", &[GameDesc::single("dice")], &FIELDS, &RESULTS)
+        .with_bets_history(BetTally::Dice),
     run,
 };
 

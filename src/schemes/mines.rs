@@ -4,11 +4,11 @@
 use serde_json::{Map, Value};
 
 use super::bets::{self, BETS, CLIENT_SEED, NONCE, SERVER_SEED, SERVER_SEED_HASH};
-use super::descriptor::Descriptor;
 use super::descriptor::Step::{At, Member};
 use super::descriptor::{
     pattern, pattern_of, result, FieldDesc, GameDesc, Kind, Need, Order, ResultDesc, Role, SCALAR,
 };
+use super::descriptor::{BetTally, Descriptor};
 use super::Options;
 use super::Scheme;
 use crate::error::{Result, VerifyError};
@@ -46,7 +46,8 @@ const RESULTS: [ResultDesc; 3] = [
 ];
 
 pub const SCHEME: Scheme = Scheme {
-    desc: Descriptor::new("mines", &[GameDesc::single("mines")], &FIELDS, &RESULTS),
+    desc: Descriptor::new("mines", &[GameDesc::single("mines")], &FIELDS, &RESULTS)
+        .with_bets_history(BetTally::Mines),
     run,
 };
 

@@ -240,6 +240,7 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
             .with("known", known));
         }
     };
+    misspelt_field(&scheme.desc, map)?;
     #[allow(unused_mut)]
     let mut report = run(scheme, map, options)?;
     #[cfg(not(feature = "widget"))]
@@ -247,6 +248,72 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
         input_slip(scheme, map, options, &mut report);
     }
     Ok(report)
+}
+
+/// A top-level key that is none of the scheme's fields but a misspelling of one
+/// (`Played`, `server_seed`, `serverSed`): `unknown_field` naming the field it
+/// resembles (`like`). SPEC says nothing of unknown fields, and a record may carry
+/// keys of its own (a note, an id of the site's), which are still ignored; but a
+/// misspelt field would be ignored too, and a misspelt `played` passes having
+/// compared nothing, a misspelt `tileSet` recomputes another game.
+fn misspelt_field(desc: &Descriptor, map: &Map<String, Value>) -> Result<()> {
+    let known = || desc.all_fields().map(|f| f.name).chain(["scheme"]);
+    for key in map.keys() {
+        if known().any(|n| n == key) {
+            continue;
+        }
+        if let Some(like) = known().find(|n| resembles(key, n)) {
+            let shown: String = key.chars().take(64).collect();
+            return Err(VerifyError::new(
+                ErrorCode::UnknownField,
+                shown.clone(),
+                msg!(
+                    "`{shown}` is not a field of a {} record: did you mean `{like}`? \
+                     (as written it would be ignored)",
+                    desc.id
+                ),
+            )
+            .with("like", like)
+            .with("known", known().collect::<Vec<_>>()));
+        }
+    }
+    Ok(())
+}
+
+/// `key` is `name` in another case or with `_`, `-`, spaces between its parts, or
+/// one letter away from it (left out, added, changed, or two swapped) when both are
+/// five letters or more.
+fn resembles(key: &str, name: &str) -> bool {
+    // ASCII only: the field names are, and Unicode's case tables would cost the
+    // badge's wasm about 20 KB (report/hints.rs `cases`).
+    let norm = |s: &str| -> Vec<u8> {
+        s.bytes()
+            .filter(u8::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
+    let (a, b) = (norm(key), norm(name));
+    if a == b {
+        return true;
+    }
+    if a.len() < 5 || b.len() < 5 || a.len().abs_diff(b.len()) > 1 {
+        return false;
+    }
+    // One edit (Damerau): skip the common prefix and suffix, then what is left.
+    let p = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let (a, b) = (&a[p..], &b[p..]);
+    let q = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (a, b) = (&a[..a.len() - q], &b[..b.len() - q]);
+    match (a.len(), b.len()) {
+        (0, 1) | (1, 0) | (1, 1) => true,
+        (2, 2) => a[0] == b[1] && a[1] == b[0],
+        _ => false,
+    }
 }
 
 #[cfg(not(feature = "widget"))]

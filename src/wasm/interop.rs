@@ -118,6 +118,13 @@ pub fn json_value(v: &JsValue) -> Result<Value, VerifyError> {
 pub fn json_value(v: &JsValue) -> Result<Value, VerifyError> {
     let text = record_text(v)?;
     crate::input::check_size(text.len() as u64)?;
+    // A string that opens with a lone low surrogate is refused by serde_json (the
+    // page's reader), and here it would read as the float marker below: refused first.
+    if crate::spelling::opens_with_mark(&text) {
+        return Err(bad_json(msg!(
+            "a string holds an unpaired UTF-16 surrogate"
+        )));
+    }
     // How each number was written survives JSON.parse (crate::spelling): `7.0` is a
     // float here as in serde_json, so an integer field refuses it on both readers.
     let marked = crate::spelling::mark_floats(&text);

@@ -6,7 +6,7 @@
 // (tests/node/crash_oracle.mjs: Go's 64-bit quotient rounded to nearest even, then
 // float64, then floor) and by real Go (the published functions,
 // tests/oracle/go_chain_games.go, which also gives every platform and battle
-// winner), battle winners also by this file's float64 arithmetic, dice faces by
+// winner), battle wheel points and winners also by this file's float64 arithmetic, dice faces by
 // Node's HMAC. The chi-square p-value is checked against a numerical integral of
 // the density.
 // Screenshots: tests/artifacts/history-*.png.
@@ -180,30 +180,38 @@ test('platforms: how often each platform fell, against real Go on every hash', a
   await context.close();
 });
 
-test('battle: how often each player won, against float64 arithmetic done here and real Go', async () => {
+test('battle: where the wheel stopped by tenths, and a winner for this round only (float64 here and real Go)', async () => {
   const n = 3000;
   const links = chain(n);
   const chances = [12.5, 30.1, 7.4, 50];
+  const point = (hex) => Number(BigInt('0x' + hex.slice(0, 16))) / Number(2n ** 64n - 1n);
   const winner = (hex) => {
-    const v = Number(BigInt('0x' + hex.slice(0, 16))) / Number(2n ** 64n - 1n);
+    const v = point(hex);
     let sum = 0;
     for (let i = 0; i < chances.length; i++) { sum += chances[i] / 100; if (v < sum) return i; }
     return -1;
   };
-  const want = Array(4).fill(0);
-  let none = 0;
+  const tenths = Array(10).fill(0);
   const go = goOracle(links.slice(0, n));
   for (let k = 0; k < n; k++) {
-    const w = winner(links[k]);
-    assert.equal(w, go[k].winner4, links[k]);
-    if (w < 0) none++; else want[w]++;
+    assert.equal(winner(links[k]), go[k].winner4, links[k]);
+    const v = point(links[k]);
+    tenths[[1, 2, 3, 4, 5, 6, 7, 8, 9].filter((j) => v >= j / 10).length]++;
   }
-  assert.equal(winner(links[0]), fv.verify({ scheme: 'battle', hash: links[0], chances }).winner);
+  const mine = winner(links[0]);
+  assert.equal(mine, fv.verify({ scheme: 'battle', hash: links[0], chances }).winner);
   const { page, errors, context } = await historyOf({ scheme: 'battle', hash: links[0], terminal: links[n], chances });
-  assert.deepEqual(await attrs(page, '#chain-history', ['rounds', 'winners', 'no-winner']), { rounds: String(n), winners: want.join(','), 'no-winner': String(none) });
-  assert.equal(await page.$$eval('#chain-history svg rect.bar[data-i]', (r) => r.length), 4);
+  // Earlier rounds had other players and chances: no one's wins are counted over them.
+  assert.deepEqual(await attrs(page, '#chain-history', ['rounds', 'tenths', 'winner', 'winners']), { rounds: String(n), tenths: tenths.join(','), winner: String(mine), winners: null });
+  assert.equal(await page.$$eval('#chain-history svg rect.bar[data-i]', (r) => r.length), 10);
   const text = await page.textContent('#chain-history');
-  assert.match(text, /Player 4 won/);
+  assert.match(text, new RegExp(`This round, with its own chances: player ${mine + 1} won`));
+  assert.doesNotMatch(text, /Player \d won:/);
+  assert.match(text, /no one’s wins are counted/);
+  // The rounds' table: the wheel point on every row, a winner on this round's only.
+  const rows = await page.$$eval('#chain-history-rounds tbody tr .hout', (tds) => tds.slice(0, 2).map((td) => td.textContent));
+  assert.match(rows[0], new RegExp(`player ${mine + 1} won`));
+  assert.doesNotMatch(rows[1], /player|winner/i);
   await shot(page, 'history-battle');
   assert.deepEqual(errors, []);
   await context.close();

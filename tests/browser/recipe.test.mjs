@@ -103,3 +103,39 @@ test('a pasted round history: the fold holds one Go script over its rounds', asy
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the code view in Arabic at 360 px: two Arabic literals side by side in source order, comments right to left, wrapped (issue 44)', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  const bridge = cases.find((c) => c.record.game === 'bridge' && Array.isArray(c.record.clientSeeds) && c.record.clientSeeds.length >= 2).record;
+  const seeds = bridge.clientSeeds.slice();
+  [seeds[0], seeds[1]] = ['بذرة', 'لاعب'];
+  const record = { ...bridge, clientSeeds: seeds };
+  await openRecord(page, record, 'ar');
+  await page.click('#recipe > summary');
+  const want = fv.recipe(record, wordsOf('ar'));
+  // What is shown is the script as it runs, character for character.
+  assert.equal(await page.textContent('#recipe-text'), want.text);
+  const view = await page.$eval('#recipe-text', (pre) => {
+    const lits = [...pre.querySelectorAll('.rs')];
+    const a = lits.find((e) => e.textContent === 'بذرة');
+    const b = lits.find((e) => e.textContent === 'لاعب');
+    const ra = a && a.getBoundingClientRect();
+    const rb = b && b.getBoundingClientRect();
+    const comments = [...pre.querySelectorAll('.rc')].filter((e) => /[\u0600-\u06ff]/.test(e.textContent));
+    return {
+      found: !!(a && b), sameLine: !!(ra && rb && Math.abs(ra.top - rb.top) < 2), aLeft: ra ? ra.left : 0, bLeft: rb ? rb.left : 0,
+      rtl: comments.length > 0 && comments.every((e) => getComputedStyle(e).direction === 'rtl'),
+      wrapped: pre.scrollWidth <= pre.clientWidth + 1,
+    };
+  });
+  assert.ok(view.found, 'the two Arabic seeds are literals of their own');
+  // In a left-to-right block the first literal stands left of the second (a bare
+  // `", "` between two right-to-left runs would swap them on screen).
+  if (view.sameLine) assert.ok(view.aLeft < view.bLeft, `the seeds display swapped: ${view.aLeft} ≥ ${view.bLeft}`);
+  assert.ok(view.rtl, 'an Arabic comment does not read right to left');
+  assert.ok(view.wrapped, 'the script scrolls sideways at 360 px instead of wrapping');
+  await page.$eval('#recipe-text', (d) => d.scrollIntoView());
+  await shot(page, 'recipe-360-ar-bidi', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -77,6 +77,19 @@ function records() {
   one[0][0][0] = one[0][1][0]; // one card changed: one place
   out.push({ name: 'bridge-two-differences', record: { ...bridge.record, played: { deals: two } }, verdict: 'fail', differences: 2 });
   out.push({ name: 'bridge-one-difference', record: { ...bridge.record, played: { deals: one } }, verdict: 'fail', differences: 1 });
+  // Issue 44: a moved mine and one changed die, said from the report's typed facts.
+  const mines = find((c) => c.record.scheme === 'mines' && !c.record.bets && Array.isArray(c.expect.mines) && c.expect.mines.length >= 3, 'a mines board');
+  const moved = mines.expect.mines.slice();
+  moved[0] = [...Array(25).keys()].map((x) => x + 1).find((x) => !moved.includes(x));
+  out.push({ name: 'mines-moved', record: { ...mines.record, played: { mines: moved } }, verdict: 'fail', differences: 1, place: 'mines' });
+  const table = find((c) => Array.isArray(c.expect.rolls) && c.expect.rolls.length > 9 && c.expect.commitmentOk, 'a backgammon match');
+  const rolls = JSON.parse(JSON.stringify(table.expect.rolls));
+  rolls[8][1] = rolls[8][1] === 6 ? 5 : rolls[8][1] + 1;
+  // What was shown that cannot be read: the field by the part's name, never its key or
+  // path ("(multiplier)", "(at played.mines[0])").
+  out.push({ name: 'crash-3-decimals', record: { ...chain.record, played: { multiplier: '2.735' } }, verdict: 'error', rawKey: 'multiplier' });
+  out.push({ name: 'mines-cell-0', record: { ...mines.record, played: { mines: [0, ...mines.expect.mines.slice(1)] } }, verdict: 'error', rawKey: 'mines' });
+  out.push({ name: 'backgammon-die', record: { ...table.record, played: { rolls } }, verdict: 'fail', differences: 1, place: 'rolls', die: 2 });
   return out;
 }
 
@@ -255,6 +268,40 @@ for (const lang of LANGS) {
           return out;
         });
         for (const o of overlaps) problems.push(`${at}: two "shown" tags overlap: ${o}`);
+      }
+      if (r.rawKey) {
+        const msg = await page.textContent('#result .errmsg');
+        if (new RegExp(`played|\\[\\d|\\(${r.rawKey}\\)`).test(msg)) problems.push(`${at}: the error names a key or path: ${msg}`);
+      }
+      if (r.place) {
+        // A difference in the game's words: never the report's key or path ("mines:",
+        // "rolls[8]"), cells in ascending order with the language's separators, a
+        // changed die by its number (issue 44).
+        const said = await page.$$eval('#result .diffs li', (els) => els.map((e) => e.textContent));
+        for (const line of said) {
+          if (new RegExp(`(^|[^\\p{L}])${r.place}(\\[|:|：|$)`, 'u').test(line) || /\w\[\d/.test(line)) problems.push(`${at}: a raw key or path in a difference: ${line}`);
+          if (/\d \d/.test(line)) problems.push(`${at}: numbers run together: ${line}`);
+        }
+        if (r.die) {
+          const nth = String(cat[`ordinal.die.${r.die}`] || '');
+          if (!nth || !said.some((l) => l.includes(nth))) problems.push(`${at}: the changed die is not named (“${nth}”): ${said.join(' | ')}`);
+        }
+        if (r.place === 'mines') {
+          const cells = said.join(' ').match(/\d+/g) || [];
+          if (cells.length < 2) problems.push(`${at}: the moved mine's cells are not said: ${said.join(' | ')}`);
+          // The drawing's list of mines: ascending, with the language's separators.
+          const heads = await page.$$eval('#result h3', (els) => els.map((e) => e.textContent));
+          for (const h of heads) {
+            const ns = (h.match(/\d+/g) || []).map(Number);
+            if (/\d \d/.test(h) || ns.some((x, i) => i > 1 && x < ns[i - 1])) problems.push(`${at}: cells run together or unsorted: ${h}`);
+          }
+        }
+      }
+      if (lang === 'zh' && r.differences) {
+        // The comparison rows and the difference lines: the catalog's full-width colon,
+        // no space between two Chinese characters (「东家 的手牌」, 「你看到的 格子 1」).
+        const rows = await page.$$eval('#result .diffs li, #result .seenrow h4', (els) => els.map((e) => e.textContent));
+        for (const l of rows) if (/[\u4e00-\u9fff]\s*:|[\u4e00-\u9fff] [\u4e00-\u9fff]/u.test(l)) problems.push(`${at}: an ASCII colon or a space between Chinese characters: “${l}”`);
       }
       if (r.advice === 'hint' && r.folded !== false) {
         // The drawing from the wrong input is folded under a summary that says so (a

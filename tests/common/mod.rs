@@ -4,6 +4,8 @@
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
+pub mod shared;
+
 pub struct Case {
     pub file: String,
     pub name: String,

@@ -148,7 +148,11 @@ test('--human: verdict, checks, differences, results from the English catalog; -
   assert.ok(r.stdout.includes(`✗ ${en['render.check.played.bad'].one.replace('{count}', '1')}`), r.stdout);
   assert.ok(!r.stdout.includes(en['check.commitmentOk']), 'no sentence that says the commitment holds');
   assert.ok(r.stdout.includes(en['diff.headingCount'].one.replace('{count}', '1')), r.stdout);
-  assert.ok(r.stdout.includes('face' + en['diff.item'].replace('{played}', '7').replace('{computed}', String(failing.expect.face))), r.stdout);
+  // The page's sentence for the difference, the place by its name (issue 44: never a
+  // key such as "face").
+  const says = en['render.diff.says.face'].replace('{played}', '7').replace('{computed}', String(failing.expect.face));
+  assert.ok(r.stdout.includes(en['render.diff.line'].replace('{place}', en['render.diff.at.face']).replace('{says}', says)), r.stdout);
+  assert.ok(!/^\s*face\b/m.test(r.stdout), r.stdout);
   assert.ok(r.stdout.includes(failing.record.serverSeedHash), 'the published hash, verbatim');
   assert.ok(r.stdout.split('\n').length < 25, 'one screen');
   for (const lang of [['--lang', 'xx'], ['--lang=tlh']]) {

@@ -50,10 +50,12 @@ test('mines in board order: exit 0; a wrong cell names both cells', () => {
   assert.equal(r.code, 1);
   const d = JSON.parse(r.stdout).differences[0];
   assert.deepEqual([d.set, d.shownOnly, d.computedOnly], [true, [free], [sorted[0]]]);
-  // In words too: the set's line names what was shown but not recomputed.
+  // In words too, the page's sentence: the mine shown and where the recomputation puts
+  // it, never the path or a JSON list (issue 44).
   r = run({ ...c.record, played: { mines: [free, ...sorted.slice(1)] } }, ['--human']);
   assert.equal(r.code, 1);
-  assert.match(r.stdout, new RegExp(`shown but not recomputed \\[${free}\\]`));
+  assert.match(r.stdout, new RegExp(`Mines: you were shown a mine at cell ${free}, but the recomputation puts it at cell ${sorted[0]}`));
+  assert.doesNotMatch(r.stdout, /mines\[|\[\d/);
 });
 
 test('cards as "Qh" in any order: exit 0; unreadable cards: bad_played, exit 2', () => {

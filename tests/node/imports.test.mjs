@@ -6,9 +6,6 @@ import assert from 'node:assert/strict';
 import { ROOT } from './helpers.mjs';
 import { cycles, jsGraph, rustGraph, projectCycles } from '../../tools/imports.mjs';
 
-/** Cycles that exist until another branch lands: helper H's branch moves what
- *  chain_memory.rs needs out of hash_chain.rs. Empty this list once it is merged
- *  (the last test below fails while a listed cycle no longer exists). */
 test('the detector finds a two-file and a longer JavaScript cycle, and not a one-way import', () => {
   const g = jsGraph({
     'www/a/one.js': "import { two } from './two.js';\nexport const one = 1;",

@@ -105,3 +105,25 @@ test('a multiplier is spelled one way on a screen: never grouped, as the crash p
   }
   w.setLanguage('en');
 });
+
+test('a hint is said for its own number, through the params the surfaces build (issue 44: a defaulted count said "after 10 step")', async () => {
+  const r = await esbuild.build({
+    stdin: { contents: "export * from './www/i18n/i18n.js'; export { hintParams, hintKey } from './www/render/words.js';", resolveDir: ROOT, loader: 'js' },
+    absWorkingDir: ROOT, bundle: true, write: false, format: 'esm',
+  });
+  const w = await import('data:text/javascript;base64,' + Buffer.from(r.outputFiles[0].text).toString('base64'));
+  // The hint as the core writes it (no `count`: the number is `walked`), said through
+  // hintParams as the page, the badge and the CLI say it.
+  const label = (x) => x || '';
+  const want = { en: [[1, 'after 1 step,'], [10, 'after 10 steps,']], ru: [[2, 'после 2 шагов'], [10, 'после 10 шагов'], [21, 'после 21 шага']],
+    ar: [[10, 'بعد 10 خطوات'], [11, 'بعد 11 خطوة']] };
+  for (const [lang, cases] of Object.entries(want)) {
+    for (const [n, words] of cases) {
+      const h = { code: 'step_limit', field: 'maxSteps', walked: n };
+      const params = w.hintParams(h, label, lang);
+      assert.ok(!('count' in params), `${lang} ${n}: hintParams gave a count the hint does not have: ${JSON.stringify(params)}`);
+      const said = plain(w.t(w.hintKey(h, lang), params, lang));
+      assert.ok(said.includes(words), `${lang} ${n}: “${words}” not in: ${said}`);
+    }
+  }
+});

@@ -17,7 +17,6 @@ import { ROOT, VERIFIER, loadCases, deepEqual, runCli } from './helpers.mjs';
 const require = createRequire(import.meta.url);
 const FV = require(VERIFIER);
 const ALL = process.env.FV_RECIPES === 'all';
-const SHORT_WALK = 10_000_000; // SPEC §6: the published chains' length
 
 const catalog = (lang) => JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
 const wordsOf = (lang) => {
@@ -41,12 +40,6 @@ function wanted(report) {
   // Each bet's status (what the report says of it) and its echoed selection are not
   // recomputations.
   if (Array.isArray(out.bets)) out.bets = out.bets.map(({ status: _s, selected: _sel, ...bet }) => bet);
-  // A core from before SPEC's step limit reports a short walk that did not reach the
-  // terminal as chainOk false; SPEC (and the recipe) give `walked` instead.
-  if (out.chainOk === false && out.walked === undefined && report.maxSteps < SHORT_WALK) {
-    delete out.chainOk;
-    out.walked = report.maxSteps;
-  }
   return out;
 }
 
@@ -227,6 +220,28 @@ test('a changed literal makes a recipe disagree with the report', async () => {
   });
 });
 
+test('a wrong seed gives commitmentOk false under python3 -O too: the check is computed, not asserted', async () => {
+  // `python3 -O` (and PYTHONOPTIMIZE) skips every assert: a check that is an assert
+  // would print true for any seed. The record whose seed is not its commitment's.
+  const cases = loadCases().filter((c) => c.expect.error !== true && c.record.scheme === 'selfpoker');
+  const bad = cases.find((c) => c.expect.commitmentOk === false).record;
+  const good = cases.find((c) => c.expect.commitmentOk === true).record;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-recipe-O-'));
+  const run = (record, args, env = {}) => {
+    const r = FV.recipe(record, EN);
+    fs.writeFileSync(path.join(dir, r.file), r.text);
+    const p = spawnSync('python3', [...args, r.file], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env } });
+    assert.equal(p.status, 0, p.stderr);
+    return JSON.parse(lastLine(p.stdout));
+  };
+  for (const [args, env] of [[['-O'], {}], [[], { PYTHONOPTIMIZE: '1' }], [[], {}]]) {
+    const how = `python3 ${args.join(' ')} ${JSON.stringify(env)}`;
+    assert.equal(run(bad, args, env).commitmentOk, false, `${how}: a wrong seed`);
+    assert.equal(run(good, args, env).commitmentOk, true, `${how}: the right seed`);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
 test('verifier.js --recipe prints the script; --lang sets its comments; an invalid record is exit 2', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-recipe-cli-'));
   const c = loadCases().find((x) => x.record.scheme === 'selfpoker');
@@ -265,6 +280,8 @@ test('a round history\'s recipe loops over its rounds: values, links, the walk t
     { game: 'platforms', text: chain(crash.record.hash, 3).reverse().join('\n'), options: { terminal: crash.record.terminal, maxSteps: crash.record.maxSteps } },
     // Unlinked rounds, no terminal: each a winner, no link holds.
     { game: 'battle', text: battles.map((c) => `${c.record.hash};0;50;50`).join('\n'), options: null },
+    // Quoted decimal-comma chances (a spreadsheet's CSV): read as the core reads them.
+    { game: 'battle', text: battles.map((c) => `${c.record.hash},1,"33,5","66,5"`).join('\n'), options: null },
   ];
   const recipes = histories.map((h) => FV.recipeRounds(h.game, h.text, h.options, EN));
   const ran = await runAll(recipes);

@@ -136,6 +136,42 @@ test('the badge\'s core refuses and accepts the same hostile JSON as the page', 
   assert.deepEqual(bad, []);
 });
 
+// Security review, turn 5, finding 7: the badge's reader marks floats as "\udfff<number>"
+// before JSON.parse, and took any string opening with U+DFFF for one ("\udfff50" read
+// as 50 where the page says bad_json). Every escape JSON has, the lone surrogates and
+// pairs, invalid escapes and raw controls, at the start, middle and end of a value, a
+// key and a list entry: the badge's answer is the page's.
+test('the badge\'s JSON reader equals the page\'s on lone surrogates and every escape', () => {
+  const hash = 'ab'.repeat(32);
+  const escapes = [
+    '\\udfff', '\\uDFFF', '\\uDfFf', '\\udc00', '\\ud800', '\\udbff', '\\udfff50', '\\udfff1.5', '\\uDFFF-2e1',
+    '\\udfff\\ud800', '\\ud800\\udfff', '\\udbff\\udfff', '\\ud83d\\ude00', '\\ud83d', '\\ude00\\ud83d',
+    '\\b', '\\f', '\\n', '\\r', '\\t', '\\/', '\\\\', '\\"', '\\u0000', '\\u001f', '\\u00e9', '\\u00E9', '\\u2028',
+    '\\uFEFF', '\\x41', "\\'", '\\U0041', '\\u12', '\\u12g4', '\\a', '\\', '\u0001', '\t', '\u2028', '\ud800', '\udfff',
+  ];
+  const places = (e) => [
+    `{"scheme":"battle","hash":"${hash}","chances":["${e}","50"]}`,
+    `{"scheme":"battle","hash":"${hash}","chances":["${e}50","${e}50"]}`,
+    `{"scheme":"battle","hash":"${hash}","chances":[50,50],"note":"a${e}"}`,
+    `{"scheme":"battle","hash":"${hash}","chances":[50,50],"note":"${e}z"}`,
+    `{"scheme":"battle","hash":"${hash}","chances":[50,50],"${e}":1}`,
+    `{"scheme":"crash","hash":"${hash}","played":{"multiplier":"${e}2.5"}}`,
+    `{"scheme":"dice","serverSeed":"${e}","clientSeed":"c${e}","nonce":1732379935843,"selected":[1]}`,
+    `{"scheme":"${e}dice"}`,
+  ];
+  const texts = escapes.flatMap(places);
+  // The review's own case: a two-round private chain's chances as marked strings.
+  texts.push(`{"scheme":"battle","hash":"${hash}","chances":["\\udfff50","\\udfff50"]}`);
+  texts.push(`{"scheme":"battle","hash":"${hash}","chances":["\\udfff50.0","\\udfff5e1"],"x":1.5}`);
+  const bad = [];
+  texts.forEach((t, i) => {
+    const why = same(t, `text ${i} ${JSON.stringify(t.slice(0, 120))}`);
+    if (why) bad.push(why);
+  });
+  console.log(`badge reader: ${texts.length} hostile texts compared with verifier.js`);
+  assert.deepEqual(bad, []);
+});
+
 test('the badge\'s core matches the page for walks, shown commitments and played values', () => {
   const bad = [];
   for (const c of loadCases()) {

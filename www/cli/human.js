@@ -3,13 +3,14 @@
 // checked, on one screen. Every word comes from the message catalog (www/i18n/,
 // the page's keys); seeds, hashes and paths are printed verbatim. `--json` gives
 // everything.
-import { t, has, language } from '../i18n/i18n.js';
+import { t, has, language, listParts } from '../i18n/i18n.js';
 import { schemes } from './core.js';
 import { errorText } from '../render/errors.js';
 import { notShownLines } from '../render/keys.js';
 import { checkKey, computedText, failNext, uncheckedWhy, passWhy, foundInParams } from '../render/words.js';
 import { leadOf, hintTitle, hintSentences, fromSlip, toneOf, stepLimited } from '../render/lead.js';
 import { cardName } from '../render/cards.js';
+import { differencePlain, itemValue } from '../render/differences.js';
 
 const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
 const PAIRS_UP_TO = 4; // published/recomputed shown for every check of short lists, else for failed ones
@@ -81,20 +82,33 @@ function errorLines(e) {
 /** The scheme's descriptor (its seats, its cards' numbering). */
 const descOf = (id) => schemes().find((d) => d.id === id);
 
-let resultKeys = null;
-/** The scheme's recomputed result keys, from its descriptor. */
-function keysOf(scheme) {
-  if (!resultKeys) resultKeys = new Map(schemes().map((d) => [d.id, (d.results || []).map((x) => x.key)]));
-  return resultKeys.get(scheme) || [];
+/** A name that starts a line ("the game seed" → "The game seed"). */
+const capital = (s) => s.charAt(0).toLocaleUpperCase(language()) + s.slice(1);
+
+/** The page's context for a report's words: its descriptor and game. */
+function ctxOf(r) {
+  const desc = descOf(r.scheme) || {};
+  return { desc, game: r.game || ((desc.games || [])[0] || {}).id, r };
+}
+
+/** A recomputed value in the page's words: "player 1" (never "winner: 0"), "2,73×",
+ *  a loss, cells listed; hashes and lists of cards as they are. */
+function resultText(x, v, ctx) {
+  if (Array.isArray(v)) return x.item === 'mine' && v.every(Number.isInteger) ? listParts(v.slice().sort((a, b) => a - b).map(String)).join('') : value(v);
+  return ['multiplier', 'winner', 'player', 'win', 'white', 'face'].includes(x.item) ? itemValue(x.item, v, ctx) : value(v);
 }
 
 function resultLines(r) {
-  const keys = keysOf(r.scheme).filter((k) => r[k] !== undefined && r[k] !== null).slice(0, MAX_RESULTS);
-  if (!keys.length) return [];
+  const ctx = ctxOf(r);
+  const results = ((ctx.desc && ctx.desc.results) || []).filter((x) => r[x.key] !== undefined && r[x.key] !== null).slice(0, MAX_RESULTS);
+  if (!results.length) return [];
   // After a hint the result comes from the wrong input: said so, never headed as the result.
   const head = fromSlip(r)
     ? [t('render.result.fromHint.summary'), `  ${t('render.result.fromHint')}`] : [t('page.result.heading')];
-  return [...head, ...keys.map((k) => `  ${k}: ${value(r[k])}`)];
+  // Each by its name on the page ("Last platform", not lastPlatform).
+  const name = (k) => (has(`render.diff.at.${k}`) ? t(`render.diff.at.${k}`) : has(`seen.part.${k}`) ? t(`seen.part.${k}`)
+    : has(`render.key.${k}`) ? capital(t(`render.key.${k}`)) : k);
+  return [...head, ...results.map((x) => `  ${t('render.join.colon', { label: name(x.key), text: resultText(x, r[x.key], ctx) })}`)];
 }
 
 /** One result ({report} or {error}) as lines of text, each one line (a record's line
@@ -123,7 +137,11 @@ export function renderHuman(res, file) {
   const checks = Array.isArray(r.checks) ? r.checks : [];
   lines.push(t('check.heading'));
   if (checks.length) lines.push(...checkLines(checks, r));
-  else lines.push(`  ${t(r.missing && r.missing.includes('terminal') ? 'check.noneChain' : 'check.none')}`);
+  // "Nothing published to check" only when nothing was: a walk cut by its step limit
+  // or a terminal the record brought had one, and its hint says what happened.
+  else if (!(r.hints || []).some((h) => h.code === 'step_limit' || /terminal/.test(String(h.code)))) {
+    lines.push(`  ${t(r.missing && r.missing.includes('terminal') ? 'check.noneChain' : 'check.none')}`);
+  }
   if (Array.isArray(r.missing) && r.missing.length) {
     const fields = new Intl.ListFormat(language(), { type: 'conjunction' }).format(r.missing.map((f) => fieldName(f)));
     lines.push(t('missing.heading', { fields }));
@@ -144,9 +162,8 @@ export function renderHuman(res, file) {
       lines.push(t('diff.headingCount', { count }));
       for (const d of r.differences.slice(0, MAX_DIFFERENCES)) {
         // A set (a hand, the mines): what was shown but not recomputed, and the reverse.
-        lines.push(d.set
-          ? `  ${d.path}${t('diff.set', { shownOnly: value(d.shownOnly), computedOnly: value(d.computedOnly) })}`
-          : `  ${d.path}${t('diff.item', { played: value(d.played), computed: value(d.computed) })}`);
+        // The page's sentence, in the game's words (never a path such as rolls[5]).
+        lines.push(`  ${differencePlain(d, ctxOf(r))}`);
       }
       if (count > MAX_DIFFERENCES) lines.push(`  ${t('diff.more', { count: count - MAX_DIFFERENCES })}`);
     }

@@ -1,6 +1,5 @@
 // A VerifyError ({code, field, params, message}) and plain data, both ways: the
-// core throws them, messages and results carry them as data. No imports: the
-// badge's worker is made from errorData's own source text (www/widget/walker.js).
+// core throws them, messages and results carry them as data.
 
 /** `path`: the core's `field` as segments (`["bets", 3, "nonce"]`), when the core
  *  made the error.

@@ -3,7 +3,7 @@
 // each parsed only when its language is shown). verifier.html holds it as inert text
 // (<script id="fv-verifier" type="text/plain">): the source of the page's Web Worker,
 // and, only where there are no workers, run on the page as an inline script whose
-// hash the page's CSP lists (www/page/core.js). tools/bundle.mjs wraps it so that it
+// hash the page's CSP lists (www/page/verifier.js). tools/bundle.mjs wraps it so that it
 // defines the global `FairVerifier` (or, under Node, module.exports).
 import { createApi, fullCalls, verify } from './api.js';
 import { selfTest } from './selftest.js';

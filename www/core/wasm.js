@@ -4,7 +4,11 @@
 // widget.js carries it packed with LZMA (two fifths of the size) and unpacks it with
 // lzma.js in slices that yield to the host page (a phone would otherwise wait on one
 // task of ~100 ms at load); `ready` resolves when the bytes are in.
-import { WASM_BASE64, WASM_PACKED, WASM_SIZE } from 'fv:build';
+// verifier.html's core carries it packed too (issue 46: the page 0.8 MB and 215 KB
+// gzipped smaller) and unpacks it at once when it is loaded, in the page's Web Worker
+// (whose first job waits for it anyway), never on the page's thread except where
+// there are no workers: the build's `wasmNow` (tools/bundle.mjs buildValues).
+import { WASM_BASE64, WASM_PACKED, WASM_SIZE, wasmNow } from 'fv:build';
 import { base64ToBytes } from './base64.js';
 import { lzmaDecoder, LZMA_PROPS } from './lzma.js';
 import { sha256Hex } from './sha256.js';
@@ -47,7 +51,7 @@ async function unpack() {
   }
 }
 
-export const ready = WASM_PACKED ? unpack() : Promise.resolve(accept(base64ToBytes(WASM_BASE64)));
+export const ready = WASM_PACKED ? unpack() : Promise.resolve(accept(wasmNow()));
 
 /** The wasm bytes, or null while they are still being unpacked. */
 export const wasmBytes = () => bytes;

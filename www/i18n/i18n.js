@@ -125,6 +125,21 @@ function pluralNumber(msg, params) {
   return NaN;
 }
 
+/** Items (strings or DOM nodes) as the language lists them ("5, 7 and 10", "5, 7 и 10",
+ *  "5 و7 و10", "5、7和10"): never run together ("11 5 10" reads as one number). Nodes keep
+ *  their place; without Intl.ListFormat, a comma list. */
+export function listParts(items, lang = current) {
+  const xs = Array.from(items);
+  if (xs.length < 2) return xs;
+  let k = 0;
+  try {
+    return new Intl.ListFormat(langTag(lang), { type: 'conjunction' }).formatToParts(xs.map((_, i) => String(i)))
+      .map((p) => (p.type === 'element' ? xs[k++] : p.value));
+  } catch {
+    return xs.flatMap((x, i) => (i ? [', ', x] : [x]));
+  }
+}
+
 /** The BCP 47 tag a catalog's language is marked up with (<html lang>, lang=): Chinese
  *  is Simplified Chinese, "zh-Hans", so that a browser with several CJK fonts picks
  *  Simplified glyphs; the catalog's name stays "zh". */

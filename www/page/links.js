@@ -14,8 +14,15 @@ import { readFragment } from '../ui/fragment.js';
 
 /** A link to this page that opens `record` (and keeps the chosen language). */
 export function linkTo(record) {
+  return linkToText(JSON.stringify(record));
+}
+
+/** The same for a record's text as it is (issue 46: the text that was verified, not
+ *  a copy parsed and written again, which would round an integer past 2^53). The
+ *  record and the language are in the fragment only, never in the query. */
+export function linkToText(text) {
   const lang = chosenLanguage() || readFragment().lang;
-  const params = (lang ? `lang=${lang}&` : '') + 'record=' + textToBase64url(JSON.stringify(record));
+  const params = (lang ? `lang=${lang}&` : '') + 'record=' + textToBase64url(text);
   return location.href.split('#')[0] + '#' + params;
 }
 

@@ -44,18 +44,85 @@ function copy(r, status) {
   }
 }
 
+/** "Send to another device" (issue 46; ux-phone item 10: a 50-line script on a
+ *  phone is for running on a computer): the script as a file through the share sheet
+ *  (the text where files cannot be shared), else copied and downloaded. */
+async function send(r, status) {
+  if (typeof navigator.share === 'function') {
+    const file = typeof File === 'function' ? new File([r.text], r.file, { type: 'text/plain' }) : null;
+    const data = file && typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })
+      ? { files: [file], title: r.file } : { title: r.file, text: r.text };
+    try {
+      await navigator.share(data);
+      return 'shared';
+    } catch (e) {
+      if (e && e.name === 'AbortError') return 'cancelled';
+    }
+  }
+  copy(r, status);
+  download(r);
+  return 'copied';
+}
+
+/** The script as it is shown (the copy and the download take `text` itself): each
+ *  string literal's content and each comment in an isolate of its own direction
+ *  (dir=auto), so that two Arabic literals side by side keep their source order
+ *  (`["بذرة", "لاعب"]` would display swapped in a left-to-right block) and an Arabic
+ *  comment reads right to left around its Latin words (issue 44). `hash`: Python's
+ *  comment sign. */
+export function codeView(text, hash) {
+  const code = el('code');
+  let plain = '';
+  const flush = () => { if (plain) { code.append(plain); plain = ''; } };
+  for (const line of String(text).split('\n')) {
+    let i = 0;
+    while (i < line.length) {
+      const c = line[i];
+      if ((hash && c === '#') || (!hash && c === '/' && line[i + 1] === '/')) {
+        const sign = hash ? 1 : 2;
+        plain += line.slice(i, i + sign);
+        const rest = line.slice(i + sign);
+        const lead = /^\s*/.exec(rest)[0];
+        plain += lead;
+        flush();
+        if (rest.length > lead.length) code.append(el('span', { class: 'rc', dir: 'auto', text: rest.slice(lead.length) }));
+        break;
+      }
+      if (c === '"' || c === "'" || c === '`') {
+        let j = i + 1;
+        while (j < line.length && line[j] !== c) j += line[j] === '\\' ? 2 : 1;
+        if (j >= line.length) { plain += line.slice(i); break; }
+        plain += c;
+        flush();
+        if (j > i + 1) code.append(el('span', { class: 'rs', dir: 'auto', text: line.slice(i + 1, j) }));
+        plain += c;
+        i = j + 1;
+        continue;
+      }
+      plain += c;
+      i += 1;
+    }
+    plain += '\n';
+  }
+  plain = plain.slice(0, -1);
+  flush();
+  return code;
+}
+
 /** The fold's content once the core has written the recipe. */
 function fill(box, r) {
   const copyButton = el('button', { type: 'button', class: 'link', id: 'recipe-copy', text: t('recipe.panel.copy') });
   const save = el('button', { type: 'button', class: 'link', id: 'recipe-download' }, parts('recipe.panel.download', { file: el('code', { dir: 'ltr', text: r.file }) }));
   const status = el('span', { class: 'note', id: 'recipe-status', role: 'status' });
-  const script = el('pre', { class: 'recipe-text', id: 'recipe-text', dir: 'ltr', tabindex: '0' }, el('code', { text: r.text }));
+  const sendButton = el('button', { type: 'button', class: 'link', id: 'recipe-send', text: t('recipe.panel.send') });
+  const script = el('pre', { class: 'recipe-text', id: 'recipe-text', dir: 'ltr', tabindex: '0' }, codeView(r.text, r.language === 'python'));
   copyButton.addEventListener('click', () => copy(r, status));
   save.addEventListener('click', () => download(r));
+  sendButton.addEventListener('click', () => { send(r, status); });
   box.append(
     el('p', {}, parts('recipe.panel.intro', { file: el('code', { dir: 'ltr', text: r.file }) })),
     el('pre', { class: 'recipe-command', id: 'recipe-command', dir: 'ltr' }, el('code', { text: r.command })),
-    el('p', { class: 'recipe-actions' }, copyButton, ' ', save, ' ', status),
+    el('p', { class: 'recipe-actions' }, sendButton, ' ', copyButton, ' ', save, ' ', status),
     el('p', { class: 'note', id: 'recipe-where' }, t(`recipe.panel.where.${r.language}`)),
     script,
     el('p', { class: 'note' }, t('recipe.panel.note')));

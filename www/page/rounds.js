@@ -91,7 +91,7 @@ function banner(data) {
       // What would prove the rounds: the game's published terminal, one tap away;
       // a terminal given that is none of them (or another game's) said first.
       const d = scheme(data.game);
-      const lead = leadOf({ verdict: 'unchecked', hints: data.hints || [] }, d);
+      const lead = leadOf(/** @type {any} */ ({ verdict: 'unchecked', hints: data.hints || [] }), d);
       return verdictView('unchecked', t('flow.rounds.unchecked', { count: s.rounds }), {
         missing: ['terminal'], terminals: d && d.terminals, why: lead ? lead.why : undefined, leadKind: lead ? `${lead.kind} ${lead.code}` : null,
       });

@@ -54,6 +54,12 @@ let current = null;
 const partLabel = (part) => (has(`seen.part.${part.id}`) ? t(`seen.part.${part.id}`) : part.id);
 const stepLabel = (name) => (has(`seen.at.${name}`) ? t(`seen.at.${name}`) : name);
 
+/** The entry's help for what this game shows (issue 44: crash players read about
+ *  cards, dice players about crash points): cards in any order, a crash point with a
+ *  comma or a dot, else the plain help. */
+const helpKey = (parts) => (parts.some((p) => p.kind === 'cards' || p.kind === 'card') ? 'seen.help.cards'
+  : parts.some((p) => p.kind === 'multiplier') ? 'seen.help.multiplier' : 'seen.help');
+
 /** Turns the form's played field into the entry, for `desc`'s game `game`. */
 export function attachEntry(desc, game) {
   const wrap = document.querySelector('#fields [data-field="played"]');
@@ -69,7 +75,7 @@ export function attachEntry(desc, game) {
     ...Array.from(wrap.childNodes).filter((n) => n !== err));
   const box = el('div', { class: 'seenparts' });
   const entry = el('details', { class: 'seen', id: 'played-entry' },
-    el('summary', { text: t('seen.summary') }), el('p', { class: 'fieldhelp', text: t('seen.help') }), box, json);
+    el('summary', { text: t('seen.summary') }), el('p', { class: 'fieldhelp', text: t(helpKey(parts)) }), box, json);
   wrap.replaceChildren(entry, err);
 
   const slots = [];

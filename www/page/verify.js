@@ -23,6 +23,7 @@ import { pageStore, rememberChanged, showRememberFor } from './remember.js';
 import { offerHistory } from './history.js';
 import { resultShown } from './stale.js';
 import { evidenceButton } from './evidence.js';
+import { handoffPanel } from './handoff.js';
 import { offerKeep } from './keep.js';
 import { recordText } from './fields.js';
 import { recipePanel } from './recipe.js';
@@ -231,7 +232,8 @@ export async function verifySource(src, { full = false } = {}) {
     // Under every verdict: the evidence someone else can check again.
     const text = src.text !== undefined ? src.text : JSON.stringify(src.record);
     // … and the operator's own code with this record's values, to run without us.
-    v.after(evidenceButton(res.report, recordOf(src), text), recipePanel(text));
+    // … and the same check opened on another device (a QR code of its #record= link).
+    v.after(evidenceButton(res.report, recordOf(src), text), recipePanel(text), handoffPanel(text));
     if (res.report.verdict === 'fail') v.after(againButton(src));
     // The one tap a diagnosis offers comes first, right under the banner.
     const recheck = res.report.verdict === 'fail' ? recheckButton(res.report, recordOf(src)) : null;

@@ -1,9 +1,11 @@
+// @ts-check
 // Board games: chess colours (chess_colour_v1). A is the owner of the seek or
 // challenge, B the other player (or the bot when B has no seed).
 import { el } from '../ui/dom.js';
 import { t } from '../i18n/i18n.js';
 import { section } from './common.js';
 
+/** @param {import('./types').Report} r @param {Element} out */
 export function drawChess(r, out) {
   const a = r.aPlaysWhite;
   const bot = r.bot;

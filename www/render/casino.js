@@ -1,9 +1,10 @@
+// @ts-check
 // Dice and mines: the die against your numbers, the 5×5 mines board (a real table:
 // rows of cells, each cell's name keeping its visible "MINE"), and the bets made
 // under one server seed (SPEC §7) as a table, differing bets first, each row opening
 // to its die or board.
 import { el, code } from '../ui/dom.js';
-import { t, language } from '../i18n/i18n.js';
+import { t, listParts } from '../i18n/i18n.js';
 import { makePager } from '../ui/pager.js';
 import { section } from './common.js';
 import { die } from './dice.js';
@@ -12,6 +13,7 @@ import { statusBadge } from './verdict.js';
 const BET_PAGE = 100;
 
 /** Your numbers 1–6: each picked one says so in words, the rolled one too. */
+/** @param {number[] | undefined} selected @param {number} face @param {Node | string} [prefix] */
 function picks(selected, face, prefix) {
   return el('ol', { class: 'selected', 'aria-label': t('draw.yourNumbers') }, ...[1, 2, 3, 4, 5, 6].map((f) => {
     const picked = (selected || []).includes(f);
@@ -22,6 +24,7 @@ function picks(selected, face, prefix) {
   }), prefix);
 }
 
+/** @param {number} face @param {boolean} win @param {number[] | undefined} selected @param {string} path */
 function diceBody(face, win, selected, path) {
   return [
     el('div', { class: 'diceroll', 'data-win': String(win) }, die(face, path, true),
@@ -29,6 +32,7 @@ function diceBody(face, win, selected, path) {
     el('p', { text: t('draw.yourNumbers') }), picks(selected, face)];
 }
 
+/** @param {import('./types').Report} r @param {Element} out @param {import('./types').Desc} [desc] @param {import('./types').Ctx} [ctx] */
 export function drawDice(r, out, desc, ctx) {
   if (r.bets) { out.append(betsView(r, 'dice', ctx)); return; }
   out.append(section(t('draw.rollResult', { face: r.face, result: t(r.win ? 'draw.win' : 'draw.loss') }),
@@ -36,6 +40,7 @@ export function drawDice(r, out, desc, ctx) {
 }
 
 /** The 5×5 board as a table, cells 1–25 row by row from the top left (SPEC §7). */
+/** @param {number[]} mines @param {string} prefix */
 function board(mines, prefix) {
   const at = new Map(mines.map((c, i) => [c, i]));
   const body = el('tbody');
@@ -56,16 +61,13 @@ function board(mines, prefix) {
   return el('table', { class: 'mines', dir: 'ltr' }, el('caption', { class: 'visually-hidden', text: t('draw.minesBoard') }), body);
 }
 
-// A unit list of cells; where the language's unit list has no separator at all (Chinese
-// joins "9", "13" into "913"), its narrow conjunction list instead ("9、13").
-const unitList = (xs) => {
-  const s = new Intl.ListFormat(language(), { type: 'unit' }).format(xs);
-  return xs.length > 1 && s === xs.join('') ? new Intl.ListFormat(language(), { type: 'conjunction', style: 'narrow' }).format(xs) : s;
-};
-const cellList = (mines) => (mines.length ? unitList(mines.map(String)) : t('draw.noMines'));
+// The cells in ascending order, listed as the language lists ("5, 7, 10 и 20", "5、7、10和20"):
+// never run together ("11 5 10 20 7" read as one number, issue 44).
+const cellList = (/** @type {number[]} */ mines) => (mines.length ? listParts(mines.slice().sort((a, b) => a - b).map(String)).join('') : t('draw.noMines'));
 /** "Mine at cell 19", "3 mines, at cells 3, 7, 12", "No mines": the count's plural form. */
-const minesText = (mines) => (mines.length ? t('draw.minesAtCount', { count: mines.length, cells: cellList(mines) }) : t('draw.noMinesAt'));
+const minesText = (/** @type {number[]} */ mines) => (mines.length ? t('draw.minesAtCount', { count: mines.length, cells: cellList(mines) }) : t('draw.noMinesAt'));
 
+/** @param {import('./types').Report} r @param {Element} out @param {import('./types').Desc} [desc] @param {import('./types').Ctx} [ctx] */
 export function drawMines(r, out, desc, ctx) {
   if (r.bets) { out.append(betsView(r, 'mines', ctx)); return; }
   out.append(section(minesText(r.mines), board(r.mines, '')));
@@ -73,13 +75,17 @@ export function drawMines(r, out, desc, ctx) {
 
 /** Every bet: a table, the bets that differ first, each row opening to its die or board;
  *  each bet's status is the core's (`bets[i].status`). */
+/** @param {import('./types').Report} r @param {'dice' | 'mines'} game @param {import('./types').Ctx} [ctx] */
 function betsView(r, game, ctx) {
-  const bad = new Set(r.bets.flatMap((b, i) => (b.status === 'fail' ? [i] : [])));
-  const order = r.bets.map((_, i) => i).sort((a, b) => (Number(bad.has(b)) - Number(bad.has(a))) || a - b);
+  /** @type {NonNullable<import('./types').Report['bets']>} */
+  const bets = r.bets || [];
+  const bad = new Set(bets.flatMap((b, i) => (b.status === 'fail' ? [i] : [])));
+  const order = bets.map((_, i) => i).sort((a, b) => (Number(bad.has(b)) - Number(bad.has(a))) || a - b);
   const body = el('tbody');
-  const mark = (ctx && ctx.mark) || (() => {});
-  const row = (i) => {
-    const b = r.bets[i];
+  const mark = (ctx && ctx.mark) || ((/** @type {Element} */ _root) => {});
+  const row = (/** @type {number} */ i) => {
+    /** @type {Record<string, any>} */
+    const b = bets[i];
     const differs = bad.has(i);
     const result = game === 'dice'
       ? t(b.win ? 'render.dice.win' : 'render.dice.loss', { face: b.face })
@@ -103,9 +109,9 @@ function betsView(r, game, ctx) {
   }, { label: (start, end, count) => t('render.nav.bets', { from: String(start + 1), to: String(end), count }), jump: null });
   const table = el('table', { class: 'bets' },
     el('caption', { class: 'visually-hidden', text: t('render.bets.caption') }),
-    el('thead', {}, el('tr', {}, ...['bet', 'result'].map((h) => el('th', { scope: 'col', text: t(`render.bets.col.${h}`) })))),
+    el('thead', {}, el('tr', {}, ...['bet', 'result'].map((/** @type {string} */ h) => el('th', { scope: 'col', text: t(`render.bets.col.${h}`) })))),
     body);
-  return section(t('render.bets.heading', { count: r.bets.length, differ: bad.size }),
+  return section(t('render.bets.heading', { count: bets.length, differ: bad.size }),
     bad.size ? el('p', { class: 'note', text: t('render.bets.differFirst') }) : null,
     el('div', { class: 'history' }, table), pager);
 }

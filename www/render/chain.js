@@ -1,3 +1,4 @@
+// @ts-check
 // Chain games: crash (with its history), platforms, battle, and the bare hash chain.
 // No inline style attributes anywhere (the page's CSP): the battle wheel is SVG with
 // geometry in attributes, everything else is classes.
@@ -10,18 +11,20 @@ const HISTORY_PAGE = 500;
 
 /** A history row's name: this round first, then the rounds before it, descending
  *  (round numbers when the chain check found this round's number). */
+/** @param {import('./types').Report} r @param {number} back */
 export function historyLabel(r, back) {
   // A round number is an id: written as it is, never grouped ("Round 1161").
   if (r.round) return t('render.round', { round: String(r.round - back) });
   return back === 0 ? t('render.history.this') : t('render.history.back', { count: back });
 }
 
+/** @param {import('./types').Report} r @param {(root: Element) => void} mark */
 function historyTable(r, mark) {
   const body = el('tbody');
   const table = el('table', {},
     el('caption', { class: 'visually-hidden', text: t('render.history.caption') }),
-    el('thead', {}, el('tr', {}, ...['round', 'crash', 'hash'].map((h) => el('th', { scope: 'col', text: t(`render.history.col.${h}`) })))), body);
-  const more = makePager(r.history.length, HISTORY_PAGE, (start, end) => {
+    el('thead', {}, el('tr', {}, ...['round', 'crash', 'hash'].map((/** @type {string} */ h) => el('th', { scope: 'col', text: t(`render.history.col.${h}`) })))), body);
+  const more = makePager(r.history.length, HISTORY_PAGE, (/** @type {number} */ start, /** @type {number} */ end) => {
     const frag = document.createDocumentFragment();
     for (let i = start; i < end; i++) {
       const h = r.history[i];
@@ -36,8 +39,9 @@ function historyTable(r, mark) {
   return el('div', { class: 'history' }, table, more);
 }
 
+/** @param {import('./types').Report} r @param {Element} out @param {import('./types').Desc} [desc] @param {import('./types').Ctx} [ctx] */
 export function drawCrash(r, out, desc, ctx) {
-  const mark = (ctx && ctx.mark) || (() => {});
+  const mark = (ctx && ctx.mark) || ((/** @type {Element} */ _root) => {});
   out.append(section(t('draw.crashPoint'), el('div', {
     class: 'multiplier', 'data-multiplier': r.multiplier, 'data-path': 'multiplier',
     text: t('draw.multiplier', { value: decimalText(r.multiplier) }),
@@ -48,6 +52,7 @@ export function drawCrash(r, out, desc, ctx) {
   }
 }
 
+/** @param {import('./types').Report} r @param {Element} out */
 export function drawPlatforms(r, out) {
   // Platforms 1 to 25 in the game's own order: never mirrored in right-to-left
   // languages (style.css sets the grid left to right; its words keep their own).
@@ -60,9 +65,11 @@ export function drawPlatforms(r, out) {
   out.append(section(t('draw.lastPlatform', { n: r.lastPlatform }), grid));
 }
 
+/** @param {import('./types').Report} r @param {Element} out */
 export function drawBattle(r, out) {
+  /** @type {unknown[]} */
   const chances = Array.isArray(r.chances) ? r.chances : [];
-  const total = chances.reduce((a, c) => a + (Number(c) > 0 ? Number(c) : 0), 0) || 100;
+  const total = chances.map(Number).filter((c) => c > 0).reduce((a, c) => a + c, 0) || 100;
   const bar = svg('svg', { class: 'wheel', viewBox: '0 0 1000 40', preserveAspectRatio: 'none', role: 'img', 'aria-label': t('render.battle.wheel', { n: r.winner + 1 }) });
   let x = 0;
   chances.forEach((c, i) => {
@@ -80,9 +87,10 @@ export function drawBattle(r, out) {
     el('p', { 'data-winner': r.winner, 'data-path': 'winner', text: t('render.battle.point', { point: decimalText(String(r.point)), n: r.winner + 1 }) })));
 }
 
+/** @param {import('./types').Report} r @param {Element} out */
 export function drawHashChain(r, out) {
   // A walk still running or cancelled has found nothing yet: never "not found".
-  const walk = (r.checks || []).find((c) => c.code === 'chainOk' && (c.pending || c.cancelled));
+  const walk = (/** @type {import('./types').CheckLike[]} */ (r.checks || [])).find((c) => c.code === 'chainOk' && (c.pending || c.cancelled));
   out.append(section(t('draw.chain'), el('p', {
     text: r.round ? t('draw.chainRound', { round: String(r.round) })
       : walk ? t(walk.cancelled ? 'render.check.chainOk.cancelled' : 'render.check.chainOk.pending', walk.params || {})
@@ -91,6 +99,7 @@ export function drawHashChain(r, out) {
 }
 
 /** The chain check's outcome under a game's drawing (crash, platforms, battle). */
+/** @param {import('./types').Report} r */
 export function chainNote(r) {
   return section(t('draw.chain'), el('p', {
     'data-round': r.round || '',

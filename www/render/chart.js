@@ -1,3 +1,4 @@
+// @ts-check
 // The history's charts as plain SVG (no library: two kinds of chart, a few hundred
 // bytes of geometry each). Geometry and sizes are attributes, colours are classes
 // (the page's CSP allows no inline style). Every chart is an <svg role="img"> with
@@ -20,24 +21,25 @@ const FONT = 14;
 /** How wide a tick label may be, in units, erring wide (issue 36: "1 000×" and
  *  "10 000×" met at 360 px): the common sans-serif fonts' digits are up to 0.64 em,
  *  "×" and other signs up to 0.84 em, spaces about 0.32 em; wide scripts 1 em. */
-const textWidth = (s) => [...String(s)].reduce((n, c) => n + FONT * (
+const textWidth = (/** @type {unknown} */ s) => [...String(s)].reduce((n, c) => n + FONT * (
   /[\u2e80-\ua4cf\uac00-\ud7a3\uff00-\uff60]/u.test(c) ? 1
     : /[\s\u00a0\u2009\u202f]/u.test(c) ? 0.34
       : /[0-9.,'\u066b\u066c]/u.test(c) ? 0.66
         : /[\u2066-\u2069\u200e\u200f]/u.test(c) ? 0 : 0.86), 0);
 
-const log10 = (x) => Math.log(x) / Math.LN10;
-const fixed = (x) => Number(x.toFixed(2));
+const log10 = (/** @type {number} */ x) => Math.log(x) / Math.LN10;
+const fixed = (/** @type {number} */ x) => Number(x.toFixed(2));
 
 /** Room on the left for the widest y tick label. */
-const leftMargin = (labels) => Math.ceil(Math.max(30, ...labels.map(textWidth)) + 10);
+const leftMargin = (/** @type {string[]} */ labels) => Math.ceil(Math.max(30, ...labels.map(textWidth)) + 10);
 
+/** @param {string} title @param {string} cls */
 function frame(title, cls) {
   const root = svg('svg', {
     class: `chart ${cls}`, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title,
     preserveAspectRatio: 'xMidYMid meet', direction: 'ltr', 'font-size': FONT,
   });
-  const t = svg('title');
+  const t = svg('title', null);
   t.textContent = title;
   root.append(t);
   return root;
@@ -48,6 +50,7 @@ function frame(title, cls) {
 // (anchors, the number line) stays left to right.
 let rtl = false;
 
+/** @param {number} x @param {number} y @param {string} s @param {Record<string, unknown>} [attrs] */
 function text(x, y, s, attrs = {}) {
   const e = svg('text', { x: fixed(x), y: fixed(y), ...attrs });
   e.textContent = rtl ? `\u2067${s}\u2069` : String(s);
@@ -56,6 +59,7 @@ function text(x, y, s, attrs = {}) {
 
 /** The legend along the top: a dot (or a bar) for what was counted, a line for the
  *  expected, each in its own half so no text length can make them overlap. */
+/** @param {Element} root @param {string} counted @param {string} expected @param {'bar' | 'dot'} mark */
 function legend(root, counted, expected, mark) {
   const y = 18;
   const x1 = 8;
@@ -69,6 +73,7 @@ function legend(root, counted, expected, mark) {
 
 /** The axes, the y axis's name above it (read across, not turned on its side) and
  *  the x axis's below. */
+/** @param {Element} root @param {{left: number, right: number, top: number, bottom: number}} M @param {string} xLabel @param {string} yLabel */
 function axes(root, M, xLabel, yLabel) {
   const x0 = M.left;
   const y0 = H - M.bottom;
@@ -85,19 +90,21 @@ function axes(root, M, xLabel, yLabel) {
  * 1). `rounds`: how many rounds were counted (sets the lowest share worth drawing:
  * below one round in ten of them the formula's line stops). `fmtX(x)`, `fmtY(share)`:
  * tick labels in the page's numbers. `dir`: the page's direction (its words).
+ * @param {import('./types').ChartWords & {points: {x: number, observed: number | null, expected: number}[], rounds: number,
+ *   fmtX: (x: number) => string}} chart
  */
 export function shareChart({ points, rounds, title, xLabel, yLabel, counted, expected, fmtX, fmtY, dir = 'ltr' }) {
   rtl = dir === 'rtl';
   const root = frame(title, 'sharechart');
   const floor = rounds > 0 ? 0.1 / rounds : 1e-6;
-  const shown = points.filter((p) => p.expected >= floor || (p.observed > 0));
-  const lowest = Math.min(...shown.map((p) => (p.observed > 0 ? Math.min(p.observed, p.expected) : p.expected)), 0.1);
+  const shown = points.filter((p) => p.expected >= floor || (p.observed !== null && p.observed > 0));
+  const lowest = Math.min(...shown.map((p) => (p.observed !== null && p.observed > 0 ? Math.min(p.observed, p.expected) : p.expected)), 0.1);
   const yMinExp = Math.floor(log10(lowest));
   const xMaxExp = Math.max(2, Math.ceil(log10(Math.max(...shown.map((p) => p.x), 10))));
   const yTicks = Array.from({ length: 1 - yMinExp }, (_, i) => 10 ** -i);
   const M = { ...MARGIN, left: leftMargin(yTicks.map(fmtY)) };
-  const px = (x) => M.left + (log10(x) / xMaxExp) * (W - M.left - M.right);
-  const py = (s) => M.top + (log10(s) / yMinExp) * (H - M.top - M.bottom);
+  const px = (/** @type {number} */ x) => M.left + (log10(x) / xMaxExp) * (W - M.left - M.right);
+  const py = (/** @type {number} */ s) => M.top + (log10(s) / yMinExp) * (H - M.top - M.bottom);
   // Grid and ticks: every power of ten on both axes.
   // Every decade a grid line; labels on as many as fit (every other one, or fewer,
   // when the longest would touch its neighbour), the last one kept inside the frame.
@@ -127,23 +134,25 @@ export function shareChart({ points, rounds, title, xLabel, yLabel, counted, exp
   const line = [{ x: 1, expected: 1 }, ...shown].filter((p) => p.expected >= 10 ** yMinExp);
   root.append(svg('polyline', { points: line.map((p) => `${fixed(px(p.x))},${fixed(py(p.expected))}`).join(' '), class: 'expected' }));
   for (const p of shown) {
-    if (p.observed > 0) root.append(svg('circle', { cx: fixed(px(p.x)), cy: fixed(py(p.observed)), r: 3.5, class: 'observed', 'data-x': p.x }));
+    if (p.observed !== null && p.observed > 0) root.append(svg('circle', { cx: fixed(px(p.x)), cy: fixed(py(p.observed)), r: 3.5, class: 'observed', 'data-x': p.x }));
   }
   legend(root, counted, expected, 'dot');
   return root;
 }
 
 /** A round-ish step for `top` split in about four: 1, 2 or 5 times a power of ten. */
+/** @param {number} top */
 function step(top) {
   const raw = top / 4;
   const p = 10 ** Math.floor(log10(raw));
-  return [1, 2, 5, 10].map((k) => k * p).find((s) => s >= raw);
+  return [1, 2, 5, 10].map((k) => k * p).find((s) => s >= raw) || 10 * p;
 }
 
 /**
  * One bar a category: `bars` [{label, observed (share), expected (share)}]. The
  * expected share is a mark across each bar. Labels under the bars: all of them up
  * to 12 bars, else the first and every fifth.
+ * @param {import('./types').ChartWords & {bars: {label: string, observed: number, expected: number}[]}} chart
  */
 export function barChart({ bars, title, xLabel, yLabel, counted, expected, fmtY, dir = 'ltr' }) {
   rtl = dir === 'rtl';
@@ -154,7 +163,7 @@ export function barChart({ bars, title, xLabel, yLabel, counted, expected, fmtY,
   const yTicks = [];
   for (let k = 0; k * dy <= yTop + dy / 2; k++) yTicks.push(k * dy);
   const M = { ...MARGIN, left: leftMargin(yTicks.map(fmtY)) };
-  const py = (s) => H - M.bottom - (s / yTop) * (H - M.top - M.bottom);
+  const py = (/** @type {number} */ s) => H - M.bottom - (s / yTop) * (H - M.top - M.bottom);
   for (const v of yTicks) {
     const y = py(v);
     root.append(svg('line', { x1: M.left, y1: fixed(y), x2: W - M.right, y2: fixed(y), class: 'grid' }));

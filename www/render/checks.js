@@ -1,3 +1,4 @@
+// @ts-check
 // The list of checks, each in plain words from its code and params, with the hint
 // for a likely typo next to a failed one; the published and recomputed values are
 // folded under "details", out of the reader's way.
@@ -13,7 +14,9 @@ export { verdictView, statusBadge } from './verdict.js';
 
 /** The params as a player reads them: positions from 1, card ids as card names, round
  *  numbers as written (an id, never grouped: "round 1161"). */
+/** @param {import('./types').CheckLike} c @param {string} [cards] */
 function shownParams(c, cards) {
+  /** @type {import('./types').Params} */
   const p = { ...(c.params || {}) };
   if (typeof p.position === 'number') p.position += 1;
   if (typeof p.card === 'number') p.card = cardName(p.card, cards || 'rank_major');
@@ -23,6 +26,7 @@ function shownParams(c, cards) {
 
 /** What a check states, in the page's language (its code and params from the core);
  *  the widget words a failure as "it is not true that …" around it. */
+/** @param {import('./types').CheckLike} c @param {string} [lang] @param {import('./types').Report} [report] */
 export function checkText(c, lang, report) {
   const key = [checkKey(c, report), `check.${c.code}`].find((k) => has(k, lang));
   return key ? t(key, c.params || {}, lang) : c.code;
@@ -30,9 +34,10 @@ export function checkText(c, lang, report) {
 
 /** A check's state: `cancelled` (its walk was stopped: never "being checked" after a
  *  Cancel), `pending` (still running, or nothing to decide), `ok` or `bad`. */
-export const checkState = (c) => (c.cancelled ? 'cancelled' : c.pending || c.ok === null ? 'pending' : c.ok ? 'ok' : 'bad');
+export const checkState = (/** @type {import('./types').CheckLike & {cancelled?: boolean}} */ c) => (c.cancelled ? 'cancelled' : c.pending || c.ok === null ? 'pending' : c.ok ? 'ok' : 'bad');
 
 /** The page's sentence for a check in its outcome: held, failed, still running or cancelled. */
+/** @param {import('./types').CheckLike} c @param {string} [cards] @param {import('./types').Report} [report] */
 export function checkSentence(c, cards, report) {
   const state = checkState(c);
   // A board card's leaf is not "your card" (the core's `leafClimbs[i].place`).
@@ -42,8 +47,9 @@ export function checkSentence(c, cards, report) {
 
 /** A chain round that reached a terminal the record brought (none of the game's
  *  published ones): true, but it proves nothing, so it is never marked green. */
-export const provesNothing = (c, report) => c.code === 'chainOk' && c.ok === true && !!report && report.terminalPublished === null;
+export const provesNothing = (/** @type {import('./types').CheckLike} */ c, /** @type {import('./types').Report | undefined} */ report) => c.code === 'chainOk' && c.ok === true && !!report && report.terminalPublished === null;
 
+/** @param {import('./types').CheckLike} c @param {import('./types').Report} report */
 function mark(c, report) {
   if (provesNothing(c, report)) {
     return el('span', { class: 'mark' }, el('span', { 'aria-hidden': 'true', text: '–' }), el('span', { class: 'word', text: t('lead.mark.nothing') }));
@@ -55,6 +61,7 @@ function mark(c, report) {
 }
 
 /** A hint's sentence and what to do, for people. */
+/** @param {import('./types').HintLike} h */
 export function hintView(h) {
   const params = hintParams(h, fieldLabel);
   // One title per kind of hint ("Possibly a copying mistake: two fields swapped."), the
@@ -64,7 +71,9 @@ export function hintView(h) {
     has(`render.hint.${h.code}.todo`) ? el('p', { text: t(`render.hint.${h.code}.todo`, params) }) : null);
 }
 
+/** @param {import('./types').Report} report @param {boolean} chainScheme @param {string} [cards] */
 export function checksView(report, chainScheme, cards) {
+  /** @type {import('./types').HintLike[]} */
   const hints = report.hints || [];
   if (!report.checks || report.checks.length === 0) {
     // No check ran; a hint may still say why (a walk cut by its step limit).
@@ -76,8 +85,8 @@ export function checksView(report, chainScheme, cards) {
   // fail sits inside the first failed check, as a check's own hint does.
   const firstBad = report.checks.find((c) => c.ok === false);
   const lead = new Set(leadHints(report).filter((h) => !h.check && firstBad));
-  const placed = (h) => report.checks.some((c) => c.name === h.check) || lead.has(h);
-  for (const c of report.checks) {
+  const placed = (/** @type {import('./types').HintLike} */ h) => report.checks.some((c) => c.name === h.check) || lead.has(h);
+  for (const c of /** @type {import('./types').CheckLike[]} */ (report.checks)) {
     const state = checkState(c);
     const own = hints.filter((h) => h.check === c.name || (c === firstBad && lead.has(h)));
     const details = c.code === 'played' ? null : el('details', { class: 'values' },

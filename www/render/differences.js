@@ -1,18 +1,20 @@
+// @ts-check
 // What the player was shown (`played`) against the recomputation, in the game's own
 // terms ("Deal 2, West, card 6: you were shown 3♦, the seeds deal 7♦"), each also
 // marked in place on the drawing at its data-path. The machine form (path, values)
 // stays in data-* attributes.
 import { el, bdi } from '../ui/dom.js';
-import { t, has, decimalText, parts } from '../i18n/i18n.js';
+import { t, has, decimalText, parts, listParts } from '../i18n/i18n.js';
 import { notShownLines } from './keys.js';
 import { section, fmt } from './common.js';
 import { cardShort } from './cards.js';
 import { tileName } from './tiles.js';
 import { seatName, rollLabels } from './seats.js';
 import { historyLabel } from './chain.js';
-import { ordinal } from './words.js';
+import { ordinal, ltrText } from './words.js';
 
 /** A value as the item it is: a card "3♦", a tile "west wind", a die "5", a crash point "2.71×". */
+/** @param {string} item @param {any} v @param {Pick<import('./types').Ctx, 'desc'>} ctx @returns {string} */
 export function itemValue(item, v, ctx) {
   if (v === undefined) return t('render.diff.nothing');
   switch (item) {
@@ -30,16 +32,20 @@ export function itemValue(item, v, ctx) {
 
 /** A value as it is shown inside a sentence: a card code ("Q♠") is an isolated
  *  left-to-right run, so that a right-to-left sentence does not turn it into "♠Q". */
+/** @param {string} item @param {unknown} v @param {import('./types').Ctx} ctx */
 function valueNode(item, v, ctx) {
   const text = itemValue(item, v, ctx);
+  if (ctx.plain) return item === 'card' && v !== undefined ? ltrText(text) : text;
   return item === 'card' && v !== undefined ? bdi(text) : text;
 }
 
 /** Where a difference is, in the game's words. */
+/** @param {import('./types').DifferenceLike} d @param {import('./types').Ctx} ctx @returns {string} */
 export function placeText(d, ctx) {
+  /** @type {Record<string, any>} */
   const at = d.at || {};
-  const n = (x) => Number(x) + 1;
-  const seat = (s) => seatName(ctx.desc, ctx.game, s);
+  const n = (/** @type {unknown} */ x) => Number(x) + 1;
+  const seat = (/** @type {number | string} */ s) => seatName(ctx.desc, ctx.game, s);
   const bet = () => {
     const b = ctx.r.bets && ctx.r.bets[at.bet];
     // Bet numbers and nonces are ids: written as they are, never grouped.
@@ -62,7 +68,7 @@ export function placeText(d, ctx) {
       break;
     case 'rolls':
       // A roll after the opening one, compared as a pair: the roll's own name.
-      if (d.set && at.roll !== undefined) return rollLabels(ctx.r.rolls || [])[at.roll] || t('render.diff.at.path', { path: d.path });
+      if (d.set && at.roll !== undefined) return rollLabels(ctx.r.rolls || [])[at.roll] || t('render.diff.at.rollN', { n: n(at.roll) });
       if (at.die !== undefined) return t('render.diff.at.roll', { roll: rollLabels(ctx.r.rolls || [])[at.roll] || n(at.roll), nth: ordinal('die', n(at.die)) });
       break;
     case 'seats':
@@ -91,6 +97,7 @@ export function placeText(d, ctx) {
       break;
     case 'mines':
       if (at.mine !== undefined) return t('render.diff.at.mine', { n: n(at.mine) });
+      if (d.set) return t('render.diff.at.mines');
       break;
     case 'history':
       if (at.back !== undefined) return historyLabel(ctx.r, at.back);
@@ -103,24 +110,68 @@ export function placeText(d, ctx) {
       }
       break;
     default:
-      if (has(`render.diff.at.${d.key}`)) return t(`render.diff.at.${d.key}`);
+      break;
   }
-  return t('render.diff.at.path', { path: d.path });
+  // Never the path ("mines", "rolls[5]"): the result's own name, else the item's kind
+  // (issue 44: a raw key opened the sentence).
+  if (has(`render.diff.at.${d.key}`)) return t(`render.diff.at.${d.key}`);
+  if (has(`seen.part.${d.key}`)) return t(`seen.part.${d.key}`);
+  return t('diff.heading');
 }
 
-/** The values of a set, each as the item it is ("Q♥ 7♣", "cell 3, cell 9"). */
-function valuesNode(item, vs, ctx) {
-  const list = Array.isArray(vs) ? vs : [];
+/** Values in the order a player reads them: cells and numbers ascending, cards and
+ *  tiles as dealt. */
+const readingOrder = (/** @type {string} */ item, /** @type {any[]} */ vs) => (['mine', 'die', 'face', 'platform'].includes(item) && vs.every(Number.isInteger)
+  ? vs.slice().sort((a, b) => a - b) : vs.slice());
+
+/** The values of a set, each as the item it is, listed as the language lists ("Q♥ and
+ *  7♣", "cells 3 и 9"); `bare`: numbers only (the sentence names the cells). */
+/** @param {string} item @param {unknown} vs @param {import('./types').Ctx} ctx @param {boolean} [bare] */
+function valuesNode(item, vs, ctx, bare = false) {
+  const list = Array.isArray(vs) ? readingOrder(item, vs) : [];
   if (!list.length) return t('render.diff.nothing');
+  const items = listParts(list.map((v) => (bare ? String(v) : valueNode(item, v, ctx))));
+  if (ctx.plain) return items.join('');
   const out = el('span', { class: 'values' });
-  list.forEach((v, i) => { if (i) out.append(' '); out.append(valueNode(item, v, ctx)); });
+  out.append(...items);
   return out;
+}
+
+/** A roll whose one die differs (a pair compared as a set): which die, by its place
+ *  in what was shown, or -1. */
+/** @param {import('./types').DifferenceLike} d */
+function oneDie(d) {
+  if (d.item !== 'die' || !Array.isArray(d.played) || !Array.isArray(d.computed)) return -1;
+  if ((d.shownOnly || []).length !== 1 || (d.computedOnly || []).length !== 1) return -1;
+  const i = d.played.indexOf((d.shownOnly || [])[0]);
+  return i >= 0 && d.played.length === d.computed.length ? i : -1;
 }
 
 /** The whole sentence for one difference (text and isolated card codes). A set (a
  *  hand, the flop, the mines of a board) names what was shown but not recomputed
  *  and what was recomputed but not shown. */
+/** @param {import('./types').DifferenceLike} d @param {import('./types').Ctx} ctx */
 export function differenceText(d, ctx) {
+  const die = d.set ? oneDie(d) : -1;
+  if (die >= 0) {
+    // Backgammon's roll with one die changed: that die, by its number.
+    const roll = rollLabels(ctx.r.rolls || [])[d.at && d.at.roll] || t('render.diff.at.rollN', { n: Number(d.at && d.at.roll) + 1 });
+    return parts('render.diff.line', {
+      place: t('render.diff.at.roll', { roll, nth: ordinal('die', die + 1) }),
+      says: parts('render.diff.says.die', { played: valueNode('die', (d.shownOnly || [])[0], ctx), computed: valueNode('die', (d.computedOnly || [])[0], ctx) }),
+    });
+  }
+  const shownOnly = d.shownOnly || [];
+  const computedOnly = d.computedOnly || [];
+  if (d.set && d.item === 'mine' && shownOnly.length && shownOnly.length === computedOnly.length) {
+    // Mines moved: "a mine at cell 1 … puts it at cell 9", said for as many as moved.
+    return parts('render.diff.set.mine', {
+      count: shownOnly.length,
+      place: placeText(d, ctx),
+      shownOnly: valuesNode('mine', shownOnly, ctx, true),
+      computedOnly: valuesNode('mine', computedOnly, ctx, true),
+    });
+  }
   if (d.set) {
     return parts('render.diff.set', {
       place: placeText(d, ctx),
@@ -135,28 +186,36 @@ export function differenceText(d, ctx) {
   });
 }
 
+/** The same sentence as text, for the CLI (card codes isolated with LRI…PDI). */
+/** @param {unknown} x @returns {string} */
+const flat = (x) => (Array.isArray(x) ? x.map(flat).join('') : String(x));
+/** @param {import('./types').DifferenceLike} d @param {import('./types').Ctx} ctx */
+export const differencePlain = (d, ctx) => flat(differenceText(d, { ...ctx, plain: true }));
+
 /** What the player was not shown (a `played` list shorter than the recomputed one):
  *  not compared, said per key ("The deals: 11 items not compared…"). */
-const notShownView = (report) => notShownLines(report)
+const notShownView = (/** @type {import('./types').Report} */ report) => notShownLines(report)
   .map(({ key, count, text }) => el('p', { class: 'note notshown', 'data-not-shown': key, 'data-count': count, text }));
 
+/** @param {import('./types').Report} report @param {import('./types').Ctx} ctx */
 export function differencesView(report, ctx) {
   if (!report.differences) return null;
   if (report.differenceCount === 0) {
     return section(t('diff.heading'), el('p', { class: 'ok', text: t('diff.none') }), ...notShownView(report));
   }
-  const list = el('ul', { class: 'diffs' }, ...report.differences.map((d) => el('li', {
+  const list = el('ul', { class: 'diffs' }, ...report.differences.map((/** @type {import('./types').DifferenceLike} */ d) => el('li', {
     'data-diff': d.path, 'data-item': d.item, 'data-played': fmt(d.played), 'data-computed': fmt(d.computed),
   }, differenceText(d, ctx))));
-  const more = report.differenceCount > report.differences.length
-    ? el('p', { text: t('diff.more', { count: report.differenceCount - report.differences.length }) }) : null;
+  const more = (report.differenceCount || 0) > report.differences.length
+    ? el('p', { text: t('diff.more', { count: (report.differenceCount || 0) - report.differences.length }) }) : null;
   return section(t('diff.headingCount', { count: report.differenceCount }), list, more, ...notShownView(report));
 }
 
 /** Marks, inside `root`, every drawn item whose data-path differs from what was
  *  played (a navigator calls it again for each page it draws). */
+/** @param {Element} root @param {import('./types').Report} report @param {import('./types').Ctx} ctx */
 export function markDifferences(root, report, ctx) {
-  for (const d of report.differences || []) {
+  for (const d of /** @type {import('./types').DifferenceLike[]} */ (report.differences || [])) {
     if (d.set) { markSet(root, d, ctx); continue; }
     markOne(root.querySelector(`[data-path="${CSS.escape(d.path)}"]`), d, d.played, ctx, true);
     // The owner's card is marked (outlined), its tag is in the deck: two tags over two
@@ -169,6 +228,7 @@ export function markDifferences(root, report, ctx) {
 /** A set that differs (a hand, the mines, the flop, a roll): each value recomputed
  *  but not shown is marked where it is drawn under the set's path, tagged with a
  *  value shown in its place (in order), as a one-card change reads "shown Q♥". */
+/** @param {Element} root @param {import('./types').DifferenceLike} d @param {import('./types').Ctx} ctx */
 function markSet(root, d, ctx) {
   const shownOnly = d.shownOnly || [];
   (d.computedOnly || []).forEach((v, i) => {
@@ -181,6 +241,7 @@ function markSet(root, d, ctx) {
 
 /** A deck position's card where the player looks first: in its owner's hand or on the
  *  board (the core's `at.owner`), else null. */
+/** @param {import('./types').DifferenceLike} d */
 function ownerPath(d) {
   const o = d.key === 'deck' && d.at ? d.at.owner : null;
   if (!o) return null;
@@ -188,6 +249,7 @@ function ownerPath(d) {
 }
 
 /** Marks one drawn item as differing; `tagged`: with what was shown there. */
+/** @param {Element | null | undefined} target @param {import('./types').DifferenceLike} d @param {unknown} played @param {import('./types').Ctx} ctx @param {boolean} tagged */
 function markOne(target, d, played, ctx, tagged) {
   if (!target || target.classList.contains('mismatch')) return;
   target.classList.add('mismatch');

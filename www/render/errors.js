@@ -1,3 +1,4 @@
+// @ts-check
 // A record the verifier refused: what is wrong, exactly, in the page's language,
 // from the error's code and params (the core's English `message` is only a folded
 // developer detail). Never a verdict of pass or fail: the banner says "invalid".
@@ -11,6 +12,7 @@ import { keyWords } from './keys.js';
 const list = (xs, type = 'conjunction') => new Intl.ListFormat(language(), { type }).format(xs.map(String));
 
 /** The sentence for an error (VerifyError-like {code, field, params, message}). */
+/** @param {import('./types').ErrorLike} e */
 export function errorText(e) {
   const c = (e && e.code) || 'internal';
   const p = (e && e.params) || {};
@@ -46,6 +48,8 @@ export function errorText(e) {
       if (has(`render.err.bad_played.${p.want}`)) key = `render.err.bad_played.${p.want}`;
       break;
     case 'unknown_field':
+      // A record's key that misspells one of its fields (`Played`): which one it resembles.
+      if (typeof p.like === 'string') { key = 'render.err.unknown_field.like'; params = { ...base, like: fieldLabel(p.like) }; break; }
       // What the game recomputes, in words ("the die, win or loss"), not its JSON keys.
       params = { ...base, known: list([].concat(p.known || []).map(keyWords)) };
       break;
@@ -71,6 +75,7 @@ export function errorText(e) {
 }
 
 /** The whole view of a refused record: the neutral banner, the sentence, a folded detail. */
+/** @param {import('./types').ErrorLike} e */
 export function errorView(e) {
   const out = el('div', { class: 'report error' });
   // A scheme with no published derivation is nobody's mistake: its own neutral banner.

@@ -1,3 +1,4 @@
+// @ts-check
 // A chain's whole history and a bet list's spread in words, tables, data and charts,
 // from the core's summaries (a history walker's summary(), betsHistory()): the page's
 // #chain-history and #bets-history and `verifier.js --history` say the same
@@ -16,15 +17,17 @@ const P_LOW = 0.05;
 const P_VERY_LOW = 0.001;
 
 /** A share (0…1) as a percentage in the page's numbers; a dash for none. */
+/** @param {unknown} share */
 export function pct(share) {
   if (typeof share !== 'number' || !Number.isFinite(share)) return '—';
   if (share === 0) return formatNumber(0, undefined, { style: 'percent' });
   return formatNumber(share, undefined, { style: 'percent', maximumSignificantDigits: 3 });
 }
 
-const num = (n) => (typeof n === 'number' && Number.isFinite(n) ? formatNumber(n) : '—');
+const num = (/** @type {unknown} */ n) => (typeof n === 'number' && Number.isFinite(n) ? formatNumber(n) : '—');
 
 /** The chi-square test in plain words: the figures, then what they mean. */
+/** @param {NonNullable<import('./types').HistoryView['test']>} s */
 export function testLines(s) {
   if (typeof s.pValue !== 'number') return [t('history.test.none')];
   const chi = formatNumber(s.chiSquare, undefined, { maximumFractionDigits: 2 });
@@ -40,10 +43,11 @@ export function testLines(s) {
 
 /** A threshold such as "1000.00" as the page writes a multiplier: never grouped (1000×),
  *  as the crash points themselves (decimalText), so one screen spells a multiplier one way. */
-const threshold = (text) => formatNumber(Number(text), undefined, { useGrouping: false });
+const threshold = (/** @type {string} */ text) => formatNumber(Number(text), undefined, { useGrouping: false });
 
 /** One typed value of the core's view (src/history/view.rs) as text: a number is a
  *  count, a string an id as it is, an object says how to write it. */
+/** @param {import('./types').ViewValue} v @returns {string} */
 export function valueText(v) {
   if (typeof v === 'number') return num(v);
   if (typeof v === 'string') return v;
@@ -58,33 +62,40 @@ export function valueText(v) {
 
 /** Words of the view ({key, params}): counts stay numbers (the catalogs' plurals
  *  read them), every other value is written by valueText. */
+/** @param {import('./types').ViewWords} w */
 function words(w) {
+  /** @type {Record<string, unknown>} */
   const params = {};
   for (const [k, v] of Object.entries(w.params || {})) params[k] = typeof v === 'number' ? v : valueText(v);
   return t(w.key, params);
 }
 
 /** The figures in sentences, for the page and `--human`. */
+/** @param {import('./types').HistorySummary} s */
 export function factLines(s) {
   const v = s.view;
   return v.facts.map(words).concat(v.test ? testLines(v.test) : []);
 }
 
 /** The first line: how many rounds (or bets) were counted. */
+/** @param {import('./types').HistorySummary} s */
 export function headLine(s) {
   return words(s.view.head);
 }
 
 /** The same numbers as the chart, as a table: {head, rows} of text. */
+/** @param {import('./types').HistorySummary} s */
 export function numbersTable(s) {
   const { columns, rows } = s.view.table;
-  return { head: columns.map((k) => t(k)), rows: rows.map((r) => r.map(valueText)) };
+  return { head: columns.map((k) => t(k)), rows: rows.map((r) => r.map((v) => valueText(v))) };
 }
 
 /** The figures as data attributes of the history's element (plain numbers, for tests
  *  and scripts: no words, no locale), with the test's where it has one. */
+/** @param {import('./types').HistorySummary} s */
 export function dataAttributes(s) {
   const v = s.view;
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const [k, x] of Object.entries(v.data)) out[`data-${k}`] = Array.isArray(x) ? x.join(',') : x;
   if (v.test && typeof v.test.pValue === 'number') {
@@ -94,24 +105,26 @@ export function dataAttributes(s) {
 }
 
 /** The chart of a summary (an <svg>), or null when there is nothing to draw. */
+/** @param {import('./types').HistorySummary} s */
 export function chartOf(s) {
   const c = s.view.chart;
   if (!c) return null;
   const common = {
     title: t(c.title), xLabel: t(c.xLabel), yLabel: t(c.yLabel), counted: t('history.chart.counted'),
-    expected: t(c.expected), fmtY: (y) => pct(y), dir: direction(),
+    expected: t(c.expected), fmtY: (/** @type {number} */ y) => pct(y), dir: direction(),
   };
   if (c.kind === 'shares') {
     return shareChart({
-      ...common, rounds: s.rounds,
-      points: c.bins.map((b) => ({ x: b.x, observed: b.observed, expected: b.expected })),
-      fmtX: (x) => t('draw.multiplier', { value: formatNumber(x, undefined, { useGrouping: false }) }),
+      ...common, rounds: s.rounds || 0,
+      points: c.bins.map((b) => ({ x: Number(b.x), observed: b.observed, expected: b.expected })),
+      fmtX: (/** @type {number} */ x) => t('draw.multiplier', { value: formatNumber(x, undefined, { useGrouping: false }) }),
     });
   }
   return barChart({ ...common, bars: c.bins.map((b) => ({ label: valueText(b.label), observed: b.observed, expected: b.expected })) });
 }
 
 /** The table as DOM (the chart's text alternative). */
+/** @param {import('./types').HistorySummary} s @param {string} caption */
 export function tableView(s, caption) {
   const { head, rows } = numbersTable(s);
   return el('div', { class: 'history' }, el('table', { class: 'numbers' },
@@ -121,6 +134,7 @@ export function tableView(s, caption) {
 }
 
 /** The figures, the chart and its table: what the history shows once counted. */
+/** @param {import('./types').HistorySummary} s */
 export function summaryView(s) {
   const chart = chartOf(s);
   return [
@@ -132,11 +146,12 @@ export function summaryView(s) {
 }
 
 // Columns a character takes at a terminal (East Asian wide characters take two).
-const wide = (c) => /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(c);
-const columns = (s) => [...s].reduce((n, c) => n + (wide(c) ? 2 : 1), 0);
-const pad = (s, w, end) => (end ? s + ' '.repeat(Math.max(0, w - columns(s))) : ' '.repeat(Math.max(0, w - columns(s))) + s);
+const wide = (/** @type {string} */ c) => /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(c);
+const columns = (/** @type {string} */ s) => [...s].reduce((n, c) => n + (wide(c) ? 2 : 1), 0);
+const pad = (/** @type {string} */ s, /** @type {number} */ w, /** @type {boolean} */ end) => (end ? s + ' '.repeat(Math.max(0, w - columns(s))) : ' '.repeat(Math.max(0, w - columns(s))) + s);
 
 /** `--human`: the sentences, then the table as aligned columns. */
+/** @param {import('./types').HistorySummary} s */
 export function humanLines(s) {
   const lines = [t(s.view.heading), `  ${headLine(s)}`, ...factLines(s).map((l) => `  ${l}`)];
   const { head, rows } = numbersTable(s);

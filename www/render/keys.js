@@ -1,13 +1,15 @@
+// @ts-check
 // A report's result keys in the player's words ("deals" → "the deals"): the list of
 // what a game recomputes (an unknown `played` key) and what `played` left out
 // (`notShown`). No DOM: the page and the CLI both say them.
 import { t, has, language } from '../i18n/i18n.js';
 
 /** A result key in words, else the key itself. */
-export const keyWords = (key) => (has(`render.key.${key}`) ? t(`render.key.${key}`) : key);
+export const keyWords = (/** @type {string} */ key) => (has(`render.key.${key}`) ? t(`render.key.${key}`) : key);
 
 /** One sentence a `played` key whose list was cut short, with the items left out
  *  summed over the key: [{key, count, text}]. */
+/** @param {import('./types').Report} report */
 export function notShownLines(report) {
   const byKey = new Map();
   for (const u of Array.isArray(report.notShown) ? report.notShown : []) byKey.set(u.key, (byKey.get(u.key) || 0) + (Number(u.count) || 0));

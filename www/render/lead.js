@@ -1,3 +1,4 @@
+// @ts-check
 // What explains a difference, said first (SPEC "When what was shown differs: where it
 // comes from"; issue 41): the core's `diagnosis` with its facts in the game's terms
 // (`diagnosisWhere`: seats, players, deals, bets, never paths), else a hint that
@@ -16,15 +17,18 @@ const PASS_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit']);
 /** Hints that say a chain round's terminal commits to nothing. */
 const CHAIN_HINTS = new Set(['terminal_unpublished', 'terminal_other_game']);
 
-/** Whether the core cut the walk at its step limit (hint `step_limit`). */
-export const stepLimited = (r) => Array.isArray(r && r.hints) && r.hints.some((h) => h.code === 'step_limit');
+/** Whether the core cut the walk at its step limit (hint `step_limit`).
+ * @param {any} r @returns {boolean} */
+export const stepLimited = (r) => Array.isArray(r && r.hints) && r.hints.some((/** @type {any} */ h) => h.code === 'step_limit');
 
 /** Whose chain a terminal ends, from the core's hints (`terminal_unpublished`,
  *  `terminal_other_game`): `{kind: 'private'}` for one the record or the text brought,
  *  `{kind: 'otherGame', game}` (the game's name in `lang`) for another game's
  *  published one, null for this game's own (or when nothing says). Texts that
  *  would say "the published terminal" say which one instead. */
+/** @param {any} r @param {string} [lang] */
 export function terminalOwner(r, lang) {
+  /** @type {import('./types').HintLike[]} */
   const hints = Array.isArray(r && r.hints) ? r.hints : [];
   if (hints.some((h) => h.code === 'terminal_unpublished')) return { kind: 'private' };
   const other = hints.find((h) => h.code === 'terminal_other_game');
@@ -35,8 +39,10 @@ export function terminalOwner(r, lang) {
 
 /** The hints a verdict leads with: on a fail, one tied to a failed check, about the
  *  input or the terminal; on unchecked, a terminal that commits to nothing. */
+/** @param {import('./types').Report} r @returns {import('./types').HintLike[]} */
 export function leadHints(r) {
-  const hints = Array.isArray(r && r.hints) ? r.hints : [];
+  /** @type {import('./types').HintLike[]} */
+  const hints = r && Array.isArray(r.hints) ? r.hints : [];
   if (r.verdict === 'fail') {
     // A hint about the input explains a difference in what was shown, never a failed
     // commitment check (a look-alike in a client seed does not make a seed miss its hash).
@@ -56,15 +62,17 @@ export function leadHints(r) {
 }
 
 /** The diagnosis entries with their facts ({d, where}), for a fail only. */
+/** @param {import('./types').Report | null | undefined} r @returns {import('./types').Diagnosed[]} */
 export function diagnosisOf(r) {
   if (!r || r.verdict !== 'fail' || !Array.isArray(r.diagnosis)) return [];
   const where = Array.isArray(r.diagnosisWhere) ? r.diagnosisWhere : [];
-  return r.diagnosis.map((d, i) => ({ d, where: where[i] || {} })).filter((x) => x.d && typeof x.d.code === 'string');
+  return r.diagnosis.map((/** @type {any} */ d, /** @type {number} */ i) => ({ d, where: where[i] || {} })).filter((x) => x.d && typeof x.d.code === 'string');
 }
 
 /** A hint's title key: its kind's own where it has kinds (lookalike_char: a space or
  *  line break at either end is no character "that only looks right", issue 44), else
- *  its code's, else null. */
+ *  its code's, else null.
+ * @param {import('./types').HintLike} h @param {string} [lang] @returns {string | null} */
 export function hintTitleKey(h, lang) {
   const own = typeof h.kind === 'string' ? `lead.title.${h.code}.${h.kind}` : null;
   if (own && has(own, lang)) return own;
@@ -72,6 +80,7 @@ export function hintTitleKey(h, lang) {
 }
 
 /** A hint's title, one per kind ("Possibly a copying mistake: two fields swapped."). */
+/** @param {import('./types').HintLike} h @param {string} [lang] */
 export function hintTitle(h, lang) {
   const p = hintParams(h, fieldLabel, lang);
   const key = hintTitleKey(h, lang);
@@ -80,12 +89,14 @@ export function hintTitle(h, lang) {
 }
 
 /** A hint's sentence and what to do ({text, todo}). */
+/** @param {import('./types').HintLike} h @param {string} [lang] */
 export function hintSentences(h, lang) {
   const p = hintParams(h, fieldLabel, lang);
   return { text: t(hintKey(h, lang), p, lang), todo: has(`render.hint.${h.code}.todo`, lang) ? t(`render.hint.${h.code}.todo`, p, lang) : null };
 }
 
 /** A seat's name in `lang`, as the page names it (www/render/seats.js). */
+/** @param {import('./types').Desc | null | undefined} desc @param {string | undefined} game @param {unknown} seat @param {string} [lang] */
 function seatIn(desc, game, seat, lang) {
   const g = desc && desc.games ? desc.games.find((x) => x.id === game) : null;
   const key = g && g.seats ? `seat.${g.seats}.${seat}` : null;
@@ -93,6 +104,7 @@ function seatIn(desc, game, seat, lang) {
 }
 
 /** A bet by its number and nonce, as the differences name it. */
+/** @param {import('./types').Report} r @param {number} i @param {string} [lang] */
 function betIn(r, i, lang) {
   const b = r.bets && r.bets[i];
   return b && b.nonce !== undefined ? t('render.diff.at.bet', { n: String(i + 1), nonce: String(b.nonce) }, lang)
@@ -101,12 +113,14 @@ function betIn(r, i, lang) {
 
 /** Which place a shown_elsewhere entry moves to, in words: the kind (player, seat,
  *  deal, bet, else any) and the sentence's values, from `diagnosisWhere` alone. */
+/** @param {import('./types').WhereLike} where @param {import('./types').Report} r @param {import('./types').Desc | null | undefined} desc @param {string} [lang]
+ *  @returns {{kind: string, params: import('./types').Params}} */
 function elsewhere(where, r, desc, lang) {
   const from = where.from || {};
   const at = where.at || {};
   const game = r.game || (desc && desc.games && desc.games[0] && desc.games[0].id);
-  const moved = (k) => Number.isInteger(at[k]) && at[k] !== from[k];
-  const n = (x) => String(Number(x) + 1);
+  const moved = (/** @type {string} */ k) => Number.isInteger(at[k]) && at[k] !== from[k];
+  const n = (/** @type {unknown} */ x) => String(Number(x) + 1);
   if (moved('player')) return { kind: 'player', params: { from: n(from.player), player: n(at.player) } };
   if (moved('seat')) {
     return { kind: 'seat', params: { from: seatIn(desc, game, from.seat, lang), seat: seatIn(desc, game, at.seat, lang), deal: n(at.deal !== undefined ? at.deal : at.hand || 0) } };
@@ -121,6 +135,7 @@ function elsewhere(where, r, desc, lang) {
 
 /** Whether every difference lies under one of the diagnosis' paths (then moving the
  *  entry makes everything match). */
+/** @param {import('./types').Report} r @param {import('./types').Diagnosed[]} list */
 function allExplained(r, list) {
   const paths = list.filter((x) => x.d.code === 'shown_elsewhere').map((x) => x.d.path);
   return (r.differences || []).every((d) => paths.some((p) => d.path === p || d.path.startsWith(`${p}[`) || d.path.startsWith(`${p}.`)))
@@ -128,6 +143,7 @@ function allExplained(r, list) {
 }
 
 /** A client seed named as the site lists its players ("player 2's client seed"). */
+/** @param {import('./types').WhereLike} where @param {import('./types').DiagnosisLike} d @param {string} [lang] */
 function slipField(where, d, lang) {
   if (Number.isInteger(where.index)) return t('lead.field.seat', { n: String(where.index + 1) }, lang);
   const key = where.key || String(d.field || '').replace(/\[.*$/, '');
@@ -137,6 +153,8 @@ function slipField(where, d, lang) {
 /** One diagnosis entry in words: {title, lines, recheck} (recheck: what a re-check
  *  changes: {path, at, label, kind} moves a hand of another player, seat or deal;
  *  {field, to, label, kind: 'order'} puts client seeds in the order that matches). */
+/** @param {import('./types').Diagnosed} x @param {import('./types').Report} r @param {import('./types').Desc | null | undefined} desc @param {string} [lang]
+ *  @returns {{key: string, title: string, lines: string[], recheck?: any} | null} */
 function diagnosisWords(x, r, desc, lang) {
   const { d, where } = x;
   if (d.code === 'shown_elsewhere') {
@@ -148,10 +166,11 @@ function diagnosisWords(x, r, desc, lang) {
     return { key, title, lines: [], recheck };
   }
   if (d.code === 'input_slip' && d.slip === 'order') {
+    /** @type {number[]} */
     const perm = Array.isArray(where.permutation) ? where.permutation : [];
-    const moves = perm.map((from, i) => (from === i ? null : t('lead.slip.move', { from: String(from + 1), to: String(i + 1) }, lang))).filter(Boolean);
+    const moves = perm.flatMap((from, i) => (from === i ? [] : [t('lead.slip.move', { from: String(from + 1), to: String(i + 1) }, lang)]));
     // Each move is a clause: joined as the catalog joins clauses (zh «，», never 和).
-    const list = moves.reduce((a, b) => t('lead.slip.moves.join', { a, b }, lang));
+    const list = moves.length ? moves.reduce((a, b) => t('lead.slip.moves.join', { a, b }, lang)) : '';
     // One tap re-checks with the seeds in the order that matches (the core's `to`).
     const recheck = typeof d.field === 'string' && Array.isArray(d.to) && d.to.every((x) => typeof x === 'string')
       ? { field: d.field, to: d.to, label: t('lead.recheck.order', {}, lang), kind: 'order' } : null;
@@ -180,9 +199,13 @@ function diagnosisWords(x, r, desc, lang) {
  * its second line, `lines` follow it; `next` is what to do (never the operator's
  * support); `recheck` (a diagnosis) the move a one-tap re-check makes.
  */
+/** @param {import('./types').Report | null | undefined} r @param {import('./types').Desc | null | undefined} desc @param {string} [lang] */
 export function leadOf(r, desc, lang) {
   if (!r) return null;
-  const diag = diagnosisOf(r).map((x) => ({ x, w: diagnosisWords(x, r, desc, lang) })).filter((y) => y.w);
+  const diag = diagnosisOf(r).flatMap((x) => {
+    const w = diagnosisWords(x, r, desc, lang);
+    return w ? [{ x, w }] : [];
+  });
   if (diag.length) {
     const [first, ...rest] = diag;
     const lines = [...first.w.lines, ...rest.map((y) => y.w.title)];
@@ -210,14 +233,16 @@ export function leadOf(r, desc, lang) {
  *  diagnosis, or a hint: a seed copied with its quotes, a character that only looks
  *  right, a nonce in seconds, a terminal that is none of the operator's), never the
  *  red of an operator's fault; null otherwise (the verdict's own tone). */
+/** @param {import('./types').Report | null | undefined} r @param {any} [lead] */
 export function toneOf(r, lead) {
   if (!r || r.verdict !== 'fail') return null;
-  return (lead === undefined ? leadOf(r) : lead) ? 'slip' : null;
+  return (lead === undefined ? leadOf(r, null) : lead) ? 'slip' : null;
 }
 
 /** Whether the drawing comes from an input the lead says is wrong (a typo, a slip):
  *  then it is folded, never shown as the game's outcome. A hand entered under another
  *  player is not: the seeds' result is right, the entry's place is not. */
+/** @param {import('./types').Report | null | undefined} r */
 export function fromSlip(r) {
   if (!r || r.verdict !== 'fail') return false;
   if (diagnosisOf(r).some((x) => x.d.code === 'input_slip')) return true;
@@ -226,6 +251,7 @@ export function fromSlip(r) {
 
 /** The record a one-tap re-check verifies (`recheck`: a lead's), or null when the
  *  record does not hold what it changes. */
+/** @param {any} record @param {any} recheck */
 export function recheckedRecord(record, recheck) {
   if (!recheck || !record || typeof record !== 'object') return null;
   if (recheck.kind === 'order') {
@@ -237,7 +263,9 @@ export function recheckedRecord(record, recheck) {
 }
 
 /** The path's segments ("deals[1][0]" → ["deals", 1, 0]; "bets[2].mines" → ["bets", 2, "mines"]). */
+/** @param {string} path */
 function segments(path) {
+  /** @type {(string | number)[]} */
   const out = [];
   const re = /([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]/g;
   let m;
@@ -247,6 +275,7 @@ function segments(path) {
 
 /** Where a path's value is entered in a record: `played` at the top, or a bet's own
  *  `played` (`bets[2].mines` → bets[2].played.mines). */
+/** @param {string} path */
 function entryPath(path) {
   const s = segments(path);
   return s[0] === 'bets' && Number.isInteger(s[1]) ? ['bets', s[1], 'played', ...s.slice(2)] : ['played', ...s];
@@ -254,7 +283,8 @@ function entryPath(path) {
 
 /** A copy of `record` with the value entered at `path` moved to `at` (the other place
  *  left not entered, `null`): what the one-tap re-check verifies. null when the record
- *  does not hold that entry. */
+ *  does not hold that entry.
+ *  @param {unknown} record @param {string} path @param {string} at @returns {any} */
 export function movedRecord(record, path, at) {
   if (!record || typeof record !== 'object') return null;
   const copy = JSON.parse(JSON.stringify(record));

@@ -1,3 +1,4 @@
+// @ts-check
 // match_seed_v2: seat order, then dice rolls, card deals, baloot hands or mahjong tiles.
 // Long matches get a navigator (one deal or hand a page, 60 rolls a page) that opens
 // at the first difference; hands are sorted by suit by default, the dealt order one
@@ -14,12 +15,18 @@ import { firstSeatKey } from './words.js';
 
 const ROLL_PAGE = 60;
 
+/** What a match drawing reads: the report, its descriptor and game, and the one switch
+ *  of sorted hands.
+ *  @typedef {{r: import('./types').Report, desc: import('./types').Desc, game: string | undefined, sortable: boolean,
+ *    view: {sorted: boolean}, mark: (root: Element) => void}} MatchCtx */
+
+/** @param {MatchCtx} ctx */
 function seatsView(ctx) {
   const seeds = Array.isArray(ctx.r.clientSeeds) ? ctx.r.clientSeeds : null;
   // Who moves or deals first, by what the game recomputes (no note for backgammon).
   const first = firstSeatKey(ctx.r);
   return section(t('draw.seatOrder'),
-    el('ol', { class: 'seats' }, ...ctx.r.seats.map((p, s) => el('li', {
+    el('ol', { class: 'seats' }, ...ctx.r.seats.map((/** @type {number} */ p, /** @type {number} */ s) => el('li', {
       'data-seat': s, 'data-player': p, 'data-path': `seats[${s}]`,
     },
     // "Player 4 on the site's list (client seed “…”) sat at North (deals first)":
@@ -28,17 +35,19 @@ function seatsView(ctx) {
 }
 
 /** The first difference's index under `key` (deals → its deal), to open the navigator there. */
+/** @param {import('./types').Report} r @param {string} key @param {string} name @returns {number} */
 function firstDiff(r, key, name) {
-  const d = (r.differences || []).find((x) => x.key === key && x.at && x.at[name] !== undefined);
+  const d = (/** @type {import('./types').DifferenceLike[]} */ (r.differences || [])).find((x) => x.key === key && x.at && x.at[name] !== undefined);
   return d ? d.at[name] : 0;
 }
 
+/** @param {MatchCtx} ctx */
 function rollsView(ctx) {
   const { r } = ctx;
   const labels = rollLabels(r.rolls);
   const list = el('ol', { class: 'rolls' });
   const pager = makePager(r.rolls.length, ROLL_PAGE, (start, end) => {
-    list.replaceChildren(...r.rolls.slice(start, end).map((pair, k) => {
+    list.replaceChildren(...r.rolls.slice(start, end).map((/** @type {number[]} */ pair, /** @type {number} */ k) => {
       const i = start + k;
       return el('li', { 'data-roll': i },
         el('span', { class: 'rollno', text: labels[i] }),
@@ -55,12 +64,14 @@ function rollsView(ctx) {
     el('div', { class: 'navlist', 'data-count': r.rolls.length, 'data-list': 'rolls' }, pager, list));
 }
 
+/** @param {MatchCtx} ctx @param {string} title @param {number[]} ids @param {string} path @param {Record<string, unknown>} attrs */
 function hand(ctx, title, ids, path, attrs) {
   return el('div', { class: 'hand', ...attrs },
     el('h4', { text: title }),
     cards(ids, ctx.desc.cards, path, { sortable: ctx.sortable, sorted: ctx.view.sorted }));
 }
 
+/** @param {MatchCtx} ctx @param {number[][]} deal @param {number} d */
 function dealView(ctx, deal, d) {
   const box = el('div', { class: `deal seats-${deal.length}`, 'data-deal': d });
   deal.forEach((ids, s) => box.append(hand(ctx, seatName(ctx.desc, ctx.game, s) + (s === 0 ? t('render.seat.dealer') : ''),
@@ -68,12 +79,14 @@ function dealView(ctx, deal, d) {
   return el('section', { class: 'block dealbox' }, el('h3', { text: t('draw.deal', { n: d + 1 }) }), box);
 }
 
+/** @param {MatchCtx} ctx @param {{first: number[][], faceUp: number, second?: number[][] | null}} h @param {number} n */
 function balootHand(ctx, h, n) {
   const box = el('div', { class: 'deal', 'data-hand': n });
   box.append(el('h4', { class: 'round', text: t('draw.firstDeal') }));
   h.first.forEach((c, s) => box.append(hand(ctx, seatName(ctx.desc, ctx.game, s), c, `hands[${n}].first[${s}]`, { 'data-seat': s, 'data-round': 'first' })));
   const faceUp = cards([h.faceUp], ctx.desc.cards, `hands[${n}].faceUp`);
-  faceUp.firstChild.setAttribute('data-path', `hands[${n}].faceUp`);
+  const up = faceUp.firstElementChild;
+  if (up) up.setAttribute('data-path', `hands[${n}].faceUp`);
   box.append(el('div', { class: 'faceup', 'data-faceup': h.faceUp }, el('h4', { text: t('draw.faceUp') }), faceUp));
   if (h.second) {
     box.append(el('h4', { class: 'round', text: t('draw.secondDeal') }));
@@ -87,6 +100,11 @@ function balootHand(ctx, h, n) {
 }
 
 /** One deal (or baloot hand) a page, with a navigator when there are several. */
+/**
+ * @template T
+ * @param {MatchCtx} ctx @param {T[]} items @param {string} key @param {string} name
+ * @param {(ctx: MatchCtx, item: T, n: number) => Node} view @param {string} titleKey @param {string} navKey @param {string} jumpKey
+ */
 function navigated(ctx, items, key, name, view, titleKey, navKey, jumpKey) {
   const holder = el('div', { class: 'navpage' });
   const pager = makePager(items.length, 1, (start) => {
@@ -102,6 +120,7 @@ function navigated(ctx, items, key, name, view, titleKey, navKey, jumpKey) {
 }
 
 /** "Sorted by suit · Show in dealt order": one switch for every hand of the report. */
+/** @param {MatchCtx} ctx */
 function sortToggle(ctx) {
   if (!ctx.sortable) return null;
   const state = el('span', { class: 'note' });
@@ -121,15 +140,17 @@ function sortToggle(ctx) {
   return el('div', { class: 'actions sortbar' }, state, button);
 }
 
+/** @param {import('./types').Report} r @param {Element} out @param {import('./types').Desc} desc @param {import('./types').Ctx} [ctx0] */
 export function drawMatch(r, out, desc, ctx0) {
   const game = r.game;
   // The games whose hands players hold sorted by suit (the descriptor's `sortedHands`):
   // shown sorted by default, the dealt order one click away.
   const g = ((desc && desc.games) || []).find((x) => x.id === game);
   const sorted = !!(g && g.sortedHands);
+  /** @type {MatchCtx} */
   const ctx = {
     r, desc, game, sortable: sorted, view: { sorted },
-    mark: (ctx0 && ctx0.mark) || (() => {}),
+    mark: (ctx0 && ctx0.mark) || ((_root) => {}),
   };
   out.append(seatsView(ctx));
   if (r.rolls) out.append(rollsView(ctx));
@@ -137,6 +158,6 @@ export function drawMatch(r, out, desc, ctx0) {
   if (r.hands) out.append(navigated(ctx, r.hands, 'hands', 'hand', balootHand, 'render.hands', 'render.nav.hand', 'render.nav.jumpHand'));
   if (r.tiles) {
     out.append(section(t('draw.tiles', { count: r.tiles.length }),
-      el('div', { class: 'tiles' }, ...r.tiles.map((x, i) => tile(x, `tiles[${i}]`)))));
+      el('div', { class: 'tiles' }, ...r.tiles.map((/** @type {number} */ x, /** @type {number} */ i) => tile(x, `tiles[${i}]`)))));
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Draws a verification report, verdict first: the banner (with what to ask the
 // operator for when unchecked), the differences in the game's words, the recomputed
 // game (one drawing per scheme, differences marked in place), then the checks with
@@ -19,7 +20,8 @@ import { drawDice, drawMines } from './casino.js';
 import { passWhy, uncheckedWhy, failNext, foundInParams, passMoment, unprovenFields } from './words.js';
 import { leadOf, fromSlip, toneOf } from './lead.js';
 
-/** Each scheme's drawing: (report, out, desc, ctx) appends to `out`. */
+/** Each scheme's drawing: (report, out, desc, ctx) appends to `out`.
+ *  @type {Record<string, (r: import('./types').Report, out: Element, desc: import('./types').Desc, ctx: import('./types').Ctx) => void>} */
 const DRAW = {
   match_seed_v2: drawMatch,
   poker_hmac_v1: drawPokerHmac,
@@ -39,10 +41,14 @@ export const drawnSchemes = () => Object.keys(DRAW);
 /** The whole result for one report. `desc`: the scheme's descriptor (chain or not,
  *  how its cards are numbered, its games and seat names). The report alone says
  *  what to draw: it echoes the inputs a drawing needs (`played`, `chances`…). */
+/** @param {import('./types').Report} r @param {import('./types').Desc | null | undefined} desc */
 export function report(r, desc) {
+  /** @type {import('./types').Desc} */
   const d0 = desc || { chain: false, cards: '', games: [] };
+  /** @type {import('./types').Ctx} */
   const ctx = { r, desc: d0, game: r.game || (d0.games[0] && d0.games[0].id) };
-  ctx.mark = (root) => markDifferences(root, r, ctx);
+  const mark = (/** @type {Element} */ root) => markDifferences(root, r, ctx);
+  ctx.mark = mark;
   const out = el('div', { class: 'report', 'data-scheme': r.scheme });
   const failed = r.verdict === 'fail';
   // What explains the difference leads (SPEC "When what was shown differs"): the
@@ -90,7 +96,7 @@ export function report(r, desc) {
     el('summary', { text: t('render.result.fromHint.summary') }),
     el('p', { class: 'note', role: 'note', text: t('render.result.fromHint') }), drawing) : drawing);
   if (!failed) out.append(checks);
-  ctx.mark(drawing);
+  mark(drawing);
   return out;
 }
 
@@ -98,6 +104,7 @@ export function report(r, desc) {
  *  what was published before the game is proven; the result is what these exact
  *  inputs give, so a result other than the one played points at an input copied
  *  wrong (a match id, a client seed, a nonce), said by name. */
+/** @param {import('./types').Report} r @param {import('./types').Desc} desc */
 function provenText(r, desc) {
   const moment = passMoment(r, desc);
   if (!moment) return null;
@@ -111,6 +118,7 @@ function provenText(r, desc) {
 /** An error's sentence in the page's language, from its code and params. */
 export const errorText = errText;
 
+/** @param {import('./types').ErrorLike} e */
 export function error(e) {
   return errorView(e);
 }

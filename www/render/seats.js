@@ -1,3 +1,4 @@
+// @ts-check
 // Seats named as each game names them (`seat.<game>.<n>`), numbered from 1 where a
 // number is shown. Seat 0 is the seat that moves or deals first (SPEC §2):
 // - bridge: seat 0 = North, the dealer, then East, South, West (a choice: the
@@ -12,6 +13,7 @@
 import { el, bdi } from '../ui/dom.js';
 import { t, has, parts } from '../i18n/i18n.js';
 
+/** @param {import('./types').Desc | null | undefined} desc @param {string | undefined} game @param {number | string} seat */
 export function seatName(desc, game, seat) {
   const g = desc && desc.games ? desc.games.find((x) => x.id === game) : null;
   const key = g && g.seats ? `seat.${g.seats}.${seat}` : null;
@@ -22,6 +24,8 @@ export function seatName(desc, game, seat) {
  *  on the site's list (client seed “…”) sat at South"): `seat` the seat, `player` the
  *  index of the player in the site's list (the record's `seats[seat]`), `seeds` the
  *  record's client seeds (or null), `first` the note after the first seat's name. */
+/** @param {import('./types').Desc | null | undefined} desc @param {string | undefined} game @param {number} seat
+ *  @param {number} player @param {unknown[] | null | undefined} seeds @param {string | null | undefined} first */
 export function seatHolder(desc, game, seat, player, seeds, first) {
   const seed = seeds && seeds[player] !== undefined ? seeds[player] : undefined;
   const key = seed === '' ? 'render.seat.satEmpty' : seed !== undefined ? 'render.seat.satSeed' : 'render.seat.sat';
@@ -32,6 +36,7 @@ export function seatHolder(desc, game, seat, player, seeds, first) {
 }
 
 /** Labels of backgammon roll pairs: the opening (re-rolled while tied), then Roll 1, 2… */
+/** @param {unknown[]} rolls */
 export function rollLabels(rolls) {
   let opening = true;
   let move = 0;

@@ -1,10 +1,11 @@
+// @ts-check
 // What the player said they were shown (`played`), drawn in the game's own pictures
 // beside what the seeds give at the same place: a hand beside the recomputed hand,
 // a roll beside the roll, the mines board beside the board, the crash point beside
 // the crash point. A row is marked as differing when the core reported a difference
 // at or under its place; the core alone compares (by meaning), this only draws.
 import { el } from '../ui/dom.js';
-import { t, has, decimalText } from '../i18n/i18n.js';
+import { t, has, decimalText, listParts } from '../i18n/i18n.js';
 import { section } from './common.js';
 import { card, orderCards } from './cards.js';
 import { die } from './dice.js';
@@ -14,36 +15,43 @@ import { entryParts, gather, notShown } from '../core/seen.js';
 /** At most this many things entered are drawn beside the recomputation. */
 const MAX_ROWS = 8;
 
-const isObject = (v) => !!v && typeof v === 'object' && !Array.isArray(v);
+const isObject = (/** @type {unknown} */ v) => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The value at `steps` (with `picks`) under `root`, or undefined. */
+/** A step of a pattern: a member, or the index a pick names.
+ *  @typedef {{member?: string, at?: string}} Step */
+
+/** @param {any} root @param {Step[]} steps @param {Record<string, number>} picks @returns {any} */
 function valueAt(root, steps, picks) {
   let v = root;
   for (const s of steps) {
     if (v === null || v === undefined) return undefined;
-    v = s.member ? v[s.member] : v[picks[s.at]];
+    v = s.member ? v[s.member] : v[picks[String(s.at)]];
   }
   return v;
 }
 
+/** @param {string} key @param {Step[]} steps @param {Record<string, number>} picks */
 function pathOf(key, steps, picks) {
-  return key + steps.map((s) => (s.member ? `.${s.member}` : `[${picks[s.at]}]`)).join('');
+  return key + steps.map((s) => (s.member ? `.${s.member}` : `[${picks[String(s.at)]}]`)).join('');
 }
 
-const verbatim = (v) => el('code', { class: 'seenraw', dir: 'ltr', text: typeof v === 'string' ? v : JSON.stringify(v) });
+const verbatim = (/** @type {unknown} */ v) => el('code', { class: 'seenraw', dir: 'ltr', text: typeof v === 'string' ? v : JSON.stringify(v) });
 
 /** A row of cards (the scheme's card numbers); `sorted`: by suit, as the recomputed
  *  hands are shown, so that a hand shown in any order lines up with the hand dealt. */
+/** @param {unknown[]} list @param {string} order @param {boolean} sorted */
 function cardsPicture(list, order, sorted) {
   const box = el('div', { class: 'cards' }, ...list.map((c, i) => {
-    const e = Number.isInteger(c) ? card(c, order, undefined) : verbatim(c);
-    e.setAttribute('data-index', i);
+    const e = typeof c === 'number' && Number.isInteger(c) ? card(c, order, undefined) : verbatim(c);
+    e.setAttribute('data-index', String(i));
     return e;
   }));
   if (sorted) orderCards(box, true);
   return box;
 }
 
+/** @param {unknown} cells */
 function minesPicture(cells) {
   const set = new Set(Array.isArray(cells) ? cells : []);
   const body = el('tbody');
@@ -53,19 +61,20 @@ function minesPicture(cells) {
       return el('td', { class: `cell${set.has(n) ? ' mine' : ''}`, 'data-cell': n }, el('span', { class: 'cellno', text: n }));
     })));
   }
-  return el('table', { class: 'mines', dir: 'ltr', role: 'img', 'aria-label': set.size ? t('draw.minesAt', { cells: [...set].join(', ') }) : t('draw.noMinesAt') }, body);
+  return el('table', { class: 'mines', dir: 'ltr', role: 'img', 'aria-label': set.size ? t('draw.minesAt', { cells: listParts([...set].sort((a, b) => a - b).map(String)).join('') }) : t('draw.noMinesAt') }, body);
 }
 
 /** One value drawn as what it is. Both sides come in the recomputation's own
  *  representation: the recomputed value, and what the player was shown as the core
  *  read it (the report's `playedRead`): no notation is read here (issue 45). */
+/** @param {{kind: string, choose: (string | undefined)[]}} part @param {any} v @param {string} order */
 function picture(part, v, order) {
   if (v === undefined || v === null) return el('span', { class: 'note', text: t('seen.result.nothing') });
   switch (part.kind) {
     // A hand (a seat's, a player's) sorted by suit; the board in its order (flop, turn, river).
     case 'cards': return Array.isArray(v) ? cardsPicture(v, order, part.choose.length > 0) : verbatim(v);
     case 'card': return Number.isInteger(v) ? card(v, order, undefined) : verbatim(v);
-    case 'rolls': return Array.isArray(v) && v.length === 2 && v.every(Number.isInteger) ? el('span', { class: 'seenroll' }, die(v[0]), die(v[1])) : verbatim(v);
+    case 'rolls': return Array.isArray(v) && v.length === 2 && v.every(Number.isInteger) ? el('span', { class: 'seenroll' }, die(v[0], undefined), die(v[1], undefined)) : verbatim(v);
     case 'mines': return Array.isArray(v) ? minesPicture(v) : verbatim(v);
     case 'multiplier': return el('span', { text: t('draw.multiplier', { value: typeof v === 'string' ? decimalText(v) : String(v) }) });
     case 'face': return Number.isInteger(v) ? die(v, undefined, true) : verbatim(v);
@@ -78,24 +87,30 @@ function picture(part, v, order) {
 }
 
 /** "Your hand · Deal 1 · South". */
+/** @param {{id: string, choose: (string | undefined)[]}} part @param {Record<string, number>} picks @param {import('./types').Desc} desc
+ *  @param {string | undefined} game @param {string} [extra] */
 function rowTitle(part, picks, desc, game, extra) {
   const bits = [has(`seen.part.${part.id}`) ? t(`seen.part.${part.id}`) : part.id];
   for (const name of part.choose) {
+    // "Deal 1", "第 1 副牌": the drawing's own words for the place where it has them.
     bits.push(name === 'seat' ? seatName(desc, game, picks.seat)
-      : t('seen.at.value', { step: has(`seen.at.${name}`) ? t(`seen.at.${name}`) : name, n: String(picks[name] + 1) }));
+      : has(`draw.${name}`) ? t(`draw.${name}`, { n: String(picks[String(name)] + 1) })
+        : t('seen.at.value', { step: has(`seen.at.${name}`) ? t(`seen.at.${name}`) : name, n: String(picks[String(name)] + 1) }));
   }
   if (extra) bits.push(extra);
   return bits.join(' · ');
 }
 
+/** @param {string} title @param {string} path @param {Element} shown @param {Element} computed @param {import('./types').Report} r */
 function row(title, path, shown, computed, r) {
+  /** @type {import('./types').DifferenceLike[]} */
   const diffs = r.differences || [];
   const differs = diffs.some((d) => typeof d.path === 'string' && (d.path === path || d.path.startsWith(`${path}[`) || d.path.startsWith(`${path}.`)));
   const status = differs ? t('seen.result.differs') : t('seen.result.same');
   // A set that differs: the cards (or cells) shown but not recomputed, and the reverse, outlined.
   const set = diffs.find((d) => d.path === path && d.set);
   if (set) {
-    const mark = (root, values) => {
+    const mark = (/** @type {Element} */ root, /** @type {unknown[] | undefined} */ values) => {
       for (const v of values || []) {
         for (const n of root.querySelectorAll(`[data-card="${Number(v)}"], [data-cell="${Number(v)}"]`)) n.classList.add('seenoff');
       }
@@ -104,7 +119,8 @@ function row(title, path, shown, computed, r) {
     mark(computed, set.computedOnly);
   }
   return el('div', { class: `seenrow${differs ? ' differs' : ''}`, 'data-seen': path, 'data-differs': String(differs) },
-    el('h4', { text: `${title}: ${status}` }),
+    // The language's colon ("爆点：一致"), never one written in code.
+    el('h4', { text: t('render.join.colon', { label: title, text: status }) }),
     // Side by side where both fit (a board, dice, a value), one under the other else (a hand).
     el('div', { class: 'seenpair' },
       el('figure', { class: 'seenshown' }, el('figcaption', { text: t('seen.result.shown') }), shown),
@@ -112,6 +128,7 @@ function row(title, path, shown, computed, r) {
 }
 
 /** The section, or null when `played` holds nothing the entry knows how to draw. */
+/** @param {import('./types').Report} r @param {import('./types').Desc} desc @param {import('./types').Ctx} ctx */
 export function seenView(r, desc, ctx) {
   // What the core read (the page's core always gives it beside `played`).
   const played = isObject(r.playedRead) ? r.playedRead : null;

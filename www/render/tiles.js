@@ -1,3 +1,4 @@
+// @ts-check
 // Mahjong tiles (SPEC §2): kind = t / 4 for t < 136; 136–143 flowers and seasons.
 // Drawn as text (number or letter over the suit), not Unicode mahjong glyphs or CJK
 // characters: the page brings no font and many phones have none for them. The West
@@ -8,6 +9,7 @@ import { t as tr } from '../i18n/i18n.js';
 const SUITS = ['dots', 'bamboo', 'characters'];
 const HONOUR_CLASS = ['east-wind', 'south-wind', 'west-wind', 'north-wind', 'red-dragon', 'green-dragon', 'white-dragon'];
 
+/** @param {number} t */
 export function tileInfo(t) {
   if (t >= 140) return { name: tr('tile.seasonName', { n: t - 139 }), top: `${t - 139}`, bottom: tr('tile.season'), cls: 'bonus' };
   if (t >= 136) return { name: tr('tile.flowerName', { n: t - 135 }), top: `${t - 135}`, bottom: tr('tile.flower'), cls: 'bonus' };
@@ -25,8 +27,9 @@ export function tileInfo(t) {
 }
 
 /** A tile's name for a sentence ("west wind"). */
-export const tileName = (t) => (Number.isInteger(t) && t >= 0 && t < 144 ? tileInfo(t).name : String(t));
+export const tileName = (/** @type {unknown} */ t) => (typeof t === 'number' && Number.isInteger(t) && t >= 0 && t < 144 ? tileInfo(t).name : String(t));
 
+/** @param {number} t @param {string} path */
 export function tile(t, path) {
   const info = tileInfo(t);
   const label = tr('tile.label', { name: info.name, id: t });

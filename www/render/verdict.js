@@ -1,3 +1,4 @@
+// @ts-check
 // The verdict banner: the first thing a player reads. Plain words and an icon for
 // every state (nothing carried by colour alone): green only for pass, red only for
 // a fail nothing explains, amber ("does not match as entered", ≠) for a fail the entry
@@ -9,13 +10,16 @@ import { fieldLabel } from './fields.js';
 import { terminalName } from './words.js';
 
 /** The icon (text, never a colour emoji) and the tone of each state. */
+/** @type {Record<string, string>} */
 const ICON = { pass: '✓', fail: '✗', unchecked: '?', checking: '…', cancelled: '■', error: '!', invalid: '!', unsupported: '–', recomputed: '=', stale: '↺' };
+/** @type {Record<string, string>} */
 const TONE = { pass: 'pass', fail: 'fail' };
 /** A fail the entry explains (www/render/lead.js toneOf): its own icon and word, amber,
  *  never the red of an operator's fault. */
 const SLIP_ICON = '≠';
 
 /** What to ask the operator for, in the player's words ("the chain's published terminal"). */
+/** @param {string[]} fields */
 export function askFor(fields) {
   const names = fields.map((f) => (has(`render.ask.${f}`) ? t(`render.ask.${f}`) : t('render.ask.field', { field: fieldLabel(f) })));
   return new Intl.ListFormat(language(), { type: 'conjunction' }).format(names);
@@ -23,6 +27,7 @@ export function askFor(fields) {
 
 /** What to do about a missing commitment: a chain terminal the page already lists
  *  (`terminals`: the scheme's published ones) is one tap away in the form. */
+/** @param {string[]} missing @param {{name: string}[] | undefined} terminals */
 function askText(missing, terminals) {
   if (terminals && terminals.length && missing.length === 1 && missing[0] === 'terminal') {
     const names = new Intl.ListFormat(language(), { type: 'disjunction' }).format(terminals.map((x) => t('render.quoted', { text: terminalName(x.name) })));
@@ -44,6 +49,10 @@ function askText(missing, terminals) {
  * `opts.proven` ({moment, text}) what a pass proves and what it does not, `opts.tone`
  * 'slip' a fail that what was entered explains (its word says "as entered, no match";
  * `data-tone`).
+ * @param {string} verdict @param {string | null} [text]
+ * @param {{missing?: string[] | null, terminals?: {name: string}[], why?: string | null, next?: string | null,
+ *   nextKind?: string | null, lead?: string[] | null, leadKind?: string | null,
+ *   proven?: {moment: string, text: string} | null, tone?: string | null}} [opts]
  */
 export function verdictView(verdict, text, opts = {}) {
   const v = ICON[verdict] ? verdict : 'invalid';
@@ -76,6 +85,7 @@ export function verdictView(verdict, text, opts = {}) {
 }
 
 /** A small status badge for list rows (batches, round histories, bets): icon + word. */
+/** @param {string} status @param {string} [word] */
 export function statusBadge(status, word) {
   const s = ICON[status] ? status : 'invalid';
   return el('span', { class: `badge ${TONE[s] || (s === 'error' || s === 'invalid' ? 'invalid' : 'neutral')}`, 'data-status': status },

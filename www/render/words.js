@@ -1,3 +1,4 @@
+// @ts-check
 // Which sentence a report needs, by what ran: the kind of proof (a chain, a seed, each
 // player's seed, a partial poker reveal, bets under one server seed) is the core's
 // (`report.proof`), never read from a scheme id. No DOM: the page, the badge and the
@@ -5,21 +6,22 @@
 import { t, has, direction, language } from '../i18n/i18n.js';
 
 /** `key.<variant>` when the catalog has it, else `key`. */
-const variant = (key, v) => (v && has(`${key}.${v}`) ? `${key}.${v}` : key);
+const variant = (/** @type {string} */ key, /** @type {unknown} */ v) => (v && has(`${key}.${v}`) ? `${key}.${v}` : key);
 
 /** A chain walked to a terminal the record brought, none of the published ones (the
  *  core's `terminalPublished: null`): it proves the round of that chain only. */
-const privateChain = (r) => r.terminalPublished === null;
+const privateChain = (/** @type {import('./types').Report} */ r) => r.terminalPublished === null;
 
 /** The pass banner's second line, true for the proof that ran (the core's
  *  `proof`: chain, bets, partial, seeds, seed). */
-export const passWhy = (r) => t(variant('render.verdict.pass.why', privateChain(r) ? 'chainPrivate' : r.proof));
+export const passWhy = (/** @type {import('./types').Report} */ r) => t(variant('render.verdict.pass.why', privateChain(r) ? 'chainPrivate' : r.proof));
 
 /** What a pass proves was fixed before what (the pass words: "before the deal" only
  *  where cards or tiles are dealt): by the kind of proof and the items the report
  *  recomputed (its result keys in the descriptor). `round` for a chain; `bets`, `bet`
  *  for dice and mines; `deal` (cards), `tiles`, `dice` (backgammon's rolls), `colour`
  *  (chess), else `game`. null where the pass words already say it all (a partial reveal). */
+/** @param {import('./types').Report} r @param {import('./types').Desc | null | undefined} desc */
 export function passMoment(r, desc) {
   const kind = r.proof;
   // A terminal the record brings proves nothing about the round's moment: the pass
@@ -39,19 +41,22 @@ export function passMoment(r, desc) {
 /** The inputs a pass does not prove (the core's `unproven`: the record's fields of
  *  role id, client or setting, the match id, the client seeds, a nonce, the
  *  chances…), as descriptor fields for their labels. */
+/** @param {import('./types').Report} r @param {import('./types').Desc | null | undefined} desc
+ *  @returns {import('./types').SchemeDescriptor['fields']} */
 export function unprovenFields(r, desc) {
   const names = Array.isArray(r.unproven) ? r.unproven : [];
   const fields = (desc && desc.fields) || [];
-  return names.map((n) => fields.find((f) => f.name === n)).filter(Boolean);
+  return names.flatMap((n) => fields.filter((f) => f.name === n).slice(0, 1));
 }
 
 /** The unchecked banner's second line: what is missing, for this kind of game; a walk
  *  stopped at its step limit (the core's hint `step_limit`) decided nothing. */
-export const uncheckedWhy = (r) => t(variant('render.verdict.unchecked.why',
+export const uncheckedWhy = (/** @type {import('./types').Report} */ r) => t(variant('render.verdict.unchecked.why',
   (r.hints || []).some((h) => h.code === 'step_limit') ? 'stepLimit' : r.proof));
 
 /** The round's place in another published chain, in words ({round, game}), when the
  *  walk met that chain's terminal (the core's `foundIn` and `foundInGame`). */
+/** @param {import('./types').Report} r */
 export function foundInParams(r) {
   if (!r.foundIn || !r.foundInGame) return null;
   return { round: String(r.foundIn.round), game: t(`game.${r.foundInGame}`) };
@@ -61,11 +66,12 @@ export function foundInParams(r) {
  *  the hash, two fields swapped, a capitalised seed): the core ties it to that
  *  check (`check`). Hints about the input itself (a nonce in seconds, an invisible
  *  character, a short walk) name no check and may come with any verdict. */
-export const typoHint = (h) => !!(h && h.check);
+export const typoHint = (/** @type {import('./types').HintLike | null | undefined} */ h) => !!(h && h.check);
 
 /** A hint's values for its sentence: fields by their labels (`label(path)`), a
  *  nonce as the id it is (never grouped), an invisible character's position from 1
  *  and its code point ("U+200B"). */
+/** @param {import('./types').HintLike} h @param {(path: unknown) => string} label @param {string} [lang] */
 export function hintParams(h, label, lang) {
   return {
     field: label(h.field), with: label(h.with), commitment: label(h.commitment || h.with),
@@ -87,6 +93,7 @@ export function hintParams(h, label, lang) {
 /** A hint's sentence key: its kind's own where it has kinds (lookalike_char: a space
  *  other than U+0020, one at either end, a variation selector, a Hangul filler, a
  *  word that mixes scripts). */
+/** @param {import('./types').HintLike} h @param {string} [lang] */
 export function hintKey(h, lang) {
   const own = typeof h.kind === 'string' ? `hint.${h.code}.${h.kind}` : null;
   return own && has(own, lang) ? own : `hint.${h.code}`;
@@ -98,6 +105,8 @@ export function hintKey(h, lang) {
  *  shown", a partial reveal, bets, a seed. (A walk stopped at a lowered step limit is
  *  never a failure: the core makes it unchecked, SPEC §6.) `desc`: the scheme's
  *  descriptor (the labels of the fields nothing committed to). */
+/** @param {import('./types').Report} r @param {any} [desc]
+ *  @returns {{key: string, params: import('./types').Params, field?: string}} */
 export function failNext(r, desc) {
   const checks = r.checks || [];
   // The core's diagnosis (a hand under another player, seeds in another order): the
@@ -127,20 +136,23 @@ export function failNext(r, desc) {
 }
 
 /** The badge's advice after a failure. */
+/** @param {string} [lang] */
 export function failAdvice(lang) {
   return t('widget.failAdvice', {}, lang);
 }
 
 /** Where a poker leaf check's card lies (`leafClimbs[i].place.kind`: hole, board, deck),
  *  matched by deck position. */
+/** @param {import('./types').CheckLike} c @param {import('./types').Report | null | undefined} r */
 function leafPlace(c, r) {
-  if (c.code !== 'leafOk' || !c.params || !Array.isArray(r && r.leafClimbs)) return null;
-  const l = r.leafClimbs.find((x) => x.position === c.params.position);
+  if (c.code !== 'leafOk' || !c.params || !r || !Array.isArray(r.leafClimbs)) return null;
+  const l = r.leafClimbs.find((/** @type {any} */ x) => x.position === c.params.position);
   return l && l.place ? l.place.kind : null;
 }
 
 /** The catalog key of a check (`check.<code>` or its variant: a board card's leaf is
  *  not "your card"). `prefix`: `check` (the badge, the CLI) or `render.check` (the page). */
+/** @param {import('./types').CheckLike} c @param {import('./types').Report | null | undefined} r @param {string} [prefix] */
 export function checkKey(c, r, prefix = 'check') {
   const base = `${prefix}.${c.code}`;
   if (c.code === 'chainOk' && r && privateChain(r)) return `${base}.private`;
@@ -149,6 +161,7 @@ export function checkKey(c, r, prefix = 'check') {
 
 /** A check's recomputed value in words: the round a chain walk reached (as written,
  *  never grouped: "round 1161"), "not reached within N steps", a dash for nothing. */
+/** @param {import('./types').CheckLike} c */
 export function computedText(c) {
   const v = c.computed;
   if (c.code === 'chainOk' && !c.pending) {
@@ -162,6 +175,7 @@ export function computedText(c) {
 /** The note after the first seat, by what the game deals or rolls (the report's result
  *  keys): a board game's first seat moves first, a card game's deals first, mahjong's
  *  East is the dealer; backgammon's opening roll decides who moves, so no note. */
+/** @param {import('./types').Report} r */
 export function firstSeatKey(r) {
   if (r.rolls) return null;
   if (r.tiles) return 'render.seat.first.dealer';
@@ -171,10 +185,11 @@ export function firstSeatKey(r) {
 
 /** A published terminal's name in the player's words (the core's names: Crash,
  *  Platform, Battle), else the name itself. */
-export const terminalName = (name) => (has(`page.terminals.name.${name}`) ? t(`page.terminals.name.${name}`) : String(name));
+export const terminalName = (/** @type {unknown} */ name) => (has(`page.terminals.name.${name}`) ? t(`page.terminals.name.${name}`) : String(name));
 
 /** An example of `played` for a scheme: its first result key that draws something
  *  (not the round number or a hash), as JSON with an ellipsis. */
+/** @param {import('./types').Desc | null | undefined} desc */
 export function playedExample(desc) {
   const results = (desc && desc.results) || [];
   const r = results.find((x) => x.item !== 'round' && x.item !== 'hash') || results[0];
@@ -184,10 +199,11 @@ export function playedExample(desc) {
 /** Text that must read left to right inside a sentence of a right-to-left language
  *  (a card code "Q♠", a bet line): isolated with LRI…PDI where the text is plain (the
  *  badge, the CLI); the page isolates with <bdi dir="ltr"> instead. */
+/** @type {(s: unknown, lang?: string) => string} */
 export const ltrText = (s, lang) => (direction(lang) === 'rtl' ? `\u2066${s}\u2069` : String(s));
 
 /** The steps a walk cut by its limit took (the step_limit hint's `walked`), as a number. */
-export const hintWalked = (h) => {
+export const hintWalked = (/** @type {import('./types').HintLike} */ h) => {
   const w = h.walked !== undefined ? h.walked : h.params && h.params.walked;
   return typeof w === 'number' ? w : Number(w);
 };
@@ -196,6 +212,7 @@ export const hintWalked = (h) => {
  *  reads as the deuce), the noun's gender and form chosen by the catalog
  *  (`ordinal.card.2` "a doua", "seconda", "вторая", "الثانية", "第 2 张"); beyond the
  *  words a catalog has, `ordinal.<kind>.n` with the digits. */
+/** @param {string} kind @param {number} k @param {string} [lang] */
 export function ordinal(kind, k, lang) {
   const own = `ordinal.${kind}.${k}`;
   return has(own, lang) ? t(own, {}, lang) : t(`ordinal.${kind}.n`, { n: String(k) }, lang);

@@ -13,6 +13,11 @@ import { t } from '../i18n/i18n.js';
 
 let pagers = 0;
 
+/**
+ * @param {number} count @param {number} size @param {(start: number, end: number) => void} draw
+ * @param {{mode?: 'pages' | 'more', start?: number, label?: ((start: number, end: number, count: number) => string) | null,
+ *   jump?: string | null, toItem?: (n: number) => number}} [options]
+ */
 export function makePager(count, size, draw, { mode = 'pages', start = 0, label = null, jump = null, toItem = (n) => n - 1 } = {}) {
   const pages = Math.max(1, Math.ceil(count / size));
   let page = Math.min(Math.max(0, start), pages - 1);

@@ -56,9 +56,9 @@ export function chainStore(key, storage) {
   };
 
   return {
-    /** Is there a store (the page's opt-in: the box was ticked)? */
+    /** Is there a store? */
     exists: () => load() !== null,
-    /** Makes an empty store (ticking the box). */
+    /** Makes an empty store. */
     create() { if (!load()) save({ v: 1, terminals: {} }); },
     /** Forgets everything and removes the store (unticking the box). */
     remove() {

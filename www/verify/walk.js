@@ -3,10 +3,6 @@
 // progress between them. The walker knows its bound and says when it is done and
 // what the walk found (`outcome()`, which the core takes back as `{walk}`); this
 // loop only decides how long a slice is.
-//
-// Self-contained on purpose (no imports, no module-level names): the badge's
-// worker is made from this function's own source text (www/widget/walker.js), so
-// the walk it runs there is this very code.
 
 /**
  * Walks `request` ({hash, terminal, maxSteps}, a report's `walk`) from the

@@ -46,7 +46,7 @@ export type Hint =
   | { code: 'seed_is_commitment' | 'seeds_swapped' | 'seed_case'; field: string; with?: string; commitment?: string; check: string; case?: 'lower' | 'upper' }
   | { code: 'seed_wrapped'; field: string; with: string; check: string; to: string }
   | { code: 'invisible_char'; field: string; position: number; codePoint: number; char: string; count: number }
-  | { code: 'lookalike_char'; field: string; position: number; codePoint: number; char: string; count: number; kind: 'space' | 'edge' | 'selector' | 'filler' | 'mixed' }
+  | { code: 'lookalike_char'; field: string; position: number; codePoint: number; char: string; count: number; kind: 'space' | 'edge' | 'selector' | 'filler' | 'width' | 'mixed' | 'case' }
   | { code: 'nonce_unit'; field: string; [k: string]: unknown }
   | { code: 'step_limit'; field: 'maxSteps'; walked: number; maxSteps: number; chainLength: number }
   | { code: 'terminal_unpublished'; field: 'terminal' }
