@@ -187,3 +187,40 @@ for (const lang of LANGS) {
     }
   });
 }
+
+// The "shown" tags of a hand entered under the wrong player: side by side at 360 px they
+// overlap neither each other, nor another card, nor a heading (turn-6 reading, ar/zh #8:
+// «K♦ عرض ♠ عرض» over «اللاعب 1»). Screenshots: tests/artifacts/lead-<lang>-shown-tags-360.png.
+test('at 360 px the "shown" tags of a hand overlap no other tag, card or heading', { timeout: 300000 }, async () => {
+  const hold = find((r, e) => r.scheme === 'selfpoker' && Array.isArray(e.holeCards) && e.holeCards.length >= 3, 'a selfpoker hand of three players or more');
+  const record = { ...hold.record, played: { holeCards: [hold.expect.holeCards[2]] } };
+  const { context, page, errors } = await openPage(browser, { width: 360, height: 780 });
+  try {
+    for (const lang of ['ar', 'zh', 'ru', 'it']) {
+      await open(page, lang, record);
+      await page.$$eval('details', (ds) => ds.forEach((d) => { d.open = true; }));
+      const found = await page.evaluate(() => {
+        const box = (e) => e.getBoundingClientRect();
+        const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+        const tags = [...document.querySelectorAll('#result .cards .card > .shown')];
+        const out = { tags: tags.length, problems: [] };
+        tags.forEach((tag, i) => {
+          const r = box(tag);
+          tags.slice(i + 1).forEach((o) => { if (meet(r, box(o))) out.problems.push(`${tag.textContent} over ${o.textContent}`); });
+          for (const c of document.querySelectorAll('#result .card')) if (c !== tag.parentElement && meet(r, box(c))) out.problems.push(`${tag.textContent} over the card ${c.textContent}`);
+          for (const h of document.querySelectorAll('#result h3, #result h4, #result .hand > :not(.cards)')) if (meet(r, box(h))) out.problems.push(`${tag.textContent} over “${h.textContent}”`);
+        });
+        return out;
+      });
+      await page.locator('#result .cards .card > .shown').first().scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -120));
+      await shot(page, `lead-${lang}-shown-tags-360`, { fullPage: false });
+      assert.ok(found.tags >= 2, `${lang}: ${found.tags} tags`);
+      assert.deepEqual(found.problems, [], lang);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360, `${lang}: the page overflows`);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

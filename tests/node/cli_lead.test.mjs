@@ -9,9 +9,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadCases, runCli, ROOT } from './helpers.mjs';
+import { createRequire } from 'node:module';
+import { loadCases, runCli, ROOT, VERIFIER } from './helpers.mjs';
 
 const cases = loadCases(path.join(ROOT, 'tests/vectors'));
+const fv = createRequire(import.meta.url)(VERIFIER);
 const cat = (lang) => JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
 const find = (pred, what) => {
   const c = cases.find((x) => !x.expect.error && pred(x.record, x.expect));
@@ -66,9 +68,11 @@ for (const lang of ['en', 'ru']) {
     r = human({ ...table.record, clientSeeds: table.record.clientSeeds.map((s, i) => (i === 1 ? `${s} ` : s)), played: { rolls: table.expect.rolls } }, lang);
     assert.equal(r.code, 1);
     assert.match(leadLines(r.stdout)[0], pattern(c['lead.slip.trim']));
-    // The seed as it should read, then the look-alike character's hint with its title.
+    // The seed as it should read, then the look-alike character's hint with the title of
+    // a space at either end (never "a character that only looks right").
     assert.ok(r.stdout.includes(table.record.clientSeeds[1]));
-    assert.ok(r.stdout.includes(c['lead.title.lookalike_char']), r.stdout);
+    assert.ok(r.stdout.includes(c['lead.title.lookalike_char.edge']), r.stdout);
+    assert.ok(!r.stdout.includes(c['lead.title.lookalike_char']), r.stdout);
     assert.doesNotMatch(r.stdout, SUPPORT[lang]);
   });
 
@@ -117,12 +121,40 @@ test('a pass recomputed from a client seed with a space at its end leads with th
     assert.equal(r.code, 0, r.stdout);
     const lines = leadLines(r.stdout);
     assert.ok(lines.length > 0, r.stdout);
-    // The hint's own title comes first, not two screens below.
-    assert.match(lines[0], pattern(c['lead.title.lookalike_char']), `${lang}:\n${r.stdout}`);
+    // The hint's own title comes first, not two screens below: the title of a space at
+    // either end, never "a character that only looks right" (issue 44, every reader).
+    assert.equal(lines[0], `  → ${c['lead.title.lookalike_char.edge']}`, `${lang}:\n${r.stdout}`);
+    assert.ok(!r.stdout.includes(c['lead.title.lookalike_char']), `${lang}:\n${r.stdout}`);
     // The same record without the space: a plain pass, nothing leads.
     const plain = human(dice.record, lang);
     assert.equal(plain.code, 0);
-    assert.doesNotMatch(plain.stdout, pattern(c['lead.title.lookalike_char']));
+    assert.doesNotMatch(plain.stdout, pattern(c['lead.title.lookalike_char.edge']));
+  }
+});
+
+test('a round against a terminal that commits to nothing, walked up to a step limit, leads with the terminal, the step limit under it', () => {
+  // The fix is the right terminal, not a longer walk (issue 44: ru #4, it behaviour #1).
+  const own = find((x, e) => x.scheme === 'crash' && x.terminal && e.round > 10 && !x.history, 'a crash round beyond 10');
+  const platforms = fv.schemes().find((d) => d.id === 'platforms');
+  const other = (platforms.terminals || []).map((x) => x.terminal || x.hash || x.value).find((x) => typeof x === 'string');
+  assert.ok(other, 'the platforms game has a published terminal');
+  for (const lang of ['en', 'ru', 'it']) {
+    const c = cat(lang);
+    for (const [record, title] of [
+      [{ ...own.record, maxSteps: 10 }, pattern(c['lead.title.terminal_unpublished'])],
+      [{ scheme: 'crash', hash: own.record.hash, terminal: other, maxSteps: 5 }, pattern(c['lead.title.terminal_other_game'])],
+    ]) {
+      const r = human(record, lang);
+      assert.equal(r.code, 3, r.stdout);
+      const lines = leadLines(r.stdout);
+      assert.match(lines[0], /^ {2}→ /, `${lang}:\n${r.stdout}`);
+      assert.match(lines[0], title, `${lang}:\n${r.stdout}`);
+      // The step limit is still said, once, after the terminal's title.
+      const cut = c['render.verdict.unchecked.why.stepLimit'];
+      const at = lines.findIndex((l) => l.trim() === cut);
+      assert.ok(at > 0, `${lang}: the step limit under the title:\n${r.stdout}`);
+      assert.equal(r.stdout.split(cut).length, 2, `${lang}: said once:\n${r.stdout}`);
+    }
   }
 });
 

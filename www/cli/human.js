@@ -8,7 +8,7 @@ import { schemes } from './core.js';
 import { errorText } from '../render/errors.js';
 import { notShownLines } from '../render/keys.js';
 import { checkKey, computedText, failNext, uncheckedWhy, passWhy, foundInParams } from '../render/words.js';
-import { leadOf, hintTitle, hintSentences, fromSlip, toneOf } from '../render/lead.js';
+import { leadOf, hintTitle, hintSentences, fromSlip, toneOf, stepLimited } from '../render/lead.js';
 import { cardName } from '../render/cards.js';
 import { differencePlain, itemValue } from '../render/differences.js';
 
@@ -129,7 +129,8 @@ export function renderHuman(res, file) {
   }
   // Why nothing was decided (a walk cut by its step limit: SPEC §6), or what a pass on
   // a terminal the record brings proves: the page's second line.
-  if (r.verdict === 'unchecked') lines.push(`  ${uncheckedWhy(r)}`);
+  // (A terminal's lead already says the step limit under its title.)
+  if (r.verdict === 'unchecked' && !(lead && stepLimited(r))) lines.push(`  ${uncheckedWhy(r)}`);
   else if (r.verdict === 'pass' && r.terminalPublished === null) lines.push(`  ${passWhy(r)}`);
   const found = foundInParams(r);
   if (found && r.verdict !== 'fail') lines.push(`  ${t('render.chain.foundIn', found)}`);
@@ -149,7 +150,8 @@ export function renderHuman(res, file) {
     // The hint that leads is said above; the others with their own title.
     if (lead && lead.hint === h) continue;
     const said = hintSentences(h);
-    lines.push(`  • ${hintTitle(h)} ${said.text}`);
+    // Title and sentence joined as the page joins them (zh: no space after 。).
+    lines.push(`  • ${t('render.join.sentence', { first: hintTitle(h), then: said.text })}`);
     if (said.todo) lines.push(`    ${said.todo}`);
   }
   if (Array.isArray(r.differences)) {

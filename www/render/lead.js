@@ -6,7 +6,7 @@
 // that commits to nothing). No DOM: the page's banner, the badge's popover, the CLI's
 // `--human` and the evidence file say the same lines. The operator's support is named
 // only when nothing here applies.
-import { t, has, language } from '../i18n/i18n.js';
+import { t, has } from '../i18n/i18n.js';
 import { typoHint, hintParams, hintKey, ltrText } from './words.js';
 import { fieldLabel } from './fields.js';
 
@@ -16,6 +16,10 @@ const INPUT_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit', '
 const PASS_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit']);
 /** Hints that say a chain round's terminal commits to nothing. */
 const CHAIN_HINTS = new Set(['terminal_unpublished', 'terminal_other_game']);
+
+/** Whether the core cut the walk at its step limit (hint `step_limit`).
+ * @param {any} r @returns {boolean} */
+export const stepLimited = (r) => Array.isArray(r && r.hints) && r.hints.some((/** @type {any} */ h) => h.code === 'step_limit');
 
 /** Whose chain a terminal ends, from the core's hints (`terminal_unpublished`,
  *  `terminal_other_game`): `{kind: 'private'}` for one the record or the text brought,
@@ -45,8 +49,10 @@ export function leadHints(r) {
     const onlyPlayed = (r.checks || []).filter((c) => c.ok === false).every((c) => c.code === 'played');
     return hints.filter((h) => typoHint(h) || (onlyPlayed && INPUT_HINTS.has(h.code)) || CHAIN_HINTS.has(h.code));
   }
-  // A walk cut by its step limit decided nothing: that is said first (uncheckedWhy).
-  if (r.verdict === 'unchecked' && !hints.some((h) => h.code === 'step_limit')) return hints.filter((h) => CHAIN_HINTS.has(h.code));
+  // A terminal that commits to nothing leads even when the walk was also cut by its
+  // step limit: the fix is another terminal, not a longer walk (issue 44); the
+  // step-limit sentence follows it (leadOf).
+  if (r.verdict === 'unchecked') return hints.filter((h) => CHAIN_HINTS.has(h.code));
   // A pass recomputed from a seed with a character that looks like another (or like
   // nothing), or from a nonce in seconds: the seeds hold, but the outcome shown is
   // another input's; said first, never a screen below the banner (SPEC: these hints
@@ -63,11 +69,22 @@ export function diagnosisOf(r) {
   return r.diagnosis.map((/** @type {any} */ d, /** @type {number} */ i) => ({ d, where: where[i] || {} })).filter((x) => x.d && typeof x.d.code === 'string');
 }
 
+/** A hint's title key: its kind's own where it has kinds (lookalike_char: a space or
+ *  line break at either end is no character "that only looks right", issue 44), else
+ *  its code's, else null.
+ * @param {import('./types').HintLike} h @param {string} [lang] @returns {string | null} */
+export function hintTitleKey(h, lang) {
+  const own = typeof h.kind === 'string' ? `lead.title.${h.code}.${h.kind}` : null;
+  if (own && has(own, lang)) return own;
+  return has(`lead.title.${h.code}`, lang) ? `lead.title.${h.code}` : null;
+}
+
 /** A hint's title, one per kind ("Possibly a copying mistake: two fields swapped."). */
 /** @param {import('./types').HintLike} h @param {string} [lang] */
 export function hintTitle(h, lang) {
   const p = hintParams(h, fieldLabel, lang);
-  if (has(`lead.title.${h.code}`, lang)) return t(`lead.title.${h.code}`, p, lang);
+  const key = hintTitleKey(h, lang);
+  if (key) return t(key, p, lang);
   return t(has(`render.hint.label.${h.code}`, lang) ? `render.hint.label.${h.code}` : 'render.hint.label', {}, lang);
 }
 
@@ -152,7 +169,8 @@ function diagnosisWords(x, r, desc, lang) {
     /** @type {number[]} */
     const perm = Array.isArray(where.permutation) ? where.permutation : [];
     const moves = perm.flatMap((from, i) => (from === i ? [] : [t('lead.slip.move', { from: String(from + 1), to: String(i + 1) }, lang)]));
-    const list = new Intl.ListFormat(lang || language(), { type: 'conjunction' }).format(moves);
+    // Each move is a clause: joined as the catalog joins clauses (zh «，», never 和).
+    const list = moves.length ? moves.reduce((a, b) => t('lead.slip.moves.join', { a, b }, lang)) : '';
     // One tap re-checks with the seeds in the order that matches (the core's `to`).
     const recheck = typeof d.field === 'string' && Array.isArray(d.to) && d.to.every((x) => typeof x === 'string')
       ? { field: d.field, to: d.to, label: t('lead.recheck.order', {}, lang), kind: 'order' } : null;
@@ -203,8 +221,10 @@ export function leadOf(r, desc, lang) {
   const h = hints[0];
   const s = hintSentences(h, lang);
   const others = hints.slice(1).map((o) => hintTitle(o, lang));
+  // A walk also cut by its step limit: said under the terminal's title, not instead.
+  if (r.verdict === 'unchecked' && stepLimited(r)) others.push(t('render.verdict.unchecked.why.stepLimit', {}, lang));
   return {
-    kind: 'hint', code: h.code, key: `lead.title.${h.code}`, title: hintTitle(h, lang), why: s.text, lines: others,
+    kind: 'hint', code: h.code, key: hintTitleKey(h, lang) || `lead.title.${h.code}`, title: hintTitle(h, lang), why: s.text, lines: others,
     next: s.todo || t('render.verdict.fail.next.hint', {}, lang), recheck: null, hint: h,
   };
 }
