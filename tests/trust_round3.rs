@@ -230,3 +230,39 @@ fn a_crash_history_longer_than_its_round_is_refused() {
     );
     assert_eq!(e.params["max"], round);
 }
+
+/// The seed and its published hash pasted each in the other's box (three native
+/// readers of turn 6 met it: a red fail sending the player to support, no hint):
+/// `seeds_swapped` of kind `reversed`, naming both fields; the record put right passes.
+#[test]
+fn a_seed_and_its_hash_entered_the_other_way_round_is_said() {
+    for scheme in ["dice", "mines"] {
+        let rec = base(scheme, |r| {
+            r["serverSeed"]
+                .as_str()
+                .is_some_and(|s| s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit()))
+                && r.get("serverSeedHash").is_some()
+        });
+        assert_eq!(
+            report(&rec)["verdict"],
+            "pass",
+            "{scheme}: the vector itself"
+        );
+        let mut swapped = rec.clone();
+        swapped["serverSeed"] = rec["serverSeedHash"].clone();
+        swapped["serverSeedHash"] = rec["serverSeed"].clone();
+        let v = report(&swapped);
+        assert_eq!(v["verdict"], "fail", "{scheme}");
+        let h = hint(&v, "seeds_swapped")
+            .unwrap_or_else(|| panic!("{scheme}: no seeds_swapped in {v}"));
+        assert_eq!(
+            (&h["kind"], &h["field"], &h["with"]),
+            (
+                &json!("reversed"),
+                &json!("serverSeed"),
+                &json!("serverSeedHash")
+            ),
+            "{scheme}"
+        );
+    }
+}

@@ -289,13 +289,16 @@ function payloadsLast(text, format) {
 /** One esbuild bundle, as text: an IIFE, unminified (it is read by people who audit it).
  * `compact`: minified, names too (the badge's files, where size is a requirement: the
  * names are 1 KB of widget.js gzipped, issue 35; the sources in www/ are what to read,
- * and the build is reproducible, so a copy can be checked against them byte for byte). */
-async function bundle(entry, { packed = false, widget = false, format = 'iife', banner, footer, globalName, keys, compact = false, page = null, charset = 'utf8', schemes = null, badgeWorker = null } = {}) {
+ * and the build is reproducible, so a copy can be checked against them byte for byte).
+ * `spaces`: only the whitespace and comments out, every name kept (the page's scripts:
+ * 17 KB of verifier.html gzipped, issue 46; a formatter gives the layout back, and
+ * the commented sources are www/). */
+async function bundle(entry, { packed = false, widget = false, format = 'iife', banner, footer, globalName, keys, compact = false, spaces = false, page = null, charset = 'utf8', schemes = null, badgeWorker = null } = {}) {
   const r = await esbuild.build({
     entryPoints: [entry], absWorkingDir: root, bundle: true, write: false,
     format, globalName, platform: 'browser', target: 'es2020', charset,
     legalComments: 'inline', external: ['fs', 'v8'], logLevel: 'warning',
-    minifyWhitespace: compact, minifySyntax: compact, minifyIdentifiers: compact,
+    minifyWhitespace: compact || spaces, minifySyntax: compact, minifyIdentifiers: compact,
     banner: banner ? { js: banner } : undefined,
     footer: footer ? { js: footer } : undefined,
     plugins: [buildValues({ packed, widget, page, schemes, badgeWorker }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs(), minifiedPackages()] : []),
@@ -372,7 +375,7 @@ const builds = [{
   file: 'verifier.html', engine: 'wasm', other: 'verifier-nowasm.html',
   // The wasm packed with LZMA as the badge's is, unpacked at once in the worker
   // (issue 46: 1.09 MB of base64 was half the page; packed it is 0.29 MB).
-  core: await bundle('www/core/pagecore.js', { globalName: 'fv', banner: coreBanner('the Rust core as WebAssembly'), footer: CORE_FOOTER, charset: 'ascii', packed: 'now' }),
+  core: await bundle('www/core/pagecore.js', { globalName: 'fv', banner: coreBanner('the Rust core as WebAssembly'), footer: CORE_FOOTER, charset: 'ascii', packed: 'now', spaces: true }),
 }];
 if (nowasmDir) {
   const { bundleNowasmCore } = await import('./nowasm.mjs');
@@ -382,11 +385,11 @@ if (nowasmDir) {
   });
 }
 const { buildPage } = await import('./page.mjs');
-const workerJs = await bundle('www/worker/worker.js');
+const workerJs = await bundle('www/worker/worker.js', { spaces: true });
 for (const b of builds) {
   buildPage({
     root, outDir, file: b.file, coreJs: b.core, workerJs, schemes: descriptors, wasm: b.engine === 'wasm',
-    pageJs: await bundle('www/page/main.js', { page: { file: b.file, engine: b.engine, version, other: b.other } }),
+    pageJs: await bundle('www/page/main.js', { page: { file: b.file, engine: b.engine, version, other: b.other }, spaces: true }),
   });
 }
 

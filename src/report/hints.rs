@@ -15,7 +15,9 @@ use crate::schemes::descriptor::{Descriptor, Kind, Role};
 /// SPEC hints: a failed commitment check that is explained by a typo.
 /// - `seed_is_commitment`: the revealed seed is the published hash itself.
 /// - `seeds_swapped`: the published hash is the SHA-256 of another string of the
-///   record (the client seed, the other player's seed…): two fields were swapped.
+///   record (the client seed, the other player's seed…): two fields were swapped; or
+///   (`kind: "reversed"`) the seed and its published hash were entered each in the
+///   other's field.
 pub(super) fn hints(
     scheme: &Descriptor,
     checks: &[Check],
@@ -46,6 +48,20 @@ pub(super) fn hints(
         if let Some(h) = seed_wrapped(c, record, published) {
             out.push(h);
             continue;
+        }
+        // The seed and its hash entered in each other's field: what was given as the
+        // published hash hashes to what was given as the seed (a reader's journey: the
+        // two boxes of a fairness page pasted the other way round).
+        if let (Some(secret), Some(Value::String(given))) = (c.secret, record.get(field)) {
+            if let Some(Value::String(seed)) = record.get(secret) {
+                if sha256_hex(given.trim().as_bytes()).eq_ignore_ascii_case(seed.trim()) {
+                    out.push(
+                        json!({"code": "seeds_swapped", "kind": "reversed", "field": secret,
+                                    "with": field, "commitment": field, "check": c.name}),
+                    );
+                    continue;
+                }
+            }
         }
         let strings = strings.get_or_insert_with(|| string_leaves(scheme, record));
         if let Some((path, _)) = strings.iter().find(|(path, s)| {
