@@ -52,25 +52,30 @@ pub(super) fn hints(
         // The seed and its hash entered in each other's field: what was given as the
         // published hash hashes to what was given as the seed (a reader's journey: the
         // two boxes of a fairness page pasted the other way round).
-        if let (Some(secret), Some(Value::String(given))) = (c.secret, record.get(field)) {
-            if let Some(Value::String(seed)) = record.get(secret) {
-                if sha256_hex(given.trim().as_bytes()).eq_ignore_ascii_case(seed.trim()) {
-                    out.push(
-                        json!({"code": "seeds_swapped", "kind": "reversed", "field": secret,
-                                    "with": field, "commitment": field, "check": c.name}),
-                    );
-                    continue;
-                }
+        let reversed = match (c.secret.and_then(|k| record.get(k)), record.get(field)) {
+            (Some(Value::String(seed)), Some(Value::String(given))) => {
+                sha256_hex(given.trim().as_bytes()).eq_ignore_ascii_case(seed.trim())
             }
-        }
-        let strings = strings.get_or_insert_with(|| string_leaves(scheme, record));
-        if let Some((path, _)) = strings.iter().find(|(path, s)| {
-            Some(path.as_str()) != c.secret && sha256_hex(s.as_bytes()) == published
-        }) {
-            out.push(
-                json!({"code": "seeds_swapped", "field": c.secret.unwrap_or(field),
-                            "with": path, "commitment": field, "check": c.name}),
-            );
+            _ => false,
+        };
+        let with = if reversed {
+            Some(field.to_string())
+        } else {
+            let strings = strings.get_or_insert_with(|| string_leaves(scheme, record));
+            strings
+                .iter()
+                .find(|(path, s)| {
+                    Some(path.as_str()) != c.secret && sha256_hex(s.as_bytes()) == published
+                })
+                .map(|(path, _)| path.clone())
+        };
+        if let Some(with) = with {
+            let mut h = json!({"code": "seeds_swapped", "field": c.secret.unwrap_or(field),
+                               "with": with, "commitment": field, "check": c.name});
+            if reversed {
+                h["kind"] = Value::from("reversed");
+            }
+            out.push(h);
         }
     }
     out
