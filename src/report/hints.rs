@@ -58,10 +58,10 @@ pub(super) fn hints(
             }
             _ => false,
         };
+        let strings = strings.get_or_insert_with(|| string_leaves(scheme, record));
         let with = if reversed {
             Some(field.to_string())
         } else {
-            let strings = strings.get_or_insert_with(|| string_leaves(scheme, record));
             strings
                 .iter()
                 .find(|(path, s)| {
@@ -72,8 +72,10 @@ pub(super) fn hints(
         if let Some(with) = with {
             let mut h = json!({"code": "seeds_swapped", "field": c.secret.unwrap_or(field),
                                "with": with, "commitment": field, "check": c.name});
-            if reversed {
-                h["kind"] = Value::from("reversed");
+            // Inserted into the map, not through `h["kind"]`: serde_json's IndexMut
+            // carries a panic message that formats any Value (4 KB of the badge's wasm).
+            if let (true, Value::Object(m)) = (reversed, &mut h) {
+                m.insert("kind".into(), Value::from("reversed"));
             }
             out.push(h);
         }
