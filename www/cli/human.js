@@ -9,7 +9,7 @@ import { errorText } from '../render/errors.js';
 import { notShownLines } from '../render/keys.js';
 import { checkKey, computedText, failNext, uncheckedWhy, passWhy, foundInParams } from '../render/words.js';
 import { leadOf, hintTitle, hintSentences, fromSlip, toneOf, stepLimited } from '../render/lead.js';
-import { cardName } from '../render/cards.js';
+import { cardName, cardShort } from '../render/cards.js';
 import { differencePlain, itemValue } from '../render/differences.js';
 
 const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
@@ -57,7 +57,8 @@ function checkLines(checks, report) {
     // Published against recomputed: for checks of something published (the played
     // comparison is listed difference by difference below instead).
     if (c.commitment && (pairs || c.ok === false)) {
-      lines.push(`      ${t('check.published')}: ${value(c.expected)}`);
+      // A terminal the record brought (none of the operator's) is no published value.
+      lines.push(`      ${t(c.proves === false ? 'check.given' : 'check.published')}: ${value(c.expected)}`);
       // A hash as it is; a chain's round, a walk that did not reach, nothing: in words.
       lines.push(`      ${t('check.recomputed')}: ${c.pending ? t('check.walkingNow') : typeof c.computed === 'string' ? value(c.computed) : computedText(c)}`);
     }
@@ -91,9 +92,18 @@ function ctxOf(r) {
   return { desc, game: r.game || ((desc.games || [])[0] || {}).id, r };
 }
 
+/** Cards as a player reads them ("A♠ 2♣"), a list of hands hand by hand ("A♠ 2♣ · K♦ 7♥"). */
+function cardsText(v, order) {
+  if (!Array.isArray(v)) return cardShort(v, order);
+  return v.map((y) => cardsText(y, order)).join(v.some(Array.isArray) ? ' · ' : ' ');
+}
+
 /** A recomputed value in the page's words: "player 1" (never "winner: 0"), "2,73×",
- *  a loss, cells listed; hashes and lists of cards as they are. */
+ *  a loss, cells listed, cards as rank and suit; hashes as they are. */
 function resultText(x, v, ctx) {
+  if (x.item === 'card') return value(cardsText(v, (ctx.desc && ctx.desc.cards) || 'rank_major'));
+  // Rolls as a player writes them ("6-2 5-5 …").
+  if (x.item === 'die' && Array.isArray(v) && v.every((p) => Array.isArray(p) && p.every(Number.isInteger))) return value(v.map((p) => p.join('-')).join(' '));
   if (Array.isArray(v)) return x.item === 'mine' && v.every(Number.isInteger) ? listParts(v.slice().sort((a, b) => a - b).map(String)).join('') : value(v);
   return ['multiplier', 'winner', 'player', 'win', 'white', 'face'].includes(x.item) ? itemValue(x.item, v, ctx) : value(v);
 }
@@ -105,8 +115,10 @@ function resultLines(r) {
   // After a hint the result comes from the wrong input: said so, never headed as the result.
   const head = fromSlip(r)
     ? [t('render.result.fromHint.summary'), `  ${t('render.result.fromHint')}`] : [t('page.result.heading')];
-  // Each by its name on the page ("Last platform", not lastPlatform).
-  const name = (k) => (has(`render.diff.at.${k}`) ? t(`render.diff.at.${k}`) : has(`seen.part.${k}`) ? t(`seen.part.${k}`)
+  // Each by its name on the page ("Last platform", not lastPlatform); a name with a
+  // place in it ("Deck position {position}") names one item, not the whole result.
+  const whole = (key) => has(key) && !/\{[a-z]+\}/i.test(t(key));
+  const name = (k) => (whole(`render.diff.at.${k}`) ? t(`render.diff.at.${k}`) : whole(`seen.part.${k}`) ? t(`seen.part.${k}`)
     : has(`render.key.${k}`) ? capital(t(`render.key.${k}`)) : k);
   return [...head, ...results.map((x) => `  ${t('render.join.colon', { label: name(x.key), text: resultText(x, r[x.key], ctx) })}`)];
 }
