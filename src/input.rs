@@ -167,6 +167,7 @@ pub fn decode_text(bytes: &[u8]) -> Result<Cow<'_, str>> {
 /// Where an evidence file (the page's "Save evidence", www/page/evidence.js) keeps
 /// the record it is about: as data in its HTML, with every `<` written `\u003c`, so
 /// the element's text ends only at its own closing tag.
+#[cfg_attr(feature = "widget", allow(dead_code))]
 pub const EVIDENCE_RECORD: &str = "<script type=\"application/json\" id=\"fairverify-record\">";
 
 /// The record text inside an evidence file, if `text` is one (an HTML document with
@@ -181,6 +182,7 @@ pub const EVIDENCE_RECORD: &str = "<script type=\"application/json\" id=\"fairve
 /// `<template>`, `<xmp>` or `<iframe>`, a comment closed by `--!>`…) is refused
 /// whole rather than read by rules a browser's tab might not share: a tab and this
 /// reader can then never take two different records from one file (issue 43).
+#[cfg(not(feature = "widget"))]
 fn evidence_record(text: &str) -> Result<Option<&str>> {
     let head = text.trim_start();
     let html = ["<!DOCTYPE html", "<!doctype html", "<html"]
@@ -209,19 +211,46 @@ fn evidence_record(text: &str) -> Result<Option<&str>> {
     })())
 }
 
+/// The badge's core reads no evidence file: its record comes from the host page as a
+/// value, never as a saved page (and the bytes stay out of its budget, issue 35).
+#[cfg(feature = "widget")]
+fn evidence_record(_text: &str) -> Result<Option<&str>> {
+    Ok(None)
+}
+
 /// How many times `text` names the evidence record's id, in any letter case (as an
 /// HTML parser matches attribute values only exactly, but a crafted file may try both).
+/// The hyphen written as a character reference counts too (`fairverify&#45;record` is
+/// the same id to a browser: fresh attack, turn 6).
+#[cfg(not(feature = "widget"))]
 fn marker_names(text: &str) -> usize {
-    const ID: &[u8] = b"fairverify-record";
-    text.as_bytes()
-        .windows(ID.len())
-        .filter(|w| w.eq_ignore_ascii_case(ID))
+    const HEAD: &[u8] = b"fairverify";
+    const TAIL: &[u8] = b"record";
+    const HYPHENS: [&[u8]; 6] = [b"-", b"&#45;", b"&#x2d;", b"&#045;", b"&hyphen;", b"&dash;"];
+    let b = text.as_bytes();
+    (0..b.len())
+        .filter(|&i| {
+            b[i..].len() >= HEAD.len() && b[i..i + HEAD.len()].eq_ignore_ascii_case(HEAD) && {
+                let rest = &b[i + HEAD.len()..];
+                HYPHENS.iter().any(|h| {
+                    rest.len() >= h.len() + TAIL.len()
+                        && rest[..h.len()].eq_ignore_ascii_case(h)
+                        && rest[h.len()..h.len() + TAIL.len()].eq_ignore_ascii_case(TAIL)
+                })
+            }
+        })
         .count()
 }
 
 /// The offset of the first evidence marker that is an element of the document.
+#[cfg(not(feature = "widget"))]
 fn marker_element(text: &str) -> Option<usize> {
-    const RAW: [&str; 4] = ["script", "style", "textarea", "title"];
+    // Elements whose content a browser does not parse as markup (raw text, or kept
+    // out of the document: a template's content), so a marker inside is no element.
+    const RAW: [&str; 10] = [
+        "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript",
+        "template",
+    ];
     let lower = text.to_ascii_lowercase();
     let mut at = 0;
     while let Some(off) = text.get(at..)?.find('<') {
@@ -233,6 +262,12 @@ fn marker_element(text: &str) -> Option<usize> {
         if rest.starts_with("<!--") {
             at = i + 4 + rest.get(4..)?.find("-->")? + 3;
             continue;
+        }
+        if lower
+            .get(i + 1..)
+            .is_some_and(|l| l.starts_with("plaintext"))
+        {
+            return None;
         }
         let tag = RAW.iter().find(|t| {
             let l = lower.get(i + 1..).unwrap_or("");
@@ -429,6 +464,8 @@ mod tests {
             format!("<iframe>{EVIDENCE_RECORD}10</script></iframe>"),
             format!("<template>{EVIDENCE_RECORD}11</script></template>"),
             "<div id=\"FAIRVERIFY-RECORD\"></div>".to_string(),
+            "<div id=\"fairverify&#45;record\"></div>".to_string(),
+            "<div id=\"fairverify&#x2D;record\"></div>".to_string(),
         ] {
             for html in [
                 format!("<!DOCTYPE html>{decoy}<p>x</p>{EVIDENCE_RECORD}{rec}</script>"),
@@ -442,6 +479,16 @@ mod tests {
                 );
             }
         }
+        // The only marker inside an element whose content a browser keeps as text (or
+        // out of the document): no element there, so no record here either.
+        for wrap in [
+            "noembed", "noframes", "xmp", "iframe", "noscript", "template",
+        ] {
+            let html = format!("<!DOCTYPE html><{wrap}>{EVIDENCE_RECORD}{rec}</script></{wrap}>");
+            assert_eq!(decode_text(html.as_bytes()).unwrap(), html, "{wrap}");
+        }
+        let plain = format!("<!DOCTYPE html><plaintext><p>{EVIDENCE_RECORD}{rec}</script>");
+        assert_eq!(decode_text(plain.as_bytes()).unwrap(), plain);
         let only_comment = format!("<!DOCTYPE html><!-- {EVIDENCE_RECORD}{rec}</script> -->");
         assert_eq!(decode_text(only_comment.as_bytes()).unwrap(), only_comment);
         // A marker in text that is not an HTML document is not evidence.

@@ -99,9 +99,9 @@ const progress = (page) => page.evaluate(() => ({ ...window.spy.progress }));
 
 /** Waits until a walk other than those in `known` has said its progress twice. */
 async function walkUnderWay(page, known = {}) {
-  // Twice: the first report may come before the walk's first step (a state, not a delay).
-  await page.waitForFunction((k) => Object.entries(window.spy.progress).some(([key, steps]) => !(key in k) && (window.spy.reports[key] || 0) >= 2 && steps > 0),
-  known, { timeout: 60000, polling: 20 });
+  // A walk that has taken steps (a state, not a delay); a loaded machine may be slow to get there.
+  await page.waitForFunction((k) => Object.entries(window.spy.progress).some(([key, steps]) => !(key in k) && steps > 0),
+    known, { timeout: 180000, polling: 20 });
   const now = await progress(page);
   return Object.keys(now).find((key) => !(key in known));
 }

@@ -177,9 +177,21 @@ test('in a worker: 1,000,000 links with no host frame over 100 ms; the next roun
 <script src="/heartbeat.js"></script><script src="/widget.js"></script>`);
   const { context, page, errors, blocked } = await open(url);
   await page.evaluate(async () => { localStorage.clear(); await FairVerify.ready; });
-  // The neutral "checking n%" state while the worker walks.
-  const seen = page.waitForFunction(() => /checking \d+%/.test(document.getElementById('c').shadowRoot.textContent) &&
-    document.getElementById('c').getAttribute('data-state') === 'checking', null, { timeout: 60000, polling: 20 });
+  // The neutral "checking n%" state while the worker walks: recorded by an observer
+  // at every change of the badge (a polled look can miss a state that comes and goes
+  // on a loaded machine), then asserted once the walk is done.
+  await page.evaluate(() => {
+    const c = document.getElementById('c');
+    window.__sawChecking = false;
+    const look = () => {
+      if (/checking \d+\s*%/i.test(c.shadowRoot.textContent) && c.getAttribute('data-state') === 'checking') window.__sawChecking = true;
+    };
+    const o = new MutationObserver(look);
+    o.observe(c, { attributes: true });
+    o.observe(c.shadowRoot, { subtree: true, childList: true, characterData: true });
+    look();
+  });
+  const seen = page.waitForFunction(() => window.__sawChecking, null, { timeout: 180000 });
   const { ev: first, gap, long } = await walkWithHeartbeat(page, 'c', OLD_ROUND);
   await seen;
   assert.equal(first.detail.verdict, 'pass');
