@@ -279,3 +279,43 @@ test('a hard reload runs the server\'s file, and the page says it is not the ins
     server.close();
   }
 });
+
+test('an address outside the installed app\'s folder (/app%2fverifier.html) runs the server\'s file: the page says so, links the installed verifier, offers no Update and registers nothing', async () => {
+  // The verifier installed in a folder (/app/), as a host that ignored docs/hosting.md
+  // section 1 would serve it, by a server that decodes %2f (turn-5 security review,
+  // finding 1 B: such an alias is outside the worker's scope).
+  const top = path.join(TMP, 'alias');
+  fs.mkdirSync(top, { recursive: true });
+  const dir = path.join(top, 'app');
+  fs.cpSync(copyOfPkg('alias-pkg'), dir, { recursive: true });
+  const server = await plainServer(top);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/app/verifier.html`);
+    const v0 = await until(page, INSTALLED, null, 'the installed copy');
+    const v1 = publish(dir);
+    await page.goto(`${origin}/app%2fverifier.html`);
+    const n = await until(page, () => {
+      const x = document.querySelector('#not-installed-notice');
+      const p = x && x.querySelector('[data-outside]');
+      return p && { installed: x.getAttribute('data-installed-sha'), running: x.getAttribute('data-running-sha'), controlled: !!navigator.serviceWorker.controller, outside: p.getAttribute('data-outside'), link: p.querySelector('a').getAttribute('href'), head: x.querySelector('.update-head').textContent, codes: [...x.querySelectorAll('code.hash')].map((c) => c.textContent) };
+    }, null, 'the not-installed notice at the alias');
+    assert.deepEqual(n, { installed: v0, running: v1, controlled: false, outside: `${origin}/app/`, link: `${origin}/app/`, head: EN['install.notInstalled.head'], codes: [v1, v0] });
+    // The worker has looked for a new version (it said so to this page too): still no
+    // Update here, no second worker for the alias's folder, the installed copy kept.
+    await until(page, async () => (await navigator.serviceWorker.getRegistrations()).length > 0, null, 'the registrations');
+    assert.equal(await page.evaluate(() => !!document.querySelector('#update-notice, #update-accept')), false, 'no Update outside the scope');
+    assert.deepEqual(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope)), [`${origin}/app/`]);
+    assert.equal(await page.evaluate(HELD, `${origin}/app`), v0);
+    // The installed verifier, at its own address: the installed copy, no such notice.
+    await page.goto(`${origin}/app/verifier.html`);
+    await until(page, INSTALLED, null, 'the installed copy after');
+    await page.waitForFunction(() => document.querySelector('#download-sha[data-sha256]'), null, { timeout: 30000 });
+    assert.equal(await page.evaluate(() => !!document.querySelector('#not-installed-notice')), false);
+  } finally {
+    await context.close();
+    server.close();
+  }
+});

@@ -46,6 +46,11 @@ let own = null;
  *  started)? Then its bytes are the installed copy's (sw.js serves every page of its
  *  scope from it). */
 let servedByWorker = false;
+/** The installed app's folder when this page's address is outside it (the verifier
+ *  installed in /app/, reached as /app%2fverifier.html or /%61pp/verifier.html: no
+ *  worker answers such an address, and a server that decodes it runs its own bytes):
+ *  the notice says so and links the installed one. Null inside the scope. */
+let outsideOf = null;
 
 let on = false;
 /** The worker's last word: {installed, pending, declined}. */
@@ -156,12 +161,28 @@ function register() {
   // worker answers every path of its scope with it) must not register a second
   // worker for a scope of its own, which would install that path's network bytes.
   const base = appBase();
-  const script = base ? sw.controller.scriptURL : 'sw.js';
-  const scope = base || './';
-  sw.register(script, { scope, updateViaCache: 'none' })
-    .then(() => sw.ready)
-    .then((reg) => { if (reg.active) reg.active.postMessage({ type: 'hello' }); })
-    .catch(() => { /* not installable here: the page works as it always did */ });
+  const go = () => {
+    const script = base ? sw.controller.scriptURL : 'sw.js';
+    const scope = base || './';
+    sw.register(script, { scope, updateViaCache: 'none' })
+      .then(() => sw.ready)
+      .then((reg) => { if (reg.active) reg.active.postMessage({ type: 'hello' }); })
+      .catch(() => { /* not installable here: the page works as it always did */ });
+  };
+  if (base || typeof sw.getRegistrations !== 'function') { go(); return; }
+  // No worker answered this page. When the verifier is installed on this origin in a
+  // folder this address is outside of, this is not the installed copy: ask the
+  // installed worker which file it holds (drawNotInstalled compares), and register
+  // nothing here (a second app for an alias's folder would install its bytes).
+  sw.getRegistrations().then((regs) => {
+    const here = location.href;
+    const covers = (r) => here.startsWith(r.scope);
+    const app = regs.find((r) => !covers(r) && r.active && /\/sw\.js$/.test(r.active.scriptURL));
+    if (regs.some(covers) || !app || !app.active) { go(); return; }
+    outsideOf = app.scope;
+    app.active.postMessage({ type: 'hello' });
+    draw();
+  }, go);
 }
 
 function update() {
@@ -182,7 +203,9 @@ function keep() {
 function drawNotice() {
   const old = $('#update-notice');
   const { installed, pending, declined } = known;
-  if (!installed || !pending || declined) { if (old) old.remove(); return; }
+  // Outside the installed app's folder no Update is offered: it would install what
+  // this address's server has, from a page the installed copy did not serve.
+  if (!installed || !pending || declined || outsideOf) { if (old) old.remove(); return; }
   // Framed or embedded: the notice without its buttons, and why (see framed()).
   const nested = framed();
   let actions;
@@ -215,7 +238,9 @@ function drawNotInstalled() {
   if (servedByWorker || !installed || !own || own === installed) { if (old) old.remove(); return; }
   const box = el('div', { class: 'notice update', id: 'not-installed-notice', role: 'alert', 'data-installed-sha': installed, 'data-running-sha': own },
     el('p', { class: 'update-head', text: t('install.notInstalled.head') }),
-    el('p', { text: t('install.notInstalled.why') }),
+    outsideOf
+      ? el('p', { 'data-outside': outsideOf }, t('install.notInstalled.outside'), ' ', el('a', { href: outsideOf }, code(outsideOf)))
+      : el('p', { text: t('install.notInstalled.why') }),
     el('dl', { class: 'pair update-shas' },
       el('dt', { text: t('install.notInstalled.running') }), el('dd', {}, code(own, 'hash')),
       el('dt', { text: t('install.update.installed') }), el('dd', {}, code(installed, 'hash'))));
