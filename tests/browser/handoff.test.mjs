@@ -11,19 +11,56 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
-import { launch, openPage, PAGE_URL, b64url, nextVerdict, ARTIFACTS } from './browser.mjs';
+import http from 'node:http';
+import { launch, openPage, pageReady, PAGE, PAGE_URL, b64url, nextVerdict, ARTIFACTS } from './browser.mjs';
 import { createRequire } from 'node:module';
 import { loadCases, VERIFIER } from '../node/helpers.mjs';
 import { base64urlToText } from '../../www/core/base64.js';
 
+const PKG = path.dirname(PAGE);
 const fv = createRequire(import.meta.url)(VERIFIER);
 // Each vector's verdict as the core gives it.
 const cases = loadCases().filter((c) => c.expect.error === undefined && c.record.scheme).map((c) => {
   try { return { ...c, verdict: fv.verify(c.record).verdict }; } catch (e) { return null; }
 }).filter(Boolean);
 let browser;
-test.before(async () => { browser = await launch(); });
-test.after(async () => { if (browser) await browser.close(); });
+let server;
+let ORIGIN;
+test.before(async () => {
+  browser = await launch();
+  // The page over http, as a player's phone opens it from a web address: from a file
+  // (file://) the link would open only on this device, and the fold says so instead.
+  const TYPES = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', webmanifest: 'application/manifest+json', png: 'image/png' };
+  server = http.createServer((req, res) => {
+    const p = new URL(req.url, 'http://x').pathname;
+    const file = path.join(PKG, path.normalize(p));
+    if (!file.startsWith(PKG + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { 'content-type': TYPES[file.split('.').pop()] || 'application/octet-stream' });
+    res.end(fs.readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  ORIGIN = `http://127.0.0.1:${server.address().port}`;
+});
+test.after(async () => { if (browser) await browser.close(); if (server) server.close(); });
+
+/** A page of the verifier over http (no service worker: nothing is installed, no
+ *  request leaves the origin). */
+async function webPage({ width, height, share = false }) {
+  const context = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = [];
+  const blocked = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(ORIGIN + '/')) return route.continue();
+    blocked.push(url);
+    return route.abort();
+  });
+  if (share) await page.addInitScript(() => { Object.defineProperty(navigator, 'share', { configurable: true, value: () => Promise.resolve() }); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error' && !/manifest|favicon/i.test(m.text())) errors.push(m.text()); });
+  return { context, page, errors, blocked };
+}
 
 /** The fold opened and its code drawn; the code element's screenshot (1x) decoded. */
 async function readHandoff(page) {
@@ -50,8 +87,8 @@ for (const [name, c, lang] of [['a pass', bridge, 'ru'], ['a fail', failing, 'en
   test(`${name}: the page's QR code decodes to the link beside it, which opens the same verdict in a fresh context at 360 px`, async () => {
     assert.ok(c, 'a vector for the case');
     const text = JSON.stringify(c.record);
-    const { page, errors, blocked, context } = await openPage(browser, { width: 1280, height: 900 });
-    const { verdict } = await nextVerdict(page, () => page.goto(`${PAGE_URL}#lang=${lang}&record=${b64url(c.record)}`));
+    const { page, errors, blocked, context } = await webPage({ width: 1280, height: 900, share: c.verdict === 'pass' });
+    const { verdict } = await nextVerdict(page, async () => { await page.goto(`${ORIGIN}/verifier.html#lang=${lang}&record=${b64url(c.record)}`); await pageReady(page); });
     assert.equal(verdict, c.verdict);
     const h = await readHandoff(page);
     assert.ok(h.decoded, 'the QR code decodes from a 1x screenshot');
@@ -60,15 +97,16 @@ for (const [name, c, lang] of [['a pass', bridge, 'ru'], ['a fail', failing, 'en
     assert.equal(r.search, '', 'nothing in the query');
     assert.equal(r.text, text, 'the fragment carries the verified record\'s own text');
     assert.equal(r.lang, lang, 'and the language');
-    assert.ok(h.link.startsWith(PAGE_URL + '#'), 'a link to this very page');
-    // Opened from a file here: the fold says the link opens only on this device.
-    assert.equal(await page.isVisible('#handoff-file'), true);
+    assert.ok(h.link.startsWith(`${ORIGIN}/verifier.html#`), 'a link to this very page');
+    assert.equal(await page.$('#handoff-file'), null, 'from a web address, no "only on this device"');
+    // The share sheet's button where the browser has one (given to the pass here).
+    assert.equal(!!(await page.$('#handoff-share')), c.verdict === 'pass', 'Share only with a share sheet');
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     await (await page.$('#handoff')).screenshot({ path: path.join(ARTIFACTS, `handoff-1280-${c.verdict}.png`) });
 
     // The other device: a fresh context (nothing stored), phone size.
-    const phone = await openPage(browser, { width: 360, height: 740 });
-    const there = await nextVerdict(phone.page, () => phone.page.goto(h.decoded));
+    const phone = await webPage({ width: 360, height: 740 });
+    const there = await nextVerdict(phone.page, async () => { await phone.page.goto(h.decoded); await pageReady(phone.page); });
     assert.equal(there.verdict, verdict, 'the same verdict on the other device');
     const again = await readHandoff(phone.page);
     assert.equal(again.decoded, h.link, 'its own code is the same link');
@@ -88,14 +126,26 @@ test('a record too long for a QR code: the fold says so and still gives the link
   assert.ok(dice, 'a dice vector');
   // The same bet with a long client seed: the link is past version 40's 2,953 bytes.
   const record = { ...dice.record, clientSeed: 'x'.repeat(3000) };
-  const { page, errors, context } = await openPage(browser, { width: 1280, height: 900 });
-  await nextVerdict(page, () => page.goto(`${PAGE_URL}#record=${b64url(record)}`));
+  const { page, errors, context } = await webPage({ width: 1280, height: 900 });
+  await nextVerdict(page, async () => { await page.goto(`${ORIGIN}/verifier.html#record=${b64url(record)}`); await pageReady(page); });
   await page.click('#handoff > summary');
   await page.waitForSelector('#handoff[data-drawn]');
   assert.equal(await page.$('#handoff-qr'), null);
   assert.equal(await page.isVisible('#handoff-toolong'), true);
   assert.equal(recordText(await page.inputValue('#handoff-link')).text, JSON.stringify(record));
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('from a file (file://): the fold says the link opens only on this device, with no code to scan and no link to send', async () => {
+  const { page, errors, blocked, context } = await openPage(browser, { width: 360, height: 740 });
+  await nextVerdict(page, () => page.goto(`${PAGE_URL}#lang=ro&record=${b64url(bridge.record)}`));
+  await page.click('#handoff > summary');
+  await page.waitForSelector('#handoff[data-drawn]');
+  assert.equal(await page.isVisible('#handoff-file'), true);
+  assert.deepEqual(await page.$$eval('#handoff-qr, #handoff-link, #handoff-copy, #handoff-share', (n) => n.length), 0);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(blocked, []);
   await context.close();
 });
 
@@ -123,19 +173,12 @@ test('the recipe\'s "Send to another device": the script as a file to the share 
   const [shared] = await a.page.evaluate(() => window.__shared);
   const file = await a.page.textContent('#recipe code[dir="ltr"]');
   assert.deepEqual(shared.files, [file], 'the script shared as its file');
-  // The page's hand-off fold has the share button too, where the browser has one.
-  await a.page.click('#handoff > summary');
-  await a.page.waitForSelector('#handoff[data-drawn]');
-  assert.equal(await a.page.isVisible('#handoff-share'), true);
   await a.context.close();
 
   const b = await open(false);
   const [download] = await Promise.all([b.page.waitForEvent('download'), b.page.click('#recipe-send')]);
   assert.equal(download.suggestedFilename(), await b.page.textContent('#recipe code[dir="ltr"]'));
   await b.page.waitForFunction(() => document.getElementById('recipe-status').textContent !== '');
-  await b.page.click('#handoff > summary');
-  await b.page.waitForSelector('#handoff[data-drawn]');
-  assert.equal(await b.page.$('#handoff-share'), null, 'no share button without a share sheet');
   assert.deepEqual([...a.errors, ...b.errors], []);
   await b.context.close();
 });

@@ -62,8 +62,16 @@ function copyText(text, status) {
   }
 }
 
-/** The fold's content, made when it is first opened. */
+/** The fold's content, made when it is first opened. From a file (file://) the
+ *  link opens only on this device: no code to scan and no link to send, only the
+ *  sentence that says so and what to do instead (a phone tour met a code under
+ *  "scan it with your phone" that no phone could open). */
 function fill(box, url) {
+  if (location.protocol === 'file:') {
+    box.append(el('p', { class: 'note', id: 'handoff-file', text: t('handoff.file') }));
+    box.setAttribute('data-drawn', 'true');
+    return;
+  }
   const status = el('span', { class: 'note', id: 'handoff-status', role: 'status' });
   const link = el('input', { id: 'handoff-link', type: 'text', readonly: true, dir: 'ltr', value: url, 'aria-label': t('page.link.label') });
   link.addEventListener('focus', () => link.select());
@@ -85,10 +93,9 @@ function fill(box, url) {
   } catch (e) {
     code = el('p', { class: 'note', id: 'handoff-toolong', text: t('handoff.tooLong') });
   }
-  const local = location.protocol === 'file:' ? el('p', { class: 'note', id: 'handoff-file', text: t('handoff.file') }) : null;
   box.append(
     el('p', {}, t('handoff.intro')),
-    el('div', { class: 'handoff-body' }, el('div', { class: 'handoff-code' }, code), el('div', { class: 'handoff-text' }, link, actions, local)));
+    el('div', { class: 'handoff-body' }, el('div', { class: 'handoff-code' }, code), el('div', { class: 'handoff-text' }, link, actions)));
   box.setAttribute('data-drawn', 'true');
 }
 
