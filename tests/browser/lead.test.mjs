@@ -70,6 +70,8 @@ function journeys() {
 }
 
 let browser;
+/** The failed checks' rows: their class and icon. */
+const failedRows = (page) => page.$$eval('ul.checks > li[data-ok="false"]', (l) => l.map((li) => ({ cls: li.className, icon: li.querySelector('.line .mark [aria-hidden]').textContent })));
 test.before(async () => { browser = await launch(); });
 test.after(async () => { if (browser) await browser.close(); });
 
@@ -115,6 +117,9 @@ for (const lang of LANGS) {
           const help = await page.textContent('#f-clientSeed-help');
           assert.equal(help, cat[j.help], `${at}: the client seed's help`);
           assert.ok(v.text.includes(cat['field.clientSeed']), `${at}: the advice does not name the client seed: ${v.text}`);
+          // Nothing explains it: the failed check is red, ✗.
+          const red = await failedRows(page);
+          assert.ok(red.length > 0 && red.every((x) => x.cls === 'bad' && x.icon === '✗'), `${at}: ${JSON.stringify(red)}`);
           await shot(page, `lead-${lang}-${j.name}-360`, { fullPage: false });
           continue;
         }
@@ -135,6 +140,12 @@ for (const lang of LANGS) {
           // The hint sits at the top inside the failed check.
           const first = await page.$eval(`ul.checks > li[data-ok="false"]`, (li) => li.firstElementChild && li.firstElementChild.getAttribute('data-hint'));
           assert.equal(first, j.hint, `${at}: the hint is not first in its check`);
+        }
+        if (j.tone === 'slip') {
+          // Under the amber banner no failed check is red: the one the explanation is
+          // about is amber, ≠ "does not match as entered" (phone tour, turn 6).
+          const amber = await failedRows(page);
+          assert.ok(amber.length > 0 && amber.every((x) => x.cls === 'slip' && x.icon === '≠'), `${at}: ${JSON.stringify(amber)}`);
         }
         if (j.verdict === 'unchecked') {
           // The round of the record's own chain: nothing green anywhere in the checks.

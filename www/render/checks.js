@@ -8,7 +8,7 @@ import { hash } from './common.js';
 import { cardName } from './cards.js';
 import { fieldLabel } from './fields.js';
 import { checkKey, computedText, typoHint, hintParams, hintKey } from './words.js';
-import { hintTitle, leadHints } from './lead.js';
+import { hintTitle, leadHints, diagnosisOf, toneOf } from './lead.js';
 
 export { verdictView, statusBadge } from './verdict.js';
 
@@ -49,8 +49,11 @@ export function checkSentence(c, cards, report) {
  *  published ones): true, but it proves nothing, so it is never marked green. */
 export const provesNothing = (/** @type {import('./types').CheckLike} */ c, /** @type {import('./types').Report | undefined} */ report) => c.code === 'chainOk' && c.ok === true && !!report && report.terminalPublished === null;
 
-/** @param {import('./types').CheckLike} c @param {import('./types').Report} report */
-function mark(c, report) {
+/** @param {import('./types').CheckLike} c @param {import('./types').Report} report @param {boolean} [slip] */
+function mark(c, report, slip) {
+  if (slip) {
+    return el('span', { class: 'mark' }, el('span', { 'aria-hidden': 'true', text: '≠' }), el('span', { class: 'word', text: t('render.check.slip') }));
+  }
   if (provesNothing(c, report)) {
     return el('span', { class: 'mark' }, el('span', { 'aria-hidden': 'true', text: '–' }), el('span', { class: 'word', text: t('lead.mark.nothing') }));
   }
@@ -84,7 +87,15 @@ export function checksView(report, chainScheme, cards) {
   // A hint about the input (a look-alike character, a seed in seconds) that leads a
   // fail sits inside the first failed check, as a check's own hint does.
   const firstBad = report.checks.find((c) => c.ok === false);
-  const lead = new Set(leadHints(report).filter((h) => !h.check && firstBad));
+  const leading = leadHints(report);
+  const lead = new Set(leading.filter((h) => !h.check && firstBad));
+  // Under an amber banner (a fail what was entered explains: lead.js toneOf), a failed
+  // check that the explanation is about is amber too, ≠ "does not match as entered",
+  // never a red ✗ under it (phone tour, turn 6: a quoted seed's commitment check in
+  // red read as "the operator cheated"). A failed check nothing explains stays red.
+  const slip = toneOf(report) === 'slip';
+  const explained = (/** @type {import('./types').CheckLike} */ c, /** @type {import('./types').HintLike[]} */ own) => slip && c.ok === false &&
+    (own.some((h) => leading.includes(h)) || (c.code === 'played' && (diagnosisOf(report).length > 0 || leading.length > 0)));
   const placed = (/** @type {import('./types').HintLike} */ h) => report.checks.some((c) => c.name === h.check) || lead.has(h);
   for (const c of /** @type {import('./types').CheckLike[]} */ (report.checks)) {
     const state = checkState(c);
@@ -97,9 +108,10 @@ export function checksView(report, chainScheme, cards) {
         el('dt', { text: t('check.recomputed') }), el('dd', {}, c.cancelled ? t('render.check.notChecked') : c.pending ? t('check.walkingNow')
           : typeof c.computed === 'string' ? hash(c.computed) : computedText(c))));
     // A hint sits at the top inside the check it explains, before the check's own line.
-    list.append(el('li', { class: provesNothing(c, report) ? 'note' : state, 'data-check': c.name, 'data-ok': String(c.ok) },
+    const asEntered = explained(c, own);
+    list.append(el('li', { class: asEntered ? 'slip' : provesNothing(c, report) ? 'note' : state, 'data-check': c.name, 'data-ok': String(c.ok) },
       ...own.map(hintView),
-      el('p', { class: 'line' }, mark(c, report), el('span', { class: 'label', text: checkSentence(c, cards, report) })), details));
+      el('p', { class: 'line' }, mark(c, report, asEntered), el('span', { class: 'label', text: checkSentence(c, cards, report) })), details));
   }
   // Hints not tied to a listed check (an error's hint is shown with the error).
   // A hint about the input itself (a nonce in seconds, an invisible character) may
