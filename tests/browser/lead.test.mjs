@@ -47,9 +47,9 @@ function journeys() {
   const table = find((r, e) => r.scheme === 'match_seed_v2' && Array.isArray(r.clientSeeds) && r.clientSeeds.length >= 2
     && new Set(r.clientSeeds).size === r.clientSeeds.length && e.commitmentOk === true && e.rolls, 'a backgammon match with client seeds');
   out.push({ name: 'seeds-order', record: { ...table.record, clientSeeds: [...table.record.clientSeeds].reverse(), played: { rolls: table.expect.rolls } }, lead: 'diagnosis input_slip order', key: 'lead.slip.order', tone: 'slip', recheck: 'order', seeds: table.record.clientSeeds });
-  out.push({ name: 'seed-space', record: { ...table.record, clientSeeds: table.record.clientSeeds.map((s, i) => (i === 1 ? `${s} ` : s)), played: { rolls: table.expect.rolls } }, lead: 'diagnosis input_slip trim', key: 'lead.slip.trim', folded: true, hint: 'lookalike_char', tone: 'slip' });
+  out.push({ name: 'seed-space', record: { ...table.record, clientSeeds: table.record.clientSeeds.map((s, i) => (i === 1 ? `${s} ` : s)), played: { rolls: table.expect.rolls } }, lead: 'diagnosis input_slip trim', key: 'lead.slip.trim', recheck: 'value', seeds: table.record.clientSeeds, folded: true, hint: 'lookalike_char', tone: 'slip' });
   const dice = find((r, e) => r.scheme === 'dice' && e.commitmentOk === true && r.clientSeed && !r.bets, 'a dice bet');
-  out.push({ name: 'seed-quoted', record: { ...dice.record, serverSeed: `"${dice.record.serverSeed}"` }, lead: 'hint seed_wrapped', key: 'lead.title.seed_wrapped', folded: true, hint: 'seed_wrapped', hintCheck: 'commitmentOk', tone: 'slip' });
+  out.push({ name: 'seed-quoted', record: { ...dice.record, serverSeed: `"${dice.record.serverSeed}"` }, lead: 'hint seed_wrapped', key: 'lead.title.seed_wrapped', recheck: 'value', folded: true, hint: 'seed_wrapped', hintCheck: 'commitmentOk', tone: 'slip' });
   // Mines with the board entered: a nonce in seconds (10 digits, not 13) leads, amber.
   const mines = find((r, e) => r.scheme === 'mines' && !r.bets && e.commitmentOk === true && r.nonce > 1e12 && Array.isArray(e.mines), 'a mines bet with a nonce in milliseconds');
   out.push({ name: 'nonce-seconds', record: { ...mines.record, nonce: Math.floor(mines.record.nonce / 1000), played: { mines: mines.expect.mines } }, lead: 'hint nonce_unit', key: 'lead.title.nonce_unit', folded: true, hint: 'nonce_unit', tone: 'slip', evidence: true });
@@ -173,7 +173,9 @@ for (const lang of LANGS) {
           assert.doesNotMatch(verdict, SUPPORT.en, at);
         }
         if (j.recheck) {
-          // One tap re-checks as the player or seat the hand belongs to: it passes.
+          // One tap re-checks as the player or seat the hand belongs to, with the seeds
+          // in the site's order, or with the value the core found (no quotes, no
+          // stray space): it passes.
           const button = await page.$('#recheck-as');
           assert.ok(button, `${at}: no re-check button`);
           assert.equal(await button.getAttribute('data-recheck'), j.recheck, at);

@@ -150,6 +150,17 @@ function slipField(where, d, lang) {
   return has(`field.${key}`, lang) ? t('render.quoted', { text: t(`field.${key}`, {}, lang) }, lang) : t('render.quoted', { text: key }, lang);
 }
 
+/** "Check again with that correction": the core's corrected value `to` of a field
+ *  (`clientSeeds[1]`, `serverSeed`) put in its place: a seed copied with its quotes,
+ *  a client seed with a stray space (the core found that the value without them is
+ *  the one; the form shows the change). Null when the core gave no such value.
+ *  @param {unknown} path @param {unknown} to @param {string} [lang] */
+function valueRecheck(path, to, lang) {
+  const m = typeof path === 'string' ? /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?$/.exec(path) : null;
+  if (!m || typeof to !== 'string') return null;
+  return { kind: 'value', field: m[1], index: m[2] === undefined ? null : Number(m[2]), to, label: t('lead.recheck.value', {}, lang) };
+}
+
 /** One diagnosis entry in words: {title, lines, recheck} (recheck: what a re-check
  *  changes: {path, at, label, kind} moves a hand of another player, seat or deal;
  *  {field, to, label, kind: 'order'} puts client seeds in the order that matches). */
@@ -179,7 +190,7 @@ function diagnosisWords(x, r, desc, lang) {
   if (d.code === 'input_slip' && d.slip === 'trim') {
     const field = slipField(where, d, lang);
     const to = typeof d.to === 'string' ? t('render.quoted', { text: ltrText(d.to, lang) }, lang) : '';
-    return { key: 'lead.slip.trim', title: t('lead.slip.trim', { field }, lang), lines: [t('lead.slip.trim.todo', { field, to }, lang)] };
+    return { key: 'lead.slip.trim', title: t('lead.slip.trim', { field }, lang), lines: [t('lead.slip.trim.todo', { field, to }, lang)], recheck: valueRecheck(d.field, d.to, lang) };
   }
   if (d.code === 'input_slip' && d.slip === 'empty') {
     const one = !Number.isInteger(where.index);
@@ -225,7 +236,7 @@ export function leadOf(r, desc, lang) {
   if (r.verdict === 'unchecked' && stepLimited(r)) others.push(t('render.verdict.unchecked.why.stepLimit', {}, lang));
   return {
     kind: 'hint', code: h.code, key: hintTitleKey(h, lang) || `lead.title.${h.code}`, title: hintTitle(h, lang), why: s.text, lines: others,
-    next: s.todo || t('render.verdict.fail.next.hint', {}, lang), recheck: null, hint: h,
+    next: s.todo || t('render.verdict.fail.next.hint', {}, lang), recheck: h.code === 'seed_wrapped' ? valueRecheck(h.field, h.to, lang) : null, hint: h,
   };
 }
 
@@ -254,6 +265,18 @@ export function fromSlip(r) {
 /** @param {any} record @param {any} recheck */
 export function recheckedRecord(record, recheck) {
   if (!recheck || !record || typeof record !== 'object') return null;
+  if (recheck.kind === 'value') {
+    const copy = JSON.parse(JSON.stringify(record));
+    const given = copy[recheck.field];
+    if (recheck.index === null) {
+      if (typeof given !== 'string') return null;
+      copy[recheck.field] = recheck.to;
+    } else {
+      if (!Array.isArray(given) || typeof given[recheck.index] !== 'string') return null;
+      given[recheck.index] = recheck.to;
+    }
+    return copy;
+  }
   if (recheck.kind === 'order') {
     const given = record[recheck.field];
     if (!Array.isArray(given) || given.length !== recheck.to.length) return null;
