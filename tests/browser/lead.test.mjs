@@ -178,6 +178,8 @@ for (const lang of LANGS) {
           // stray space): it passes.
           const button = await page.$('#recheck-as');
           assert.ok(button, `${at}: no re-check button`);
+          // It alone: no plain "Verify again" beside it repeating the failing check.
+          assert.equal(await page.$('#verify-again'), null, `${at}: a second, near-identical button`);
           assert.equal(await button.getAttribute('data-recheck'), j.recheck, at);
           const label = await button.innerText();
           assert.match(label, pattern(cat[`lead.recheck.${j.recheck}`]), at);

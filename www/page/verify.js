@@ -234,10 +234,12 @@ export async function verifySource(src, { full = false } = {}) {
     // … and the operator's own code with this record's values, to run without us.
     // … and the same check opened on another device (a QR code of its #record= link).
     v.after(evidenceButton(res.report, recordOf(src), text), recipePanel(text), handoffPanel(text));
-    if (res.report.verdict === 'fail') v.after(againButton(src));
-    // The one tap a diagnosis offers comes first, right under the banner.
+    // The one tap a diagnosis offers comes first, right under the banner, and alone:
+    // beside it a plain "Verify again" would repeat the same failing check under a
+    // near-identical label (phone tour, turn 6, P7).
     const recheck = res.report.verdict === 'fail' ? recheckButton(res.report, recordOf(src)) : null;
     if (recheck) v.after(recheck);
+    else if (res.report.verdict === 'fail') v.after(againButton(src));
     // A pass compared with nothing shown: one tap to enter what was shown.
     if (res.report.verdict === 'pass' && !res.report.differences && playedTarget()) v.after(enterPlayedButton());
     walkNote(v, res.report, res.walk, src);
