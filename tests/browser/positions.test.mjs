@@ -103,6 +103,11 @@ for (const lang of ['ro', 'ru']) {
     const missing = await page.$eval('#f-rolls-err', (p) => ({ code: p.getAttribute('data-code'), text: p.textContent, invalid: p.parentElement.classList.contains('invalid') }));
     assert.equal(missing.code, 'missing_field', JSON.stringify(missing));
     assert.ok(missing.text && missing.invalid, JSON.stringify(missing));
+    // The banner: "not checked yet, something is missing", never "invalid record"
+    // (phone tour, turn 6, P8).
+    const banner = await page.$eval('#verdict', (v) => ({ verdict: v.getAttribute('data-verdict'), kind: v.getAttribute('data-kind'), word: v.querySelector('.vword').textContent, text: v.innerText }));
+    assert.deepEqual([banner.verdict, banner.kind, banner.word], ['error', 'incomplete', words['render.status.incomplete']], JSON.stringify(banner));
+    assert.ok(!banner.text.includes(words['render.status.error']), banner.text);
     await page.click('#played-entry > summary');
     for (let i = 0; i < rolls.length; i++) {
       if (i) await page.click('#played-entry [data-part="rolls"] .seenrollsbox > button.seenadd');

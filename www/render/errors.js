@@ -79,7 +79,11 @@ export function errorText(e) {
 export function errorView(e) {
   const out = el('div', { class: 'report error' });
   // A scheme with no published derivation is nobody's mistake: its own neutral banner.
-  out.append(verdictView(e && e.code === 'unsupported_scheme' ? 'unsupported' : 'error'));
+  // A field left empty is no fault of the record's: "not checked yet, something is
+  // missing", never "invalid record" (phone tour, turn 6, P8: a form with one empty
+  // count read as an accusation of the record).
+  const incomplete = !!e && e.code === 'missing_field';
+  out.append(verdictView(e && e.code === 'unsupported_scheme' ? 'unsupported' : 'error', undefined, incomplete ? { kind: 'incomplete' } : {}));
   out.append(el('p', { class: 'errmsg', 'data-code': (e && e.code) || 'internal', 'data-field': (e && e.field) || '', text: errorText(e) }));
   if (e && e.message) {
     out.append(el('details', { class: 'devdetail' }, el('summary', { text: t('render.details.developer') }),

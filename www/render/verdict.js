@@ -48,16 +48,19 @@ function askText(missing, terminals) {
  * in `data-lead`),
  * `opts.proven` ({moment, text}) what a pass proves and what it does not, `opts.tone`
  * 'slip' a fail that what was entered explains (its word says "as entered, no match";
- * `data-tone`).
+ * `data-tone`), `opts.kind` 'incomplete' an error that is only a field left empty (its
+ * own words, "not checked yet"; `data-kind`).
  * @param {string} verdict @param {string | null} [text]
  * @param {{missing?: string[] | null, terminals?: {name: string}[], why?: string | null, next?: string | null,
  *   nextKind?: string | null, lead?: string[] | null, leadKind?: string | null,
- *   proven?: {moment: string, text: string} | null, tone?: string | null}} [opts]
+ *   proven?: {moment: string, text: string} | null, tone?: string | null, kind?: string}} [opts]
  */
 export function verdictView(verdict, text, opts = {}) {
   const v = ICON[verdict] ? verdict : 'invalid';
-  const headline = text !== undefined && text !== null ? text : t(`render.verdict.${v}`);
-  const why = opts.why !== undefined ? opts.why : (text !== undefined && text !== null ? null : t(`render.verdict.${v}.why`));
+  // An error that is only something missing: its own words, the same neutral banner.
+  const words = v === 'error' && opts.kind === 'incomplete' ? 'incomplete' : v;
+  const headline = text !== undefined && text !== null ? text : t(`render.verdict.${words}`);
+  const why = opts.why !== undefined ? opts.why : (text !== undefined && text !== null ? null : t(`render.verdict.${words}.why`));
   const missing = opts.missing && opts.missing.length
     ? el('p', { class: 'ask missing', 'data-missing': opts.missing.join(' '), text: askText(opts.missing, opts.terminals) })
     : null;
@@ -72,13 +75,14 @@ export function verdictView(verdict, text, opts = {}) {
     'data-tone': slip ? 'slip' : null,
     // What the headline leads with, for tests and styles: "diagnosis shown_elsewhere", "hint seed_case".
     'data-lead': opts.leadKind || null,
+    'data-kind': words !== v ? words : null,
   },
   el('span', { class: 'vicon', 'aria-hidden': 'true', text: slip ? SLIP_ICON : ICON[v] }),
   el('div', { class: 'vtext' },
     // The word and the headline joined as the language joins two sentences (no space
     // after a Chinese full stop).
     el('p', { class: 'vhead' }, parts('render.join.sentence', {
-      first: el('span', { class: 'vword', text: t(slip ? 'render.status.slip' : `render.status.${v}`) }), then: el('span', { text: headline }),
+      first: el('span', { class: 'vword', text: t(slip ? 'render.status.slip' : `render.status.${words}`) }), then: el('span', { text: headline }),
     })),
     why ? el('p', { class: 'vwhy', text: why }) : null,
     ...lead, proven, missing, next));
