@@ -24,7 +24,7 @@ pub(super) fn hints(
     record: &Map<String, Value>,
 ) -> Vec<Value> {
     let mut out = Vec::new();
-    let mut strings: Option<Vec<(String, &str)>> = None;
+    let mut strings: Option<Vec<(String, String)>> = None;
     for c in checks
         .iter()
         .filter(|c| c.proves && c.state == State::Failed)
@@ -58,15 +58,20 @@ pub(super) fn hints(
             }
             _ => false,
         };
-        let strings = strings.get_or_insert_with(|| string_leaves(scheme, record));
+        // Each string hashed once for all the failed checks (a partial poker reveal
+        // has up to 52, each against the same strings, which may be megabytes).
+        let strings = strings.get_or_insert_with(|| {
+            string_leaves(scheme, record)
+                .into_iter()
+                .map(|(path, s)| (path, sha256_hex(s.as_bytes())))
+                .collect()
+        });
         let with = if reversed {
             Some(field.to_string())
         } else {
             strings
                 .iter()
-                .find(|(path, s)| {
-                    Some(path.as_str()) != c.secret && sha256_hex(s.as_bytes()) == published
-                })
+                .find(|(path, h)| Some(path.as_str()) != c.secret && h == published)
                 .map(|(path, _)| path.clone())
         };
         if let Some(with) = with {

@@ -1,0 +1,141 @@
+//! The fourth fresh attack's findings (issue 43, "Trust under attack"). Each record is
+//! built here from the vectors' own seeds; every outcome is the core's.
+//! F1: one record within every cap took hours (a long client seed rehashed per draw).
+
+mod common;
+
+use std::time::Instant;
+
+use common::base_record as base;
+use fairverify::testing::bytes_hashed;
+use fairverify::verify;
+use serde_json::{json, Value};
+
+fn report(rec: &Value) -> Value {
+    verify(rec).unwrap_or_else(|e| panic!("{}: {e:?}", rec["scheme"]))
+}
+
+/// The core's report of `rec` and the bytes its hashes absorbed (this thread's count).
+fn hashed(rec: &Value) -> (Value, u64) {
+    let before = bytes_hashed();
+    let t0 = Instant::now();
+    let v = report(rec);
+    let bytes = bytes_hashed() - before;
+    // A wall-clock bound only when asked (FAIRVERIFY_TIMING=1, a release build):
+    // the gate holds the work to the deterministic count of bytes hashed.
+    if std::env::var_os("FAIRVERIFY_TIMING").is_some() {
+        let took = t0.elapsed();
+        assert!(took.as_secs_f64() < 5.0, "took {took:?}");
+        eprintln!("{}: {took:?}, {bytes} bytes hashed", rec["scheme"]);
+    }
+    (v, bytes)
+}
+
+/// A seed of `n` bytes (letters, so no look-alike or invisible character is in it).
+fn long_seed(n: usize) -> String {
+    "abcdefghij".repeat(n / 10)
+}
+
+/// F1: a long client seed is in the HMAC stream's prefix; it is hashed once per
+/// record, not once per draw (10,000 backgammon rolls are 20,000+ draws).
+#[test]
+fn a_long_client_seed_is_hashed_once_for_ten_thousand_rolls() {
+    let seed = long_seed(1 << 20);
+    let mut rec = base("match_seed_v2", |r| r["game"] == "table");
+    rec["clientSeeds"][0] = json!(seed);
+    rec["rolls"] = json!(10_000);
+    let (v, bytes) = hashed(&rec);
+    assert_eq!(v["rolls"].as_array().map(Vec::len), Some(10_000));
+    assert_eq!(v["commitmentOk"], true);
+    // The seed once (and the echo of it as a seat's input is no hash), plus a few
+    // bytes per draw: far below one rehash of the seed per draw (20 GB).
+    assert!(
+        bytes < 2 * seed.len() as u64 + 2_000_000,
+        "{bytes} bytes hashed for a {}-byte seed",
+        seed.len()
+    );
+}
+
+/// F1: a 4 MB client seed and 10,000 bridge deals (some 500,000 draws; 1.5 h before).
+#[test]
+fn a_long_client_seed_is_hashed_once_for_ten_thousand_deals() {
+    let seed = long_seed(4 << 20);
+    for game in ["bridge", "tarneeb"] {
+        let mut rec = base("match_seed_v2", |r| r["game"] == game);
+        rec["clientSeeds"][1] = json!(seed);
+        rec["deals"] = json!(10_000);
+        let (v, bytes) = hashed(&rec);
+        assert_eq!(v["deals"].as_array().map(Vec::len), Some(10_000), "{game}");
+        assert!(
+            bytes < 2 * seed.len() as u64 + 10_000_000,
+            "{game}: {bytes} bytes hashed for a {}-byte seed",
+            seed.len()
+        );
+    }
+}
+
+/// F1: 10,000 dice or mines bets sharing one long client seed: the HMAC key
+/// `serverSeed:clientSeed:nonce` is hashed from its constant part once.
+#[test]
+fn a_long_shared_client_seed_is_hashed_once_for_ten_thousand_bets() {
+    let seed = long_seed(1 << 20);
+    for (scheme, setting, value) in [
+        ("dice", "selected", json!([6])),
+        ("mines", "mines", json!(3)),
+    ] {
+        let mut rec = base(scheme, |r| r.get("bets").is_none());
+        let o = rec.as_object_mut().expect("object");
+        o.remove("nonce");
+        o.remove(setting);
+        o.remove("played");
+        o.insert("clientSeed".into(), json!(seed));
+        let bets: Vec<Value> = (0..10_000)
+            .map(|i| json!({"nonce": 1_732_756_271_411_i64 + i, setting: value}))
+            .collect();
+        o.insert("bets".into(), Value::Array(bets));
+        let (v, bytes) = hashed(&rec);
+        assert_eq!(v["bets"].as_array().map(Vec::len), Some(10_000), "{scheme}");
+        assert!(
+            bytes < 2 * seed.len() as u64 + 10_000_000,
+            "{scheme}: {bytes} bytes hashed for a {}-byte seed",
+            seed.len()
+        );
+        // The same game seeds as a record of the one bet (each key hashed whole).
+        for i in [0usize, 9_999] {
+            let mut one = rec.clone();
+            let o = one.as_object_mut().expect("object");
+            o.remove("bets");
+            o.insert("nonce".into(), json!(1_732_756_271_411_i64 + i as i64));
+            o.insert(setting.into(), value.clone());
+            assert_eq!(
+                report(&one)["gameSeed"],
+                v["bets"][i]["gameSeed"],
+                "{scheme} {i}"
+            );
+        }
+    }
+}
+
+/// F1: a partial poker reveal whose leaves all fail looks for a swapped field once
+/// per failed check: each string of the record is hashed once for all of them, not
+/// once per leaf (a 4 MB client seed was hashed for each of up to 52 leaves).
+#[test]
+fn a_long_string_is_hashed_once_for_every_failed_leaf() {
+    let seed = long_seed(4 << 20);
+    let mut rec = base("poker_hmac_v1", |r| r.get("leaves").is_some());
+    let leaves = rec["leaves"].as_array().map_or(0, Vec::len);
+    assert!(leaves > 3, "{leaves} leaves");
+    rec["deckRoot"] = json!("0".repeat(64));
+    let seat = rec["clientSeeds"]
+        .as_object()
+        .and_then(|o| o.keys().next().cloned())
+        .expect("a seat");
+    rec["clientSeeds"][seat] = json!(seed);
+    let (v, bytes) = hashed(&rec);
+    assert_eq!(v["verdict"], "fail");
+    assert!(
+        bytes < seed.len() as u64 * 3 / 2,
+        "{bytes} bytes hashed for {leaves} failed leaves and a {}-byte seed",
+        seed.len()
+    );
+}
