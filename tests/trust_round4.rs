@@ -139,3 +139,60 @@ fn a_long_string_is_hashed_once_for_every_failed_leaf() {
         seed.len()
     );
 }
+
+/// F3: SPEC "an empty array is a value and is compared": an empty `played` list where
+/// the seeds give values is a difference named at its path, never "everything you
+/// were shown matches"; `null` is still not compared.
+#[test]
+fn an_empty_played_list_is_a_difference() {
+    let mines = base("mines", |r| {
+        r.get("bets").is_none() && r.get("played").is_none()
+    });
+    let poker = base("poker_hmac_v1", |r| {
+        r.get("serverSeed").is_some() && r.get("played").is_none()
+    });
+    let table = base("match_seed_v2", |r| {
+        r["game"] == "table" && r.get("played").is_none()
+    });
+    let bridge = base("match_seed_v2", |r| {
+        r["game"] == "bridge" && r.get("played").is_none()
+    });
+    let cases: Vec<(Value, Value, &str)> = vec![
+        (mines.clone(), json!({"mines": []}), "mines"),
+        (poker.clone(), json!({"holeCards": [[]]}), "holeCards[0]"),
+        (poker.clone(), json!({"holeCards": []}), "holeCards"),
+        (poker.clone(), json!({"board": []}), "board"),
+        (poker.clone(), json!({"deck": []}), "deck"),
+        (table.clone(), json!({"rolls": []}), "rolls"),
+        (table.clone(), json!({"rolls": [[]]}), "rolls[0]"),
+        (table.clone(), json!({"seats": []}), "seats"),
+        (bridge.clone(), json!({"deals": [[]]}), "deals[0]"),
+        (bridge.clone(), json!({"deals": [[[]]]}), "deals[0][0]"),
+    ];
+    for (base_rec, played, path) in cases {
+        let mut rec = base_rec;
+        rec["played"] = played.clone();
+        let v = report(&rec);
+        assert_eq!(v["verdict"], "fail", "{played}");
+        assert_eq!(v["differenceCount"], 1, "{played}");
+        assert_eq!(v["differences"][0]["path"], path, "{played}");
+        assert_eq!(v["differences"][0]["played"], json!([]), "{played}");
+    }
+    // In a bet of a list too.
+    let mut rec = mines.clone();
+    let o = rec.as_object_mut().expect("object");
+    let (nonce, count) = (o.remove("nonce"), o.remove("mines"));
+    o.insert(
+        "bets".into(),
+        json!([{"nonce": nonce, "mines": count, "played": {"mines": []}}]),
+    );
+    let v = report(&rec);
+    assert_eq!(v["verdict"], "fail", "{v}");
+    assert_eq!(v["differences"][0]["path"], "bets[0].mines");
+    // null is not compared: a pass (or unchecked) with nothing shown differing.
+    let mut rec = poker;
+    rec["played"] = json!({"holeCards": [null], "board": null});
+    let v = report(&rec);
+    assert_eq!(v["differenceCount"], 0, "{v}");
+    assert_ne!(v["verdict"], "fail");
+}
