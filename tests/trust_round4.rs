@@ -196,3 +196,88 @@ fn an_empty_played_list_is_a_difference() {
     assert_eq!(v["differenceCount"], 0, "{v}");
     assert_ne!(v["verdict"], "fail");
 }
+
+fn hint<'a>(v: &'a Value, code: &str) -> Option<&'a Value> {
+    v["hints"]
+        .as_array()
+        .and_then(|a| a.iter().find(|h| h["code"] == code))
+}
+
+/// F4: a poker leaf's salt (or a hash of its path) in capitals goes into the leaf's
+/// message as typed, so the leaf no longer climbs to the root: `lookalike_char`, kind
+/// `case`, names the field and its first capital, as for a chess commitment (W2 of
+/// trust_round3), never a bare fail read as the operator's.
+#[test]
+fn a_poker_leaf_in_capitals_is_named() {
+    let rec = base("poker_hmac_v1", |r| r.get("leaves").is_some());
+    let plain = report(&rec);
+    assert!(hint(&plain, "lookalike_char").is_none(), "{plain}");
+    let n = rec["leaves"].as_array().map_or(0, Vec::len);
+    for (i, part) in [(n - 1, "salt"), (0, "path[3]")] {
+        let mut r = rec.clone();
+        let (field, typed) = if part == "salt" {
+            let t = r["leaves"][i]["salt"].as_str().unwrap().to_uppercase();
+            r["leaves"][i]["salt"] = json!(t);
+            (format!("leaves[{i}].salt"), t)
+        } else {
+            let t = r["leaves"][i]["path"][3].as_str().unwrap().to_uppercase();
+            r["leaves"][i]["path"][3] = json!(t);
+            (format!("leaves[{i}].path[3]"), t)
+        };
+        let v = report(&r);
+        assert_eq!(v["verdict"], "fail", "{field}");
+        assert_eq!(v["leavesOk"][i], false, "{field}");
+        let h = hint(&v, "lookalike_char").unwrap_or_else(|| panic!("{field}: no hint"));
+        let first = typed.chars().position(|c| c.is_ascii_uppercase()).unwrap();
+        assert_eq!(
+            (&h["field"], &h["kind"], &h["position"]),
+            (&json!(field), &json!("case"), &json!(first))
+        );
+    }
+}
+
+/// F5: more look-alikes, each by the rule that flags it: the Kelvin and Ångström
+/// signs, the other letterlike symbols drawn as Latin letters, the Roman numerals and
+/// the mathematical alphanumerics (compatibility forms of ASCII letters and digits,
+/// kind `width` as the fullwidth ones), and Armenian or Cherokee letters in a Latin
+/// word (kind `mixed`, as Cyrillic and Greek ones).
+#[test]
+fn letterlike_mathematical_armenian_and_cherokee_look_alikes_are_named() {
+    let rec = base("dice", |r| {
+        r.get("bets").is_none() && r.get("serverSeedHash").is_some()
+    });
+    let cases: [(&str, &str, u32); 14] = [
+        ("my\u{212A}ey", "width", 0x212A),
+        ("\u{212B}ngstrom", "width", 0x212B),
+        ("seed\u{2113}", "width", 0x2113),
+        ("t\u{212F}st", "width", 0x212F),
+        ("seed \u{2160}\u{2161}", "width", 0x2160),
+        ("\u{1D41A}bc", "width", 0x1D41A),
+        ("seed\u{1D7CF}", "width", 0x1D7CF),
+        ("\u{1D5FA}onkey", "width", 0x1D5FA),
+        ("l\u{585}ck", "mixed", 0x585),
+        ("\u{57D}ser", "mixed", 0x57D),
+        ("seed\u{578}", "mixed", 0x578),
+        ("\u{570}ello", "mixed", 0x570),
+        ("\u{13AA}BC", "mixed", 0x13AA),
+        ("98\u{585}1", "mixed", 0x585),
+    ];
+    for (typed, kind, cp) in cases {
+        let mut r = rec.clone();
+        r["clientSeed"] = json!(typed);
+        let v = report(&r);
+        let h =
+            hint(&v, "lookalike_char").unwrap_or_else(|| panic!("{typed:?}: no lookalike_char"));
+        assert_eq!(
+            (&h["kind"], &h["codePoint"]),
+            (&json!(kind), &json!(cp)),
+            "{typed:?}"
+        );
+    }
+    // Armenian and Cherokee words alone, with digits: nothing.
+    for clean in ["բարեւ123", "ՀԱՅ 2024", "ᏣᎳᎩ7"] {
+        let mut r = rec.clone();
+        r["clientSeed"] = json!(clean);
+        assert!(hint(&report(&r), "lookalike_char").is_none(), "{clean}");
+    }
+}
