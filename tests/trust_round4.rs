@@ -233,6 +233,12 @@ fn a_poker_leaf_in_capitals_is_named() {
             (&h["field"], &h["kind"], &h["position"]),
             (&json!(field), &json!("case"), &json!(first))
         );
+        // Tied to the leaf's failed check, which it explains.
+        let check = v["checks"]
+            .as_array()
+            .and_then(|a| a.iter().find(|c| c["name"] == h["check"]))
+            .unwrap_or_else(|| panic!("{field}: no check {}", h["check"]));
+        assert_eq!(check["ok"], false, "{field}");
     }
 }
 

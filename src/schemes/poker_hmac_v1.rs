@@ -119,9 +119,10 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
         // given (SPEC §3), and the operator's are lowercase hex (HMAC and SHA-256
         // write them so): capitals are a retyped or reformatted leaf, never what was
         // hashed, so the root differs. SPEC `lookalike_char`, kind `case`, as for a
-        // chess commitment (issue 43): the first such field of the reveal.
+        // chess commitment (issue 43): the first such field of the reveal, tied to
+        // its leaf's check (`check`), which it explains, so the page leads with it.
         #[cfg(not(feature = "widget"))]
-        if let Some(h) = leaves.iter().enumerate().find_map(|(i, l)| {
+        if let Some((i, Value::Object(mut h))) = leaves.iter().enumerate().find_map(|(i, l)| {
             std::iter::once((format!("leaves[{i}].salt"), &l.salt))
                 .chain(
                     l.path
@@ -130,8 +131,10 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
                         .map(move |(j, p)| (format!("leaves[{i}].path[{j}]"), p)),
                 )
                 .find_map(|(field, text)| super::chess_colour_v1::capitals_hint(&field, text))
+                .map(|h| (i, h))
         }) {
-            r.hint(h);
+            h.insert("check".into(), Value::from(format!("leaves[{i}]")));
+            r.hint(Value::Object(h));
         }
         partial_reveal(r, &leaves, &seats, &deck_root);
     }
