@@ -28,17 +28,42 @@ fn lookalike_kind(c: char) -> Option<&'static str> {
         0x115F | 0x1160 | 0x3164 | 0xFFA0 | 0x17B4..=0x17B5 | 0x2800 => Some("filler"),
         // Fullwidth forms of ASCII (`Ａ`, `１`): the same letter or digit to a reader.
         0xFF01..=0xFF5E => Some("width"),
+        // Other compatibility forms of Latin letters and digits (Unicode folds each to
+        // its ASCII letter under NFKC, as it does the fullwidth ones; issue 43): the
+        // letterlike symbols drawn as letters (`ℂ`, `ℊ`–`ℓ` with `ℎ` and `ℓ`, `ℕ`,
+        // `ℙ`–`ℝ`, `ℤ`, `ℨ`, the Kelvin sign `K`, the Ångström sign `Å`, `ℬ`, `ℭ`,
+        // `ℯ`–`ℱ`, `ℳ`–`ℹ`, `ℼ`–`ℿ`, `ⅅ`–`ⅉ`), the Roman numerals (`Ⅰ`, `ⅴ`, `Ⅹ`…)
+        // and the mathematical alphanumerics (bold `𝐚`, script, fraktur, double-struck,
+        // monospace letters and digits: U+1D400–1D7FF).
+        0x2102
+        | 0x2107
+        | 0x210A..=0x2113
+        | 0x2115
+        | 0x2119..=0x211D
+        | 0x2124
+        | 0x2128
+        | 0x212A..=0x212D
+        | 0x212F..=0x2131
+        | 0x2133..=0x2139
+        | 0x213C..=0x213F
+        | 0x2145..=0x2149
+        | 0x2160..=0x217F
+        | 0x1D400..=0x1D7FF => Some("width"),
         _ => None,
     }
 }
 
-/// The script of a letter, as far as a look-alike goes: Latin, Cyrillic, Greek.
+/// The script of a letter, as far as a look-alike goes: Latin, Cyrillic, Greek, and
+/// (issue 43) Armenian and Cherokee, whose letters include many drawn like Latin ones
+/// (Armenian `օ` `ս` `ո` `հ` `ց` for o u n h g; Cherokee `Ꭺ` `Ᏼ` `Ꮯ` `Ꭼ` for A B C E).
 #[cfg(not(feature = "widget"))]
 fn script(c: char) -> Option<u8> {
     match c as u32 {
         0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x1E00..=0x1EFF => Some(0),
         0x400..=0x52F | 0x1C80..=0x1C8F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => Some(1),
         0x370..=0x3FF | 0x1F00..=0x1FFF => Some(2),
+        0x531..=0x58F | 0xFB13..=0xFB17 => Some(3),
+        0x13A0..=0x13FF | 0xAB70..=0xABBF => Some(4),
         _ => None,
     }
 }
@@ -49,7 +74,8 @@ fn script(c: char) -> Option<u8> {
 fn looks_like_digit_or_hex(c: char) -> bool {
     matches!(
         c,
-        'О' | 'о'
+        'օ' | 'О'
+            | 'о'
             | 'З'
             | 'з'
             | 'б'
@@ -111,7 +137,7 @@ pub(crate) fn lookalike(s: &str) -> Option<(usize, char, &'static str, usize)> {
         }
         let end = (start..n).find(|&j| !word(chars[j])).unwrap_or(n);
         let w = &chars[start..end];
-        let foreign = |c: char| matches!(script(c), Some(1 | 2));
+        let foreign = |c: char| matches!(script(c), Some(1..=4));
         // A Latin word with Cyrillic or Greek letters in it, or a word of digits with
         // one Cyrillic or Greek letter that reads as a digit or a hex letter
         // (`98З1`, `7ОО5`… with `З` for 3, `О` for 0): a number or hash retyped.

@@ -125,7 +125,7 @@ pub mod testing {
     pub use crate::primitives::hash_chain::{find_round, ChainWalk};
     pub use crate::primitives::link::{digest_words, step_generic, Link};
     pub use crate::primitives::merkle;
-    pub use crate::primitives::sha256::{hmac_sha256, sha256, sha256_hex, to_hex};
+    pub use crate::primitives::sha256::{bytes_hashed, hmac_sha256, sha256, sha256_hex, to_hex};
     pub use crate::record::Hex64;
     pub use crate::rng::hmac_stream::{HmacStream, WordSource};
     pub use crate::rng::numpy_pcg64::Pcg64;

@@ -433,6 +433,13 @@ fn diff(
     match (seen, computed) {
         // SPEC: `null` in `played` is a value not entered: not compared.
         (Value::Null, _) => {}
+        // SPEC: "an empty array is a value and is compared". A list shown shorter is
+        // compared as far as it goes (the rest not shown), but an empty one shows
+        // nothing to compare: read as "nothing matched", never as "all matched"
+        // (issue 43: `{"mines": []}`, `{"holeCards": [[]]}` read as a pass).
+        (Value::Array(s), Value::Array(c)) if s.is_empty() && !c.is_empty() => {
+            record(key, segs, seen, computed, out);
+        }
         (Value::Array(s), Value::Array(c)) => {
             let from = match played::order_at(scheme, key, segs) {
                 Order::Set => {

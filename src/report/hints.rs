@@ -24,7 +24,8 @@ pub(super) fn hints(
     record: &Map<String, Value>,
 ) -> Vec<Value> {
     let mut out = Vec::new();
-    let mut strings: Option<Vec<(String, &str)>> = None;
+    #[cfg(not(feature = "widget"))]
+    let mut strings: Option<Vec<(String, String)>> = None;
     for c in checks
         .iter()
         .filter(|c| c.proves && c.state == State::Failed)
@@ -58,15 +59,20 @@ pub(super) fn hints(
             }
             _ => false,
         };
-        let strings = strings.get_or_insert_with(|| string_leaves(scheme, record));
+        // Each string hashed once for all the failed checks (a partial poker reveal
+        // has up to 52, each against the same strings, which may be megabytes). The
+        // badge's wasm has no room for it (issue 43's size budget): there each failed
+        // check hashes them again, in the badge's worker.
+        #[cfg(not(feature = "widget"))]
+        let strings = strings.get_or_insert_with(|| string_hashes(scheme, record));
+        #[cfg(feature = "widget")]
+        let strings = &string_hashes(scheme, record);
         let with = if reversed {
             Some(field.to_string())
         } else {
             strings
                 .iter()
-                .find(|(path, s)| {
-                    Some(path.as_str()) != c.secret && sha256_hex(s.as_bytes()) == published
-                })
+                .find(|(path, h)| Some(path.as_str()) != c.secret && h == published)
                 .map(|(path, _)| path.clone())
         };
         if let Some(with) = with {
@@ -264,13 +270,12 @@ pub(super) fn typed_chars(scheme: &Descriptor, record: &Map<String, Value>) -> V
     out
 }
 
-/// Every string of the record that could be a seed, with its path: top-level
+/// The SHA-256 of every string of the record that could be a seed, with its path
+/// (each hashed once, for all the failed checks): top-level
 /// strings and the strings inside lists and objects one level down. Published
 /// hashes, the scheme and the game are left out.
-fn string_leaves<'a>(
-    scheme: &Descriptor,
-    record: &'a Map<String, Value>,
-) -> Vec<(String, &'a str)> {
+fn string_hashes(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<(String, String)> {
+    let hash = |s: &String| sha256_hex(s.as_bytes());
     let mut out = Vec::new();
     for (k, v) in record {
         let role = scheme.field(k).map(|f| f.role);
@@ -282,18 +287,18 @@ fn string_leaves<'a>(
             continue;
         }
         match v {
-            Value::String(s) => out.push((k.clone(), s.as_str())),
+            Value::String(s) => out.push((k.clone(), hash(s))),
             Value::Array(a) => {
                 for (i, x) in a.iter().enumerate().take(64) {
                     if let Value::String(s) = x {
-                        out.push((format!("{k}[{i}]"), s.as_str()));
+                        out.push((format!("{k}[{i}]"), hash(s)));
                     }
                 }
             }
             Value::Object(o) => {
                 for (j, x) in o.iter().take(64) {
                     if let Value::String(s) = x {
-                        out.push((format!("{k}.{j}"), s.as_str()));
+                        out.push((format!("{k}.{j}"), hash(s)));
                     }
                 }
             }

@@ -8,6 +8,11 @@ use serde_json::{Map, Value};
 use super::descriptor::{Empty, FieldDesc, Kind, Need, Role};
 use super::{commitment_check, Commitment};
 use crate::error::{ErrorCode, Result, VerifyError, Want};
+#[cfg(not(feature = "widget"))]
+use sha2::{Digest, Sha256};
+
+#[cfg(not(feature = "widget"))]
+use crate::primitives::sha256::counted;
 use crate::primitives::sha256::{hmac_sha256, to_hex};
 use crate::record::{Fields, MAX_SAFE_INTEGER};
 use crate::report::Report;
@@ -39,10 +44,62 @@ pub const BETS: FieldDesc = FieldDesc::new("bets", Kind::Bets, Role::Count)
 /// `GenerateUserGameSeed`: the joined text `serverSeed:clientSeed:nonce` is the HMAC
 /// *key* and the message is empty, as published. The raw 32 bytes.
 pub fn game_seed(server_seed: &str, client_seed: &str, nonce: i64) -> [u8; 32] {
-    hmac_sha256(
-        format!("{server_seed}:{client_seed}:{nonce}").as_bytes(),
-        b"",
-    )
+    SeedKey::new(server_seed, client_seed).game_seed(nonce)
+}
+
+/// The badge's wasm has no room for `SeedKey` (0.9 KB, issue 43's size budget): there
+/// each bet hashes its whole key, in the badge's worker, which a new record cancels.
+#[cfg(feature = "widget")]
+pub struct SeedKey(String);
+
+#[cfg(feature = "widget")]
+impl SeedKey {
+    pub fn new(server_seed: &str, client_seed: &str) -> Self {
+        SeedKey(format!("{server_seed}:{client_seed}:"))
+    }
+
+    pub fn game_seed(&self, nonce: i64) -> [u8; 32] {
+        hmac_sha256(format!("{}{nonce}", self.0).as_bytes(), b"")
+    }
+}
+
+/// The key's constant part `serverSeed:clientSeed:`, absorbed once for every nonce of
+/// a list (issue 43: a 1 MB client seed shared by 10,000 bets was hashed 10,000
+/// times). A key longer than SHA-256's 64-byte block is replaced by its hash before
+/// HMAC uses it (RFC 2104), so hashing the prefix once and each nonce after it gives
+/// the same MAC, bit for bit.
+#[cfg(not(feature = "widget"))]
+pub struct SeedKey {
+    prefix: String,
+    absorbed: Sha256,
+}
+
+#[cfg(not(feature = "widget"))]
+impl SeedKey {
+    pub fn new(server_seed: &str, client_seed: &str) -> Self {
+        let prefix = format!("{server_seed}:{client_seed}:");
+        let mut absorbed = Sha256::new();
+        counted(prefix.len());
+        absorbed.update(prefix.as_bytes());
+        SeedKey { prefix, absorbed }
+    }
+
+    pub fn game_seed(&self, nonce: i64) -> [u8; 32] {
+        let nonce = nonce.to_string();
+        let short;
+        let digest: [u8; 32];
+        let key: &[u8] = if self.prefix.len() + nonce.len() <= 64 {
+            short = self.prefix.clone() + &nonce;
+            short.as_bytes()
+        } else {
+            let mut h = self.absorbed.clone();
+            counted(nonce.len());
+            h.update(nonce.as_bytes());
+            digest = h.finalize().into();
+            &digest
+        };
+        hmac_sha256(key, b"")
+    }
 }
 
 /// What one bet recomputes from its fields (`selected` or `mines`) and game seed:
@@ -104,6 +161,7 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
     let mut out = Vec::with_capacity(list.len());
     // `nonce_unit` once for the list: the first such bet, and how many there are.
     let mut seconds: Option<(usize, i64, usize)> = None;
+    let shared = default_client.map(|c| SeedKey::new(server_seed, c));
     for (i, v) in list.iter().enumerate() {
         let name = format!("bets[{i}]");
         let Value::Object(obj) = v else {
@@ -121,15 +179,20 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
             .with("known", vec!["nonce", setting, "clientSeed", "played"]));
         }
         let bf = Fields::new(obj, &name);
-        let client_seed = match bf.opt_str("clientSeed")? {
-            Some(c) => c,
-            None => default_client.ok_or_else(|| VerifyError::missing(&bf.name("clientSeed")))?,
+        // The list's shared client seed, absorbed once (`Ok`), or the bet's own.
+        let key = match (bf.opt_str("clientSeed")?, &shared) {
+            (Some(c), _) => Err(c),
+            (None, Some(key)) => Ok(key),
+            (None, None) => return Err(VerifyError::missing(&bf.name("clientSeed"))),
         };
         let nonce = bf.int("nonce", -MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)?;
         if nonce < MILLIS_1973 {
             seconds = Some(seconds.map_or((i, nonce, 1), |(j, n, c)| (j, n, c + 1)));
         }
-        let seed = game_seed(server_seed, client_seed, nonce);
+        let seed = match key {
+            Ok(key) => key.game_seed(nonce),
+            Err(c) => game_seed(server_seed, c, nonce),
+        };
         let mut m = bet(bf, &seed)?;
         m.insert("nonce".into(), json!(nonce));
         m.insert("gameSeed".into(), json!(to_hex(&seed)));
@@ -156,4 +219,28 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key absorbed once gives HMAC's own answer for every key length, below,
+    /// at and above SHA-256's 64-byte block (where RFC 2104 hashes the key first).
+    #[test]
+    fn the_absorbed_key_is_hmac_of_the_whole_key() {
+        for server in ["", "s", &"x".repeat(30), &"y".repeat(64)] {
+            for client in (0..80).map(|n| "c".repeat(n)) {
+                let key = SeedKey::new(server, &client);
+                for nonce in [0, 7, -3, 1_732_756_271_411, i64::MAX] {
+                    let whole = format!("{server}:{client}:{nonce}");
+                    assert_eq!(
+                        key.game_seed(nonce),
+                        hmac_sha256(whole.as_bytes(), b""),
+                        "{whole}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -127,7 +127,7 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
 /// what it hashed: SPEC `lookalike_char` (given on any verdict), kind `case`, with
 /// the first capital's position and how many there are.
 #[cfg(not(feature = "widget"))]
-fn capitals_hint(field: &str, text: &str) -> Option<Value> {
+pub(crate) fn capitals_hint(field: &str, text: &str) -> Option<Value> {
     let mut caps = text
         .chars()
         .enumerate()

@@ -115,6 +115,27 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
         json!(seats.iter().map(|(s, _)| s).collect::<Vec<_>>()),
     );
     if let Some(leaves) = leaves {
+        // A leaf's salt and its path go into the leaf's and the nodes' messages as
+        // given (SPEC §3), and the operator's are lowercase hex (HMAC and SHA-256
+        // write them so): capitals are a retyped or reformatted leaf, never what was
+        // hashed, so the root differs. SPEC `lookalike_char`, kind `case`, as for a
+        // chess commitment (issue 43): the first such field of the reveal, tied to
+        // its leaf's check (`check`), which it explains, so the page leads with it.
+        #[cfg(not(feature = "widget"))]
+        if let Some((i, Value::Object(mut h))) = leaves.iter().enumerate().find_map(|(i, l)| {
+            std::iter::once((format!("leaves[{i}].salt"), &l.salt))
+                .chain(
+                    l.path
+                        .iter()
+                        .enumerate()
+                        .map(move |(j, p)| (format!("leaves[{i}].path[{j}]"), p)),
+                )
+                .find_map(|(field, text)| super::chess_colour_v1::capitals_hint(&field, text))
+                .map(|h| (i, h))
+        }) {
+            h.insert("check".into(), Value::from(format!("leaves[{i}]")));
+            r.hint(Value::Object(h));
+        }
         partial_reveal(r, &leaves, &seats, &deck_root);
     }
     Ok(())

@@ -403,3 +403,67 @@ test('the usual typos at a table: the hash pasted as the seed, seeds swapped —
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Issue 43 (trust under attack, finding 2): numbers that JavaScript's JSON.parse rounds
+// (`6.0`, `17327562714110e-1`, `1.0000000000000001`, a count of `7.0`) in the `record`
+// attribute: the badge read the text with JSON.parse and said ✓ where the page refuses
+// the record. The text now goes to the core's reader: the badge's answer is the page's.
+test('a record attribute with numbers JSON.parse would round: the badge refuses what the page refuses', { timeout: 120000 }, async () => {
+  const url = host('/numbers.html', `<fair-verify id="n" label="Dice"></fair-verify><script src="/heartbeat.js"></script><script src="/widget.js"></script>`);
+  const { context, page, errors } = await open(url);
+  const dice = loadCases().find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk === true && typeof c.record.nonce === 'number' && Array.isArray(c.record.selected));
+  const table = loadCases().find((c) => c.record.scheme === 'match_seed_v2' && c.record.game === 'table' && typeof c.record.rolls === 'number');
+  const diceText = JSON.stringify(dice.record);
+  const tableText = JSON.stringify(table.record);
+  const nonce = `"nonce":${dice.record.nonce}`;
+  const texts = [
+    diceText.replace(nonce, `"nonce":${dice.record.nonce}0e-1`),
+    diceText.replace(nonce, `"nonce":${dice.record.nonce}.0`),
+    diceText.replace(/"selected":\[[^\]]*\]/, '"selected":[6.0]'),
+    tableText.replace(/"rolls":\d+/, '"rolls":7.0'),
+    tableText.replace(/"rolls":\d+/, '"rolls":1.0000000000000001'),
+    diceText, // and the record as written: a verdict on both
+  ];
+  texts.slice(0, -1).forEach((t) => assert.ok(t !== diceText && t !== tableText, `not replaced: ${t.slice(0, 80)}`));
+  for (const text of texts) {
+    let want;
+    try { want = { verdict: V.verify(text).verdict }; } catch (e) { want = { code: e.code }; }
+    const n = await page.evaluate(() => window.events.length);
+    await page.evaluate((t) => document.getElementById('n').setAttribute('record', t), text);
+    await page.waitForFunction((k) => window.events.length > k, n, { timeout: 60000 });
+    const ev = (await page.evaluate(() => window.events)).slice(n)[0];
+    const got = ev.type === 'fair-verify:result' ? { verdict: ev.detail.verdict } : { code: ev.detail.code };
+    assert.deepEqual(got, want, text.slice(0, 200));
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Issue 43 (finding 6): a crash round on a terminal the record brought (none of the
+// published ones) said "Round n of the published chain" under "Not checked". The
+// badge's words follow the core's terminal facts (hint terminal_unpublished), as the
+// page's do; a round of a chain the core counts as published still says so.
+test('a round on a terminal the record gave: the badge never calls its chain the published one', { timeout: 120000 }, async () => {
+  const url = host('/private.html', `<fair-verify id="p" label="Crash" remember="off"></fair-verify><script src="/heartbeat.js"></script><script src="/widget.js"></script>`);
+  const { context, page, errors } = await open(url);
+  const EN = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/i18n/en.json'), 'utf8'));
+  const words = EN['widget.round'].split('{round}')[1].trim();
+  const links = chain(20);
+  const own = { scheme: 'crash', hash: links[0], terminal: links[20] };
+  // The control: a hash_chain round, whose terminal the player names and which the
+  // core counts as published (no terminal hint), is said to be of the published chain.
+  // (No vector holds a cheap round of an operator's published chain.)
+  const named = { scheme: 'hash_chain', hash: links[0], terminal: links[20] };
+  for (const [record, verdict, says] of [[own, 'unchecked', false], [named, 'pass', true]]) {
+    assert.equal(V.verify(record).verdict, verdict);
+    const ev = await verifyIn(page, 'p', record);
+    assert.equal(ev.detail.verdict, verdict);
+    assert.equal((ev.detail.report.hints || []).some((h) => h.code === 'terminal_unpublished'), !says);
+    await page.click('#p');
+    const text = await page.$eval('#p', (el) => el.shadowRoot.textContent);
+    assert.equal(text.includes(words), says, text);
+    await page.keyboard.press('Escape');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -116,7 +116,13 @@ test('the badge\'s core refuses and accepts the same hostile JSON as the page', 
     diceText.replace('"nonce":1', '"nonce":1,"played":{"face":-0}'), diceText.replace('"nonce":1', '"nonce":-0'),
     '\ufeff' + diceText, diceText + ' ', diceText + 'x', diceText.slice(0, -1), `{"name":"n","record":${diceText}}`,
     `{"name":"n","record":${diceText},"extra":1}`, `[${diceText}]`,
+    // Issue 43: numbers JavaScript's JSON.parse rounds to integers.
+    diceText.replace('"nonce":1', '"nonce":17327562714110e-1'), diceText.replace('"nonce":1', '"nonce":1.0000000000000001'),
+    diceText.replace('"selected":[1,2]', '"selected":[6.0]'), diceText.replace('"selected":[1,2]', '"selected":[1,2.0]'),
+    diceText.replace('"nonce":1', '"nonce":1,"played":{"face":6.0}'),
+    diceText.replace('"nonce":1', '"nonce":1,"bets":7.0'),
   ];
+  for (const t of texts.slice(-6)) assert.notEqual(t, diceText);
   const bad = [];
   texts.forEach((t, i) => {
     const why = same(t, `text ${i} ${JSON.stringify(t.slice(0, 60))}`);

@@ -142,9 +142,10 @@ export function defineElement(api, scriptUrl) {
     attributeChangedCallback(name, old, value) {
       if (name === 'commitment') this._showCommitment(value);
       else if (name === 'record' && value !== null) {
-        let rec;
-        try { rec = JSON.parse(value); } catch (e) { this._record = value; this._fail(verifyError('bad_json', '', e.message)); return; }
-        this.record = rec;
+        // The text itself goes to the core's reader, the page's (issue 43): JSON.parse
+        // here rounded `6.0`, `7e0` or `1.0000000000000001` to integers the core then
+        // accepted where the page refuses them.
+        this.record = value;
         return;
       }
       this._render();

@@ -102,7 +102,11 @@ export function details(report, lang) {
     out.push(t(`widget.playedDiffers.${report.scheme}`, { count: report.differenceCount }, lang));
   }
   const chain = (report.checks || []).find((c) => c.code === 'chainOk' && c.ok === true);
-  if (chain && chain.params) {
+  // Whose chain, from the core's hints as the page's terminalOwner (render/lead.js)
+  // reads them: a terminal the record brought, or another game's, is not "the
+  // published chain" (issue 43); the verdict's own words say what it proves.
+  const notOwn = (report.hints || []).some((h) => h.code === 'terminal_unpublished' || h.code === 'terminal_other_game');
+  if (chain && chain.params && !notOwn) {
     const p = chain.params;
     out.push(p.rememberedRound !== undefined
       ? t('widget.roundRemembered', { round: String(p.round), remembered: String(p.rememberedRound), links: p.links }, lang)
