@@ -22,6 +22,7 @@ mod bet_lines;
 #[cfg(not(feature = "widget"))]
 mod classify;
 mod diagnosis;
+mod duplicates;
 mod history;
 mod input;
 mod lines;
@@ -87,7 +88,7 @@ pub fn scheme_ids() -> Vec<&'static str> {
 /// the size limit is `too_large`, before parsing, whichever path it came by.
 pub fn parse_json(text: &str) -> Result<Value, VerifyError> {
     input::check_size(text.len() as u64)?;
-    serde_json::from_str(text).map_err(|e| {
+    let v: Value = serde_json::from_str(text).map_err(|e| {
         VerifyError::new(
             ErrorCode::BadJson,
             "",
@@ -95,7 +96,9 @@ pub fn parse_json(text: &str) -> Result<Value, VerifyError> {
         )
         .with("line", e.line())
         .with("column", e.column())
-    })
+    })?;
+    duplicates::check(text, &v)?;
+    Ok(v)
 }
 
 /// The error as the JSON object the CLI and page show: `{code, field, message, params}`.

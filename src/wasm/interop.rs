@@ -130,7 +130,11 @@ pub fn json_value(v: &JsValue) -> Result<Value, VerifyError> {
     let marked = crate::spelling::mark_floats(&text);
     let parsed = JSON::parse(marked.as_deref().unwrap_or(&text))
         .map_err(|_| bad_json(msg!("the input is not valid JSON")))?;
-    from_js(&parsed, 0)
+    let v = from_js(&parsed, 0)?;
+    // A key written twice: JSON.parse kept the last, as serde_json does; refused as
+    // the page refuses it (crate::duplicates).
+    crate::duplicates::check(&text, &v)?;
+    Ok(v)
 }
 
 /// serde_json's nesting limit: it refuses the 128th container inside another, so the
