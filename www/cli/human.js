@@ -10,6 +10,7 @@ import { notShownLines } from '../render/keys.js';
 import { checkKey, computedText, failNext, uncheckedWhy, passWhy, foundInParams } from '../render/words.js';
 import { leadOf, hintTitle, hintSentences, fromSlip, toneOf, stepLimited } from '../render/lead.js';
 import { cardName, cardShort } from '../render/cards.js';
+import { fieldLabel } from '../render/fields.js';
 import { differencePlain, itemValue } from '../render/differences.js';
 
 const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
@@ -23,9 +24,11 @@ function value(v) {
   return s === undefined ? '' : s.length > MAX_VALUE ? s.slice(0, MAX_VALUE - 1) + '…' : s;
 }
 
-const fieldName = (name) => (name && has(`field.${name}`) ? `${t(`field.${name}`)} (${name})` : name);
+// A field by the page's name only ("Chain terminal", "Player 2's client seed"), never
+// the record's key beside it ("(terminal)"): --json has the keys (issue 44).
+const fieldName = (name) => (name ? fieldLabel(name) : name);
 
-function checkLines(checks, report) {
+function checkLines(checks, report, slip) {
   const lines = [];
   const bad = checks.filter((c) => c.ok !== true);
   let okShown = Math.max(0, MAX_CHECKS - bad.length);
@@ -37,7 +40,8 @@ function checkLines(checks, report) {
     // A round found in a chain that is not this game's published one: true, but it
     // proves nothing (the core's `proves`; never ✓).
     const nothing = c.code === 'chainOk' && c.ok === true && c.proves === false;
-    const mark = c.pending || c.ok === null ? '…' : nothing ? '–' : c.ok ? '✓' : '✗';
+    // Under a slip a failed check takes the first line's ≠, never ✗ (issue 44).
+    const mark = c.pending || c.ok === null ? '…' : nothing ? '–' : c.ok ? '✓' : slip ? '≠' : '✗';
     // The page's sentence for the check's outcome ("… does not hash to …" beside ✗),
     // never a sentence saying it holds beside a ✗ (issue 44).
     const state = c.pending || c.ok === null ? 'pending' : c.ok ? 'ok' : 'bad';
@@ -76,7 +80,8 @@ function errorLines(e) {
   lines.push(`  ${errorText(e)}`);
   if (language() === 'en' && e.message) lines.push(`  ${e.message}`);
   if (e.field) lines.push(`  ${t('cli.field', { field: fieldName(e.field) })}`);
-  lines.push(`  (${code})`);
+  // The stable code, for whoever the player asks, in words ("error code: bad_hex").
+  lines.push(`  ${t('cli.code', { code })}`);
   return lines;
 }
 
@@ -134,7 +139,8 @@ export function renderHuman(res, file) {
   // page's banner says it; then nobody is sent to the operator's support, and the
   // verdict's line says "does not match as entered" (the page's amber tone).
   const lead = leadOf(r, descOf(r.scheme));
-  lines.push(t(toneOf(r, lead) === 'slip' ? 'verdict.slip' : `verdict.${r.verdict}`));
+  // A pass that a hint leads: "verified, with a caveat" (the page's word).
+  lines.push(t(toneOf(r, lead) === 'slip' ? 'verdict.slip' : r.verdict === 'pass' && lead ? 'verdict.pass.lead' : `verdict.${r.verdict}`));
   if (lead) {
     lines.push(`  → ${lead.title}`);
     for (const line of [lead.why, ...lead.lines]) if (line) lines.push(`    ${line}`);
@@ -148,7 +154,7 @@ export function renderHuman(res, file) {
   if (found && r.verdict !== 'fail') lines.push(`  ${t('render.chain.foundIn', found)}`);
   const checks = Array.isArray(r.checks) ? r.checks : [];
   lines.push(t('check.heading'));
-  if (checks.length) lines.push(...checkLines(checks, r));
+  if (checks.length) lines.push(...checkLines(checks, r, toneOf(r, lead) === 'slip'));
   // "Nothing published to check" only when nothing was: a walk cut by its step limit
   // or a terminal the record brought had one, and its hint says what happened.
   else if (!(r.hints || []).some((h) => h.code === 'step_limit' || /terminal/.test(String(h.code)))) {

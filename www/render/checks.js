@@ -8,7 +8,7 @@ import { hash } from './common.js';
 import { cardName } from './cards.js';
 import { fieldLabel } from './fields.js';
 import { checkKey, computedText, typoHint, hintParams, hintKey } from './words.js';
-import { hintTitle, leadHints } from './lead.js';
+import { hintTitle, leadHints, toneOf } from './lead.js';
 
 export { verdictView, statusBadge } from './verdict.js';
 
@@ -49,10 +49,15 @@ export function checkSentence(c, cards, report) {
  *  published ones): true, but it proves nothing, so it is never marked green. */
 export const provesNothing = (/** @type {import('./types').CheckLike} */ c, /** @type {import('./types').Report | undefined} */ report) => c.code === 'chainOk' && c.ok === true && !!report && report.terminalPublished === null;
 
-/** @param {import('./types').CheckLike} c @param {import('./types').Report} report */
-function mark(c, report) {
+/** @param {import('./types').CheckLike} c @param {import('./types').Report} report @param {boolean} [slip] */
+function mark(c, report, slip) {
   if (provesNothing(c, report)) {
     return el('span', { class: 'mark' }, el('span', { 'aria-hidden': 'true', text: '–' }), el('span', { class: 'word', text: t('lead.mark.nothing') }));
+  }
+  // Under an amber slip a failed check follows the banner's tone: ≠ "differs as
+  // entered", never a red ✗ that reads as the operator's fault (issue 44).
+  if (slip && checkState(c) === 'bad') {
+    return el('span', { class: 'mark' }, el('span', { 'aria-hidden': 'true', text: '≠' }), el('span', { class: 'word', text: t('render.check.slipFails') }));
   }
   const state = { cancelled: 'notChecked', pending: 'pending', ok: 'holds', bad: 'fails' }[checkState(c)];
   return el('span', { class: 'mark' },
@@ -81,6 +86,8 @@ export function checksView(report, chainScheme, cards) {
     return el('p', { class: 'note', text: t(chainScheme ? 'check.noneChain' : 'check.none') });
   }
   const list = el('ul', { class: 'checks' });
+  // A fail the entry explains (lead.js toneOf): its failed checks in the banner's amber.
+  const slip = toneOf(report) === 'slip';
   // A hint about the input (a look-alike character, a seed in seconds) that leads a
   // fail sits inside the first failed check, as a check's own hint does.
   const firstBad = report.checks.find((c) => c.ok === false);
@@ -97,9 +104,9 @@ export function checksView(report, chainScheme, cards) {
         el('dt', { text: t('check.recomputed') }), el('dd', {}, c.cancelled ? t('render.check.notChecked') : c.pending ? t('check.walkingNow')
           : typeof c.computed === 'string' ? hash(c.computed) : computedText(c))));
     // A hint sits at the top inside the check it explains, before the check's own line.
-    list.append(el('li', { class: provesNothing(c, report) ? 'note' : state, 'data-check': c.name, 'data-ok': String(c.ok) },
+    list.append(el('li', { class: provesNothing(c, report) ? 'note' : slip && state === 'bad' ? 'bad slip' : state, 'data-check': c.name, 'data-ok': String(c.ok) },
       ...own.map(hintView),
-      el('p', { class: 'line' }, mark(c, report), el('span', { class: 'label', text: checkSentence(c, cards, report) })), details));
+      el('p', { class: 'line' }, mark(c, report, slip), el('span', { class: 'label', text: checkSentence(c, cards, report) })), details));
   }
   // Hints not tied to a listed check (an error's hint is shown with the error).
   // A hint about the input itself (a nonce in seconds, an invisible character) may

@@ -75,6 +75,7 @@ export function diagnosisOf(r) {
  * @param {import('./types').HintLike} h @param {string} [lang] @returns {string | null} */
 export function hintTitleKey(h, lang) {
   const own = typeof h.kind === 'string' ? `lead.title.${h.code}.${h.kind}` : null;
+  if (own && h.codePoint === 32 && has(`${own}.space`, lang)) return `${own}.space`;
   if (own && has(own, lang)) return own;
   return has(`lead.title.${h.code}`, lang) ? `lead.title.${h.code}` : null;
 }
@@ -142,12 +143,13 @@ function allExplained(r, list) {
     && (typeof r.differenceCount !== 'number' || r.differenceCount <= (r.differences || []).length);
 }
 
-/** A client seed named as the site lists its players ("player 2's client seed"). */
+/** The field a slip is in, named from the core's typed path as every other line names
+ *  it (fields.js: `clientSeeds[1]` → "Player 2's client seed"), in quotes. */
 /** @param {import('./types').WhereLike} where @param {import('./types').DiagnosisLike} d @param {string} [lang] */
 function slipField(where, d, lang) {
-  if (Number.isInteger(where.index)) return t('lead.field.seat', { n: String(where.index + 1) }, lang);
   const key = where.key || String(d.field || '').replace(/\[.*$/, '');
-  return has(`field.${key}`, lang) ? t('render.quoted', { text: t(`field.${key}`, {}, lang) }, lang) : t('render.quoted', { text: key }, lang);
+  const path = Number.isInteger(where.index) ? `${key}[${where.index}]` : String(d.field || key);
+  return t('render.quoted', { text: fieldLabel(path, lang) }, lang);
 }
 
 /** One diagnosis entry in words: {title, lines, recheck} (recheck: what a re-check
