@@ -11,6 +11,7 @@ import { checkKey, computedText, failNext, uncheckedWhy, passWhy, foundInParams 
 import { leadOf, hintTitle, hintSentences, fromSlip, toneOf, stepLimited } from '../render/lead.js';
 import { cardName, cardShort } from '../render/cards.js';
 import { fieldLabel } from '../render/fields.js';
+import { seatName } from '../render/seats.js';
 import { differencePlain, itemValue } from '../render/differences.js';
 
 const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
@@ -107,6 +108,19 @@ function cardsText(v, order) {
  *  a loss, cells listed, cards as rank and suit; hashes as they are. */
 function resultText(x, v, ctx) {
   if (x.item === 'card') return value(cardsText(v, (ctx.desc && ctx.desc.cards) || 'rank_major'));
+  // Seats as the page names them, each with the player who sat there ("Seat 1 · player 2"),
+  // never "[1,0]" counted from 0.
+  if (x.key === 'seats' && Array.isArray(v) && v.every(Number.isInteger)) {
+    return value(listParts(v.map((p, i) => t('draw.seat', { seat: seatName(ctx.desc, ctx.game, i), player: String(p + 1) }))).join(''));
+  }
+  // Bets one by one ("Bet 1: 2 · win; Bet 2: …"), never their JSON.
+  if (x.key === 'bets' && Array.isArray(v) && v.every((b) => b && typeof b === 'object')) {
+    return value(v.map((b, i) => t('render.join.colon', {
+      label: t('render.diff.at.betOnly', { n: String(i + 1) }),
+      text: Array.isArray(b.mines) ? listParts(b.mines.map(String)).join('')
+        : [b.face !== undefined ? itemValue('face', b.face, ctx) : null, typeof b.win === 'boolean' ? itemValue('win', b.win, ctx) : null].filter((y) => y !== null).join(' · '),
+    })).reduce((a, b) => t('lead.slip.moves.join', { a, b })));
+  }
   // Rolls as a player writes them ("6-2 5-5 …").
   if (x.item === 'die' && Array.isArray(v) && v.every((p) => Array.isArray(p) && p.every(Number.isInteger))) return value(v.map((p) => p.join('-')).join(' '));
   if (Array.isArray(v)) return x.item === 'mine' && v.every(Number.isInteger) ? listParts(v.slice().sort((a, b) => a - b).map(String)).join('') : value(v);
@@ -125,7 +139,12 @@ function resultLines(r) {
   const whole = (key) => has(key) && !/\{[a-z]+\}/i.test(t(key));
   const name = (k) => (whole(`render.diff.at.${k}`) ? t(`render.diff.at.${k}`) : whole(`seen.part.${k}`) ? t(`seen.part.${k}`)
     : has(`render.key.${k}`) ? capital(t(`render.key.${k}`)) : k);
-  return [...head, ...results.map((x) => `  ${t('render.join.colon', { label: name(x.key), text: resultText(x, r[x.key], ctx) })}`)];
+  // The mines as the page says them, with their count ("3 mines, at cells 9, 13 and 24").
+  const mines = (/** @type {number[]} */ v) => (v.length
+    ? t('draw.minesAtCount', { count: v.length, cells: listParts(v.slice().sort((a, b) => a - b).map(String)).join('') }) : t('draw.noMinesAt'));
+  return [...head, ...results.map((x) => (x.item === 'mine' && Array.isArray(r[x.key]) && r[x.key].every(Number.isInteger)
+    ? `  ${mines(r[x.key])}`
+    : `  ${t('render.join.colon', { label: name(x.key), text: resultText(x, r[x.key], ctx) })}`))];
 }
 
 /** One result ({report} or {error}) as lines of text, each one line (a record's line
