@@ -137,7 +137,10 @@ function resultLines(r) {
   // Each by its name on the page ("Last platform", not lastPlatform); a name with a
   // place in it ("Deck position {position}") names one item, not the whole result.
   const whole = (key) => has(key) && !/\{[a-z]+\}/i.test(t(key));
-  const name = (k) => (whole(`render.diff.at.${k}`) ? t(`render.diff.at.${k}`) : whole(`seen.part.${k}`) ? t(`seen.part.${k}`)
+  // A list of several (every deal, every player's hole cards) by its plural name ("The
+  // deals"), never one item's ("Hand", "Your hole cards").
+  const many = (k) => Array.isArray(r[k]) && r[k].length > 1 && r[k].some(Array.isArray) && has(`render.key.${k}`);
+  const name = (k) => (many(k) ? capital(t(`render.key.${k}`)) : whole(`render.diff.at.${k}`) ? t(`render.diff.at.${k}`) : whole(`seen.part.${k}`) ? t(`seen.part.${k}`)
     : has(`render.key.${k}`) ? capital(t(`render.key.${k}`)) : k);
   // The mines as the page says them, with their count ("3 mines, at cells 9, 13 and 24").
   const mines = (/** @type {number[]} */ v) => (v.length
