@@ -250,11 +250,13 @@ test('verifier.js --recipe prints the script; --lang sets its comments; an inval
   const en = runCli(['--recipe', file, '--lang', 'en']);
   assert.equal(en.code, 0, en.stderr);
   assert.equal(en.stdout, FV.recipe(c.record, EN).text);
-  assert.ok(en.stdout.startsWith('# run: python3 recipe.py\n'));
+  assert.ok(en.stdout.startsWith(`# ${EN['recipe.run'].replace('{command}', 'python3 recipe.py')}\n`));
   const ru = runCli(['--recipe', file, '--lang', 'ru']);
   assert.equal(ru.code, 0);
   assert.ok(ru.stdout.includes(wordsOf('ru')['recipe.head']), 'Russian comments');
   assert.ok(!ru.stdout.includes(EN['recipe.head']));
+  // The first line says how to run it in Russian too (issue 44: never an English "run:").
+  assert.ok(ru.stdout.startsWith(`# ${wordsOf('ru')['recipe.run'].replace('{command}', 'python3 recipe.py')}\n`), ru.stdout.split('\n')[0]);
   const json = runCli(['--recipe', file, '--json']);
   const r = JSON.parse(json.stdout);
   assert.deepEqual([r.scheme, r.language, r.file, r.command], ['selfpoker', 'python', 'recipe.py', 'python3 recipe.py']);
