@@ -122,10 +122,13 @@ for (const lang of LANGS) {
               list: !!list, folded: !!fold && !fold.open,
               marks: bad.map((li) => li.querySelector('.mark [aria-hidden]').textContent),
               amber: bad.every((li) => li.classList.contains('slip') && getComputedStyle(li).borderInlineStartColor !== 'rgb(179, 38, 30)'),
+              // The rows of what was entered that differ: amber too (#b3261e is the red).
+              redRows: [...document.querySelectorAll('.seenrow.differs')].filter((e) => getComputedStyle(e).borderInlineStartColor === 'rgb(179, 38, 30)').length,
             };
           });
           if (under.list) assert.ok(under.folded, `${at}: the differences are open under an amber slip`);
           assert.ok(under.marks.every((m) => m === '≠') && under.amber, `${at}: ${under.marks}`);
+          assert.equal(under.redRows, 0, `${at}: red rows under an amber slip`);
         }
         if (j.oneName) {
           // One field, one name: the banner, its advice and the check's hint all say the
