@@ -55,7 +55,7 @@ function checkLines(checks, report, slip) {
     const text = key ? t(key, params) : c.code || c.name;
     if (!own && c.ok === false) {
       // No sentence for the failed outcome: the check's statement, said not to hold.
-      lines.push(`  ${mark} ${text}: ${t('check.fails')}`);
+      lines.push(`  ${mark} ${t('render.join.colon', { label: text, text: t('check.fails') })}`);
       continue;
     }
     lines.push(`  ${mark} ${text}`);
@@ -63,9 +63,10 @@ function checkLines(checks, report, slip) {
     // comparison is listed difference by difference below instead).
     if (c.commitment && (pairs || c.ok === false)) {
       // A terminal the record brought (none of the operator's) is no published value.
-      lines.push(`      ${t(c.proves === false ? 'check.given' : 'check.published')}: ${value(c.expected)}`);
+      // Label and value joined as the language joins them (zh「已公布：」, never "已公布: ").
+      lines.push(`      ${t('render.join.colon', { label: t(c.proves === false ? 'check.given' : 'check.published'), text: value(c.expected) })}`);
       // A hash as it is; a chain's round, a walk that did not reach, nothing: in words.
-      lines.push(`      ${t('check.recomputed')}: ${c.pending ? t('check.walkingNow') : typeof c.computed === 'string' ? value(c.computed) : computedText(c)}`);
+      lines.push(`      ${t('render.join.colon', { label: t('check.recomputed'), text: c.pending ? t('check.walkingNow') : typeof c.computed === 'string' ? value(c.computed) : computedText(c) })}`);
     }
   }
   if (okHidden > 0) lines.push(`  ✓ ${t('cli.moreChecks', { count: okHidden })}`);
