@@ -200,3 +200,25 @@ test('a round checked against the published chain and cut by the step limit says
     assert.doesNotMatch(r.stdout, /: \p{Lu}\p{Ll}/u, `${lang}:\n${r.stdout}`);
   }
 });
+
+test('--human results are words: no JSON, no object, seats from 1 with their player', () => {
+  // Issue 44 (every reader): "The seats: [1,0]", "The bets: [{…}]", baloot's "[object Object]".
+  const c = cat('en');
+  const picks = [
+    find((x, e) => x.scheme === 'match_seed_v2' && x.game === 'baloot' && e.hands, 'a baloot match'),
+    find((x, e) => x.scheme === 'match_seed_v2' && x.game === 'table' && e.seats, 'a backgammon match'),
+  ];
+  // Two bets of a dice record (SPEC §7: `bets` instead of `nonce` and `selected`).
+  const dice = find((x) => x.scheme === 'dice' && !x.bets && Number.isInteger(x.nonce), 'a dice bet');
+  const { nonce, selected, ...rest } = dice.record;
+  picks.push({ record: { ...rest, bets: [{ nonce, selected }, { nonce: nonce + 1, selected }] }, expect: {} });
+  for (const p of picks) {
+    const r = human(p.record);
+    assert.ok(r.code === 0 || r.code === 1, r.stdout);
+    assert.doesNotMatch(r.stdout, /\[object |\[\{|: \[\d/, r.stdout);
+    if (Array.isArray(p.expect.seats)) {
+      const first = c['draw.seat'].replace('{seat}', '').split('{player}')[0];
+      assert.ok(r.stdout.includes(first.trim()), r.stdout);
+    }
+  }
+});

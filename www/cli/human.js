@@ -101,8 +101,16 @@ function ctxOf(r) {
 
 /** Cards as a player reads them ("A♠ 2♣"), a list of hands hand by hand ("A♠ 2♣ · K♦ 7♥"). */
 function cardsText(v, order) {
+  // A baloot deal ({first, faceUp, second}): its parts in order, those not dealt left out
+  // (never "[object Object]").
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    const keys = ['first', 'faceUp', 'second'].filter((k) => k in v);
+    return (keys.length ? keys : Object.keys(v)).map((k) => v[k]).filter((y) => y !== null && y !== undefined).map((y) => cardsText(y, order)).join(' · ');
+  }
   if (!Array.isArray(v)) return cardShort(v, order);
-  return v.map((y) => cardsText(y, order)).join(v.some(Array.isArray) ? ' · ' : ' ');
+  // Deals one after another ("… / …"), hands within a deal ("… · …"), cards (" ").
+  const objects = v.some((y) => y && typeof y === 'object' && !Array.isArray(y));
+  return v.map((y) => cardsText(y, order)).join(objects ? ' / ' : v.some(Array.isArray) ? ' · ' : ' ');
 }
 
 /** A recomputed value in the page's words: "player 1" (never "winner: 0"), "2,73×",
@@ -112,7 +120,8 @@ function resultText(x, v, ctx) {
   // Seats as the page names them, each with the player who sat there ("Seat 1 · player 2"),
   // never "[1,0]" counted from 0.
   if (x.key === 'seats' && Array.isArray(v) && v.every(Number.isInteger)) {
-    return value(listParts(v.map((p, i) => t('draw.seat', { seat: seatName(ctx.desc, ctx.game, i), player: String(p + 1) }))).join(''));
+    // (A few seats: whole, never cut inside a name.)
+    return listParts(v.map((p, i) => t('draw.seat', { seat: seatName(ctx.desc, ctx.game, i), player: String(p + 1) }))).join('');
   }
   // Bets one by one ("Bet 1: 2 · win; Bet 2: …"), never their JSON.
   if (x.key === 'bets' && Array.isArray(v) && v.every((b) => b && typeof b === 'object')) {
