@@ -207,6 +207,7 @@ test('--human results are words: no JSON, no object, seats from 1 with their pla
   const picks = [
     find((x, e) => x.scheme === 'match_seed_v2' && x.game === 'baloot' && e.hands, 'a baloot match'),
     find((x, e) => x.scheme === 'match_seed_v2' && x.game === 'table' && e.seats, 'a backgammon match'),
+    find((x, e) => x.scheme === 'match_seed_v2' && x.game === 'mahjong' && e.tiles, 'a mahjong match'),
   ];
   // Two bets of a dice record (SPEC §7: `bets` instead of `nonce` and `selected`).
   const dice = find((x) => x.scheme === 'dice' && !x.bets && Number.isInteger(x.nonce), 'a dice bet');

@@ -131,6 +131,8 @@ function resultText(x, v, ctx) {
         : [b.face !== undefined ? itemValue('face', b.face, ctx) : null, typeof b.win === 'boolean' ? itemValue('win', b.win, ctx) : null].filter((y) => y !== null).join(' · '),
     })).reduce((a, b) => t('lead.slip.moves.join', { a, b })));
   }
+  // Tiles by their names, as the page draws them (never their ids).
+  if (x.item === 'tile' && Array.isArray(v) && v.every(Number.isInteger)) return value(listParts(v.map((y) => String(itemValue('tile', y, ctx)))).join(''));
   // Rolls as a player writes them ("6-2 5-5 …").
   if (x.item === 'die' && Array.isArray(v) && v.every((p) => Array.isArray(p) && p.every(Number.isInteger))) return value(v.map((p) => p.join('-')).join(' '));
   if (Array.isArray(v)) return x.item === 'mine' && v.every(Number.isInteger) ? listParts(v.slice().sort((a, b) => a - b).map(String)).join('') : value(v);
