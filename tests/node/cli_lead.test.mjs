@@ -168,6 +168,9 @@ test('a round against a terminal that commits to nothing, walked up to a step li
       const at = lines.findIndex((l) => l.trim() === cut);
       assert.ok(at > 0, `${lang}: the step limit under the title:\n${r.stdout}`);
       assert.equal(r.stdout.split(cut).length, 2, `${lang}: said once:\n${r.stdout}`);
+      // Nothing says "walk further": the fix is another terminal (issue 44).
+      const further = c['render.hint.step_limit.todo'].split('{field}')[0];
+      assert.ok(!r.stdout.includes(further), `${lang}: a longer walk advised:\n${r.stdout}`);
     }
   }
 });

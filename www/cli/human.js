@@ -8,7 +8,7 @@ import { schemes } from './core.js';
 import { errorText } from '../render/errors.js';
 import { notShownLines } from '../render/keys.js';
 import { checkKey, computedText, failNext, uncheckedWhy, passWhy, foundInParams } from '../render/words.js';
-import { leadOf, hintTitle, hintSentences, fromSlip, toneOf, stepLimited } from '../render/lead.js';
+import { leadOf, hintTitle, hintSentences, fromSlip, toneOf, stepLimited, todoShown } from '../render/lead.js';
 import { cardName, cardShort } from '../render/cards.js';
 import { fieldLabel } from '../render/fields.js';
 import { seatName } from '../render/seats.js';
@@ -204,7 +204,7 @@ export function renderHuman(res, file) {
     const said = hintSentences(h);
     // Title and sentence joined as the page joins them (zh: no space after 。).
     lines.push(`  • ${t('render.join.sentence', { first: hintTitle(h), then: said.text })}`);
-    if (said.todo) lines.push(`    ${said.todo}`);
+    if (said.todo && todoShown(r, h)) lines.push(`    ${said.todo}`);
   }
   if (Array.isArray(r.differences)) {
     const count = typeof r.differenceCount === 'number' ? r.differenceCount : r.differences.length;

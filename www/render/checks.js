@@ -8,7 +8,7 @@ import { hash } from './common.js';
 import { cardName } from './cards.js';
 import { fieldLabel } from './fields.js';
 import { checkKey, computedText, typoHint, hintParams, hintKey } from './words.js';
-import { hintTitle, leadHints, toneOf } from './lead.js';
+import { hintTitle, leadHints, toneOf, todoShown } from './lead.js';
 
 export { verdictView, statusBadge } from './verdict.js';
 
@@ -66,14 +66,14 @@ function mark(c, report, slip) {
 }
 
 /** A hint's sentence and what to do, for people. */
-/** @param {import('./types').HintLike} h */
-export function hintView(h) {
+/** @param {import('./types').HintLike} h @param {boolean} [todo] what to do, said (lead.js todoShown) */
+export function hintView(h, todo = true) {
   const params = hintParams(h, fieldLabel);
   // One title per kind of hint ("Possibly a copying mistake: two fields swapped."), the
   // banner's headline when the hint leads.
   return el('div', { class: 'hint', 'data-hint': h.code, role: 'note' },
     el('p', {}, parts('render.join.sentence', { first: el('strong', { text: hintTitle(h) }), then: t(hintKey(h), params) })),
-    has(`render.hint.${h.code}.todo`) ? el('p', { text: t(`render.hint.${h.code}.todo`, params) }) : null);
+    todo && has(`render.hint.${h.code}.todo`) ? el('p', { text: t(`render.hint.${h.code}.todo`, params) }) : null);
 }
 
 /** @param {import('./types').Report} report @param {boolean} chainScheme @param {string} [cards] */
@@ -82,7 +82,7 @@ export function checksView(report, chainScheme, cards) {
   const hints = report.hints || [];
   if (!report.checks || report.checks.length === 0) {
     // No check ran; a hint may still say why (a walk cut by its step limit).
-    if (hints.length) return el('ul', { class: 'checks' }, ...hints.map((h) => el('li', { class: typoHint(h) ? 'bad' : 'note' }, hintView(h))));
+    if (hints.length) return el('ul', { class: 'checks' }, ...hints.map((h) => el('li', { class: typoHint(h) ? 'bad' : 'note' }, hintView(h, todoShown(report, h)))));
     return el('p', { class: 'note', text: t(chainScheme ? 'check.noneChain' : 'check.none') });
   }
   const list = el('ul', { class: 'checks' });
@@ -105,12 +105,12 @@ export function checksView(report, chainScheme, cards) {
           : typeof c.computed === 'string' ? hash(c.computed) : computedText(c))));
     // A hint sits at the top inside the check it explains, before the check's own line.
     list.append(el('li', { class: provesNothing(c, report) ? 'note' : slip && state === 'bad' ? 'bad slip' : state, 'data-check': c.name, 'data-ok': String(c.ok) },
-      ...own.map(hintView),
+      ...own.map((h) => hintView(h, todoShown(report, h))),
       el('p', { class: 'line' }, mark(c, report, slip), el('span', { class: 'label', text: checkSentence(c, cards, report) })), details));
   }
   // Hints not tied to a listed check (an error's hint is shown with the error).
   // A hint about the input itself (a nonce in seconds, an invisible character) may
   // come with a pass: a note, not a failed line.
-  for (const h of hints.filter((x) => !placed(x))) list.append(el('li', { class: typoHint(h) ? 'bad' : 'note' }, hintView(h)));
+  for (const h of hints.filter((x) => !placed(x))) list.append(el('li', { class: typoHint(h) ? 'bad' : 'note' }, hintView(h, todoShown(report, h))));
   return list;
 }

@@ -12,6 +12,11 @@ import { fieldLabel } from './fields.js';
 
 /** Hints about the input itself that may explain a fail (no check of their own). */
 const INPUT_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit', 'seed_wrapped']);
+/** Whether a hint's "what to do" is said: not a longer walk's (step_limit) when a
+ *  terminal that commits to nothing leads, whose fix is another terminal (issue 44).
+ * @param {any} r @param {import('./types').HintLike} h @returns {boolean} */
+export const todoShown = (r, h) => !(h && h.code === 'step_limit' && Array.isArray(r && r.hints)
+  && r.hints.some((/** @type {any} */ x) => CHAIN_HINTS.has(x.code)));
 /** Hints that lead a pass: the outcome recomputed is another input's than the form shows. */
 const PASS_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit']);
 /** Hints that say a chain round's terminal commits to nothing. */
