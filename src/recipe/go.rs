@@ -275,6 +275,6 @@ pub(super) fn walk(h: &mut Holes, w: &Words, terminal: Lit, max: i64) {
         .lit("publishedLength", Lit::int(PUBLISHED_LENGTH))
         .comment(
             "stepChain",
-            w.say("recipe.step.chain", &[("max", &max.to_string())]),
+            w.say_count("recipe.step.chain", max, &[("max", &max.to_string())]),
         );
 }

@@ -180,8 +180,127 @@ pub fn recipe(record: &Value, words: &Value) -> Result<Value> {
     let scheme = text(&map, "scheme")?;
     let kind = kind_of(&scheme).ok_or_else(|| internal("no recipe for this scheme"))?;
     let w = Words::new(words);
-    let text = template::fill(kind.template, &(kind.holes)(&map, &w)?)?;
+    let mut holes = (kind.holes)(&map, &w)?;
+    // The closing comment says what this game's script prints, key by key (the last
+    // value of a hole is the one filled: this replaces `start`'s generic one).
+    holes.comment("output", output(&w, &printed(&scheme, &map)));
+    let text = template::fill(kind.template, &holes)?;
     Ok(answer(&scheme, kind.template.lang, text))
+}
+
+/// The keys the last line of a record's script holds, in the order it sets them, as
+/// its template does for this record (`templates/*.tmpl`: the sections shown).
+fn printed(scheme: &str, map: &Map<String, Value>) -> Vec<&'static str> {
+    let has = |k: &str| !matches!(map.get(k), None | Some(Value::Null));
+    let mut keys = Vec::new();
+    let walk = ["chainOk", "round", "walked"];
+    match scheme {
+        "dice" | "mines" => {
+            if has("serverSeedHash") {
+                keys.push("commitmentOk");
+            }
+            if has("bets") {
+                keys.extend(["bets", "nonce"]);
+            }
+            keys.push("gameSeed");
+            keys.extend(if scheme == "dice" {
+                &["face", "win"][..]
+            } else {
+                &["mines"][..]
+            });
+        }
+        "crash" | "platforms" | "battle" | "hash_chain" => {
+            keys.extend(match scheme {
+                "crash" => &["multiplier"][..],
+                "platforms" => &["lastPlatform"][..],
+                "battle" => &["winner"][..],
+                _ => &[][..],
+            });
+            if scheme == "crash" && has("history") {
+                keys.push("history");
+            }
+            if has("terminal") {
+                keys.extend(walk);
+            }
+        }
+        "match_seed_v2" => {
+            keys.extend(["commitmentOk", "seats"]);
+            keys.push(
+                match map.get("game").and_then(Value::as_str).unwrap_or("") {
+                    "table" => "rolls",
+                    "baloot" => "hands",
+                    "mahjong" => "tiles",
+                    _ => "deals",
+                },
+            );
+        }
+        "poker_hmac_v1" => {
+            if has("serverSeed") {
+                if has("commitment") {
+                    keys.push("commitmentOk");
+                }
+                keys.extend([
+                    "handValue",
+                    "handCommitmentOk",
+                    "deck",
+                    "root",
+                    "rootOk",
+                    "holeCards",
+                    "board",
+                ]);
+            }
+            if has("leaves") {
+                keys.push("leavesOk");
+            }
+            keys.push("seatOrder");
+        }
+        "chess_colour_v1" => {
+            keys.push("commitAOk");
+            if has("seedB") {
+                keys.push("commitBOk");
+            }
+            keys.push("aPlaysWhite");
+        }
+        "selfpoker" => keys.extend(["commitmentOk", "deck", "holeCards", "board"]),
+        _ => {}
+    }
+    keys
+}
+
+/// Keys whose values count seats, deals or cards from 0 (the page counts from 1).
+const FROM_ZERO: [&str; 8] = [
+    "seats",
+    "deals",
+    "hands",
+    "tiles",
+    "deck",
+    "holeCards",
+    "board",
+    "seatOrder",
+];
+
+/// The closing comment: the last line's keys, each with what it means (`recipe.key.*`,
+/// a key the catalog lacks left out), and counting from 0 where a value counts so.
+fn output(w: &Words, keys: &[&str]) -> Option<Comment> {
+    let said: Vec<String> = keys
+        .iter()
+        .filter_map(|k| w.text(&format!("recipe.key.{k}")))
+        .collect();
+    if said.is_empty() {
+        return w.say("recipe.output", &[]);
+    }
+    let join = w
+        .text("recipe.keys.join")
+        .unwrap_or_else(|| "; ".to_string());
+    let zero = keys.iter().any(|k| FROM_ZERO.contains(k));
+    w.say(
+        if zero {
+            "recipe.output.keysZero"
+        } else {
+            "recipe.output.keys"
+        },
+        &[("keys", &said.join(&join))],
+    )
 }
 
 /// The answer of `recipe` and `recipe_rounds`.
@@ -198,13 +317,14 @@ fn answer(scheme: &str, lang: Lang, text: String) -> Value {
 /// The holes every template starts with: the command that runs it, and what it is.
 pub(crate) fn start(lang: Lang, w: &Words) -> Holes {
     let mut h = Holes::new();
-    h.comment(
-        "run",
-        Some(Comment::safe(&format!("run: {}", lang.command()))),
-    )
-    .comment("head", w.say("recipe.head", &[]))
-    .comment("verdict", w.say("recipe.verdict", &[]))
-    .comment("output", w.say("recipe.output", &[]));
+    // How to run it, in the player's words ("Запуск: go run recipe.go").
+    let run = w
+        .say("recipe.run", &[("command", lang.command())])
+        .unwrap_or_else(|| Comment::safe(&format!("run: {}", lang.command())));
+    h.comment("run", Some(run))
+        .comment("head", w.say("recipe.head", &[]))
+        .comment("verdict", w.say("recipe.verdict", &[]))
+        .comment("output", w.say("recipe.output", &[]));
     h
 }
 
@@ -263,11 +383,76 @@ impl<'a> Words<'a> {
     }
     /// The comment `key` with `params` ([`Comment::safe`]): None when absent.
     pub fn say(&self, key: &str, params: &[(&str, &str)]) -> Option<Comment> {
-        let mut t = self.0?.get(key)?.as_str()?.to_string();
+        let mut t = self.text(key)?;
         for (k, v) in params {
             t = t.replace(&format!("{{{k}}}"), v);
         }
         Some(Comment::safe(&t))
+    }
+    /// The comment `key` said of `count`: a text with plural forms (`{"one": …,
+    /// "other": …}`, as the catalogs write counts) takes the form of `count` in the
+    /// words' language (`@lang`), never "1 volte".
+    pub fn say_count(&self, key: &str, count: i64, params: &[(&str, &str)]) -> Option<Comment> {
+        let mut t = match self.0?.get(key)? {
+            Value::Object(forms) => {
+                let lang = self.0?.get("@lang").and_then(Value::as_str).unwrap_or("en");
+                forms
+                    .get(plural(lang, count))
+                    .or_else(|| forms.get("other"))?
+                    .as_str()?
+                    .to_string()
+            }
+            v => v.as_str()?.to_string(),
+        };
+        for (k, v) in params {
+            t = t.replace(&format!("{{{k}}}"), v);
+        }
+        Some(Comment::safe(&t))
+    }
+    /// A text of the words, as it is.
+    fn text(&self, key: &str) -> Option<String> {
+        Some(self.0?.get(key)?.as_str()?.to_string())
+    }
+}
+
+/// The CLDR plural category of a whole number `n` in the catalogs' languages (what
+/// `Intl.PluralRules` says for them).
+fn plural(lang: &str, n: i64) -> &'static str {
+    let n = n.unsigned_abs();
+    let (m10, m100) = (n % 10, n % 100);
+    match lang {
+        "ru" => match (m10, m100) {
+            (1, m) if m != 11 => "one",
+            (2..=4, m) if !(12..=14).contains(&m) => "few",
+            _ => "many",
+        },
+        "ro" => match n {
+            1 => "one",
+            0 => "few",
+            _ if (1..=19).contains(&m100) => "few",
+            _ => "other",
+        },
+        "ar" => match n {
+            0 => "zero",
+            1 => "one",
+            2 => "two",
+            _ if (3..=10).contains(&m100) => "few",
+            _ if (11..=99).contains(&m100) => "many",
+            _ => "other",
+        },
+        "it" => match n {
+            1 => "one",
+            _ if n.is_multiple_of(1_000_000) && n != 0 => "many",
+            _ => "other",
+        },
+        "zh" => "other",
+        _ => {
+            if n == 1 {
+                "one"
+            } else {
+                "other"
+            }
+        }
     }
 }
 

@@ -102,12 +102,17 @@ fn every_vector_has_a_recipe_with_the_operators_lines() {
             let r = recipe(&record, &en).unwrap_or_else(|e| panic!("{scheme}: {e:?}"));
             let t = r["text"].as_str().unwrap();
             let first = t.lines().next().unwrap();
+            // How to run it, in the catalog's words (issue 44: never an English "run:"
+            // in another language).
             assert_eq!(
                 first,
                 format!(
-                    "{} run: {}",
+                    "{} {}",
                     if scheme == "selfpoker" { "#" } else { "//" },
-                    r["command"].as_str().unwrap()
+                    en["recipe.run"]
+                        .as_str()
+                        .unwrap()
+                        .replace("{command}", r["command"].as_str().unwrap())
                 )
             );
             let op = match r["language"].as_str().unwrap() {
@@ -191,7 +196,7 @@ fn a_round_history_is_one_script_that_loops() {
     let text = format!("{h}\n{older}\n");
     let r = recipe_rounds("crash", &text, &Value::Null, &en).unwrap();
     let t = r["text"].as_str().unwrap();
-    assert!(t.starts_with("// run: go run recipe.go\n"));
+    assert!(t.starts_with("// Run: go run recipe.go\n"));
     assert!(t.contains("func generateMultiplier(hash string) (float64, error) {"));
     assert!(t.contains("for _, r := range rounds {"));
     assert!(
@@ -462,4 +467,132 @@ fn literals_and_comments_escape_every_character_of_the_one_table() {
         );
     }
     assert!(crate::chars::invisible('\u{890}') && count > 200, "{count}");
+}
+
+fn catalog(lang: &str) -> Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("www/i18n/{lang}.json"));
+    let mut words: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    words["@lang"] = Value::from(lang);
+    words
+}
+
+/// The comment lines of a recipe (`//` or `#`), joined.
+fn comments(t: &str) -> String {
+    t.lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with("//") || l.starts_with('#'))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_closing_comment_names_only_what_this_games_script_prints() {
+    // Issue 44 (ru, ar, zh): the same closing comment for every game explained
+    // commitmentOk to a crash round and nothing of dice's face and win.
+    for lang in ["en", "ru", "zh"] {
+        let words = catalog(lang);
+        let key = |k: &str| {
+            words[format!("recipe.key.{k}")]
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        for (scheme, has, hasnt) in [
+            (
+                "dice",
+                &["face", "win", "gameSeed"][..],
+                &["chainOk", "multiplier", "mines"][..],
+            ),
+            ("crash", &["multiplier"][..], &["commitmentOk", "face"][..]),
+            ("mines", &["mines"][..], &["face", "chainOk"][..]),
+        ] {
+            let record = vectors(scheme).remove(0);
+            let t = recipe(&record, &words).unwrap()["text"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let said = comments(&t);
+            for k in has {
+                assert!(said.contains(&key(k)), "{lang} {scheme}: {k}\n{said}");
+            }
+            for k in hasnt {
+                assert!(!said.contains(&key(k)), "{lang} {scheme}: not {k}\n{said}");
+            }
+            // Every key it explains is one the script prints.
+            for k in printed(scheme, record.as_object().unwrap()) {
+                assert!(
+                    t.contains(&format!("\"{k}\"")) || t.contains(&format!("out.{k}")),
+                    "{scheme}: {k} printed"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_count_in_a_recipe_takes_its_plural_form() {
+    // Issue 44 (it): "al massimo 1 volte".
+    let crash = vectors("crash")
+        .into_iter()
+        .find(|r| r.get("terminal").is_some())
+        .expect("a crash vector with a terminal");
+    for (lang, steps, want) in [
+        ("it", 1, "al massimo una volta"),
+        ("it", 2, "al massimo 2 volte"),
+        ("en", 1, "at most once"),
+        ("ar", 2, "مرتين على الأكثر"),
+    ] {
+        let mut record = crash.clone();
+        record["maxSteps"] = Value::from(steps);
+        let t = recipe(&record, &catalog(lang)).unwrap()["text"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(t.contains(want), "{lang} {steps}: {want}\n{}", comments(&t));
+        assert!(!t.contains("1 volte") && !t.contains("1 times"), "{t}");
+    }
+}
+
+#[test]
+fn plural_categories_are_the_cldr_ones() {
+    // What Intl.PluralRules says for these numbers (Node 20, ICU 78).
+    let cases = [
+        (
+            "en",
+            [0, 1, 2, 5, 11, 21, 100, 1_000_000],
+            [
+                "other", "one", "other", "other", "other", "other", "other", "other",
+            ],
+        ),
+        (
+            "it",
+            [0, 1, 2, 5, 11, 21, 100, 1_000_000],
+            [
+                "other", "one", "other", "other", "other", "other", "other", "many",
+            ],
+        ),
+        (
+            "ro",
+            [0, 1, 2, 5, 11, 21, 100, 101],
+            ["few", "one", "few", "few", "few", "other", "other", "few"],
+        ),
+        (
+            "ru",
+            [0, 1, 2, 5, 11, 21, 100, 22],
+            ["many", "one", "few", "many", "many", "one", "many", "few"],
+        ),
+        (
+            "ar",
+            [0, 1, 2, 5, 11, 21, 100, 1_000_000],
+            [
+                "zero", "one", "two", "few", "many", "many", "other", "other",
+            ],
+        ),
+        ("zh", [0, 1, 2, 5, 11, 21, 100, 1_000_000], ["other"; 8]),
+    ];
+    for (lang, ns, want) in cases {
+        for (n, w) in ns.iter().zip(want) {
+            assert_eq!(plural(lang, *n), w, "{lang} {n}");
+        }
+    }
 }

@@ -16,6 +16,9 @@
 //   named), but the advice names the uncommitted inputs first and the form's help
 //   describes the seed that was active.
 // - seeds in another order: one tap re-checks with them in the site's order (green).
+// - under an amber slip the differences are folded and a failed check is ≠, never a
+//   red ✗; a stray space names its field as the form does, everywhere; a pass that a
+//   hint leads says "verified, with a caveat".
 // Each waits for the page's own count of finished results (`#result[data-drawn]`,
 // browser.mjs nextVerdict), never for text or a delay. Screenshots: tests/artifacts/lead-<lang>-<journey>-360.png.
 import test from 'node:test';
@@ -47,7 +50,7 @@ function journeys() {
   const table = find((r, e) => r.scheme === 'match_seed_v2' && Array.isArray(r.clientSeeds) && r.clientSeeds.length >= 2
     && new Set(r.clientSeeds).size === r.clientSeeds.length && e.commitmentOk === true && e.rolls, 'a backgammon match with client seeds');
   out.push({ name: 'seeds-order', record: { ...table.record, clientSeeds: [...table.record.clientSeeds].reverse(), played: { rolls: table.expect.rolls } }, lead: 'diagnosis input_slip order', key: 'lead.slip.order', tone: 'slip', recheck: 'order', seeds: table.record.clientSeeds });
-  out.push({ name: 'seed-space', record: { ...table.record, clientSeeds: table.record.clientSeeds.map((s, i) => (i === 1 ? `${s} ` : s)), played: { rolls: table.expect.rolls } }, lead: 'diagnosis input_slip trim', key: 'lead.slip.trim', recheck: 'value', seeds: table.record.clientSeeds, folded: true, hint: 'lookalike_char', tone: 'slip' });
+  out.push({ name: 'seed-space', record: { ...table.record, clientSeeds: table.record.clientSeeds.map((s, i) => (i === 1 ? `${s} ` : s)), played: { rolls: table.expect.rolls } }, lead: 'diagnosis input_slip trim', key: 'lead.slip.trim', recheck: 'value', seeds: table.record.clientSeeds, folded: true, hint: 'lookalike_char', tone: 'slip', oneName: true });
   const dice = find((r, e) => r.scheme === 'dice' && e.commitmentOk === true && r.clientSeed && !r.bets, 'a dice bet');
   out.push({ name: 'seed-quoted', record: { ...dice.record, serverSeed: `"${dice.record.serverSeed}"` }, lead: 'hint seed_wrapped', key: 'lead.title.seed_wrapped', recheck: 'value', folded: true, hint: 'seed_wrapped', hintCheck: 'commitmentOk', tone: 'slip' });
   // Mines with the board entered: a nonce in seconds (10 digits, not 13) leads, amber.
@@ -108,7 +111,37 @@ for (const lang of LANGS) {
         // of an operator's fault; an honest difference keeps the red.
         assert.equal(v.dataTone, j.tone || null, `${at}: tone ${v.dataTone} (${v.tone})`);
         assert.equal(/\bfail\b/.test(v.tone), !j.tone && (j.verdict || 'fail') === 'fail', `${at}: ${v.tone}`);
-        if (j.tone === 'slip') assert.ok(v.word === cat['render.status.slip'] && v.icon === '≠', `${at}: ${v.word} ${v.icon}`);
+        if (j.tone === 'slip') {
+          assert.ok(v.word === cat['render.status.slip'] && v.icon === '≠', `${at}: ${v.word} ${v.icon}`);
+          // Under an amber slip the explanation and its fix lead: the raw list of
+          // differences is folded (closed), and a failed check follows the tone (≠,
+          // amber), never a red ✗ (issue 44, third reading).
+          const under = await page.evaluate(() => {
+            const list = document.querySelector('#result ul.diffs');
+            const fold = list && list.closest('details');
+            const bad = [...document.querySelectorAll('ul.checks > li[data-ok="false"]')];
+            return {
+              list: !!list, folded: !!fold && !fold.open,
+              marks: bad.map((li) => li.querySelector('.mark [aria-hidden]').textContent),
+              amber: bad.every((li) => li.classList.contains('slip')),
+              // The rows of what was entered that differ: amber too (style.css draws a
+              // differing row amber inside a report of the slip tone: class, not colour).
+              redRows: [...document.querySelectorAll('.seenrow.differs')].filter((e) => !e.closest('.report.slip')).length,
+            };
+          });
+          if (under.list) assert.ok(under.folded, `${at}: the differences are open under an amber slip`);
+          assert.ok(under.marks.every((m) => m === '≠') && under.amber, `${at}: ${under.marks}`);
+          assert.equal(under.redRows, 0, `${at}: red rows under an amber slip`);
+        }
+        if (j.oneName) {
+          // One field, one name: the banner, its advice and the check's hint all say the
+          // form's "Player 2's client seed", never "Client seeds, entry 2".
+          const name = cat['field.clientSeeds.entry'].replace('{n}', '2');
+          const all = await page.$eval('#result', (e) => e.innerText);
+          assert.ok(v.text.includes(name), `${at}: ${v.text}`);
+          assert.ok(all.split(name).length >= 4, `${at}: the name thrice`);
+          assert.ok(!all.includes(cat['render.field.entry'].replace('{field}', cat['field.clientSeeds']).replace('{n}', '2')), at);
+        }
         if (j.honest) {
           // Nothing explains it: the advice names the inputs nothing committed to first,
           // then support; the client seed's help is the seed that was active.
@@ -145,7 +178,7 @@ for (const lang of LANGS) {
           // Under the amber banner no failed check is red: the one the explanation is
           // about is amber, ≠ "does not match as entered" (phone tour, turn 6).
           const amber = await failedRows(page);
-          assert.ok(amber.length > 0 && amber.every((x) => x.cls === 'slip' && x.icon === '≠'), `${at}: ${JSON.stringify(amber)}`);
+          assert.ok(amber.length > 0 && amber.every((x) => /\bslip\b/.test(x.cls) && x.icon === '≠'), `${at}: ${JSON.stringify(amber)}`);
         }
         if (j.verdict === 'unchecked') {
           // The round of the record's own chain: nothing green anywhere in the checks.
@@ -233,6 +266,33 @@ test('at 360 px the "shown" tags of a hand overlap no other tag, card or heading
       assert.ok(found.tags >= 2, `${lang}: ${found.tags} tags`);
       assert.deepEqual(found.problems, [], lang);
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360, `${lang}: the page overflows`);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// A pass recomputed from a client seed with an invisible character: the hint leads, and
+// the banner's word says "verified, with a caveat", never "Verified." beside "a copying
+// mistake" (issue 44, ro and it: read as a contradiction).
+test('a pass that a hint leads says verified with a caveat', { timeout: 300000 }, async () => {
+  const dice = find((r, e) => r.scheme === 'dice' && e.commitmentOk === true && r.clientSeed && !r.bets, 'a dice bet');
+  const record = { ...dice.record, clientSeed: `${dice.record.clientSeed.slice(0, 2)}\u200b${dice.record.clientSeed.slice(2)}` };
+  assert.equal(fv.verify(record).verdict, 'pass');
+  const { context, page, errors } = await openPage(browser, { width: 360, height: 780 });
+  try {
+    for (const lang of ['ro', 'it']) {
+      const cat = CATS[lang];
+      await open(page, lang, record);
+      const v = await page.$eval('#verdict', (e) => ({ verdict: e.getAttribute('data-verdict'), lead: e.getAttribute('data-lead'), word: e.querySelector('.vword').textContent }));
+      assert.equal(v.verdict, 'pass', lang);
+      assert.equal(v.lead, 'hint invisible_char', lang);
+      assert.equal(v.word, cat['render.status.pass.lead'], lang);
+      await shot(page, `lead-${lang}-pass-caveat-360`, { fullPage: false });
+      // The same pass without the character: the plain word.
+      await open(page, lang, dice.record);
+      assert.equal(await page.$eval('#verdict .vword', (e) => e.textContent), cat['render.status.pass'], lang);
     }
     assert.deepEqual(errors, []);
   } finally {

@@ -18,7 +18,8 @@ const catalog = (lang) => JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/$
 const wordsOf = (lang) => {
   const en = catalog('en');
   const own = catalog(lang);
-  return Object.fromEntries(Object.keys(en).filter((k) => k.startsWith('recipe.')).map((k) => [k, own[k] ?? en[k]]));
+  // As www/i18n/recipe.js gives them: the language too, for a count's plural form.
+  return { ...Object.fromEntries(Object.keys(en).filter((k) => k.startsWith('recipe.')).map((k) => [k, own[k] ?? en[k]])), '@lang': lang };
 };
 let browser;
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-recipe-'));

@@ -176,11 +176,14 @@ test('--human: verdict, checks, differences, results from the English catalog; -
   assert.ok(e.stdout.includes(en['verdict.error']), e.stdout);
   // The page's sentence for the code, with the field's label in it.
   assert.ok(e.stdout.includes(en[`render.err.${err.code}`].replace('{field}', en[`field.${err.field}`])), e.stdout);
-  assert.ok(e.stdout.includes(en['cli.field'].replace('{field}', `${en[`field.${err.field}`]} (${err.field})`)), e.stdout);
+  assert.ok(e.stdout.includes(en['cli.field'].replace('{field}', en[`field.${err.field}`])), e.stdout);
+  // Never the record's key beside it ("(serverSeedHash)"), nor a bare code: in words (issue 44).
+  assert.ok(!e.stdout.includes(`(${err.field})`) && !e.stdout.includes(`(${err.code})`), e.stdout);
+  assert.ok(e.stdout.includes(en['cli.code'].replace('{code}', err.code)), e.stdout);
   // A key no catalog has shows the core's code, not nothing.
   const tooBig = runCli(['--human', '-'], JSON.stringify({ ...passing.record, pad: 'x'.repeat(17 << 20) }));
   const sentence = en['render.err.too_large'].split('{')[0].trim();
-  assert.ok(tooBig.stdout.includes(sentence) && tooBig.stdout.includes('(too_large)'), tooBig.stdout);
+  assert.ok(tooBig.stdout.includes(sentence) && tooBig.stdout.includes(en['cli.code'].replace('{code}', 'too_large')), tooBig.stdout);
 });
 
 test('standard output at a terminal gets --human by default, a pipe gets JSON', () => {

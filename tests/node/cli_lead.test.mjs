@@ -71,8 +71,17 @@ for (const lang of ['en', 'ru']) {
     // The seed as it should read, then the look-alike character's hint with the title of
     // a space at either end (never "a character that only looks right").
     assert.ok(r.stdout.includes(table.record.clientSeeds[1]));
-    assert.ok(r.stdout.includes(c['lead.title.lookalike_char.edge']), r.stdout);
+    // An ordinary space is said as a space (no "or line break", no "U+0020").
+    assert.ok(r.stdout.includes(c['lead.title.lookalike_char.edge.space']), r.stdout);
     assert.ok(!r.stdout.includes(c['lead.title.lookalike_char']), r.stdout);
+    assert.ok(!r.stdout.includes('U+0020'), r.stdout);
+    // One field, one name, from the core's path clientSeeds[1]: the lead, its advice and
+    // the hint all say "Player 2's client seed", never "Client seeds, entry 2" (issue 44).
+    const name = c['field.clientSeeds.entry'].replace('{n}', '2');
+    const entry = c['render.field.entry'].replace('{field}', c['field.clientSeeds']).replace('{n}', '2');
+    assert.ok(leadLines(r.stdout)[0].includes(name), r.stdout);
+    assert.ok(r.stdout.split('\n').filter((l) => l.includes(name)).length >= 3, r.stdout);
+    assert.ok(!r.stdout.includes(entry), r.stdout);
     assert.doesNotMatch(r.stdout, SUPPORT[lang]);
   });
 
@@ -83,8 +92,10 @@ for (const lang of ['en', 'ru']) {
     assert.equal(leadLines(r.stdout)[0], `  → ${c['lead.title.seed_wrapped']}`);
     assert.ok(r.stdout.includes(dice.record.serverSeed));
     assert.doesNotMatch(r.stdout, SUPPORT[lang]);
-    // ✗ beside the sentence that says it does not hold.
-    assert.ok(r.stdout.includes(`✗ ${c['render.check.commitmentOk.bad']}`), r.stdout);
+    // The sentence that says it does not hold, marked as the first line is (≠): never a
+    // red ✗ under an amber slip (issue 44, the icon follows the tone).
+    assert.ok(r.stdout.includes(`≠ ${c['render.check.commitmentOk.bad']}`), r.stdout);
+    assert.ok(!r.stdout.includes('✗'), r.stdout);
   });
 
   test(`${lang}: nothing explains an honest difference: support is named`, () => {
@@ -123,12 +134,15 @@ test('a pass recomputed from a client seed with a space at its end leads with th
     assert.ok(lines.length > 0, r.stdout);
     // The hint's own title comes first, not two screens below: the title of a space at
     // either end, never "a character that only looks right" (issue 44, every reader).
-    assert.equal(lines[0], `  → ${c['lead.title.lookalike_char.edge']}`, `${lang}:\n${r.stdout}`);
+    assert.equal(lines[0], `  → ${c['lead.title.lookalike_char.edge.space']}`, `${lang}:\n${r.stdout}`);
+    // A pass with a caveat, never "Verified" beside "a copying mistake" (issue 44).
+    assert.equal(r.stdout.split('\n')[0], c['verdict.pass.lead'], r.stdout);
     assert.ok(!r.stdout.includes(c['lead.title.lookalike_char']), `${lang}:\n${r.stdout}`);
     // The same record without the space: a plain pass, nothing leads.
     const plain = human(dice.record, lang);
     assert.equal(plain.code, 0);
-    assert.doesNotMatch(plain.stdout, pattern(c['lead.title.lookalike_char.edge']));
+    assert.doesNotMatch(plain.stdout, pattern(c['lead.title.lookalike_char.edge.space']));
+    assert.equal(plain.stdout.split('\n')[0], c['verdict.pass']);
   }
 });
 
@@ -154,6 +168,9 @@ test('a round against a terminal that commits to nothing, walked up to a step li
       const at = lines.findIndex((l) => l.trim() === cut);
       assert.ok(at > 0, `${lang}: the step limit under the title:\n${r.stdout}`);
       assert.equal(r.stdout.split(cut).length, 2, `${lang}: said once:\n${r.stdout}`);
+      // Nothing says "walk further": the fix is another terminal (issue 44).
+      const further = c['render.hint.step_limit.todo'].split('{field}')[0];
+      assert.ok(!r.stdout.includes(further), `${lang}: a longer walk advised:\n${r.stdout}`);
     }
   }
 });
@@ -166,4 +183,46 @@ test('a round that reaches no terminal the operator published, with one of nobod
   assert.equal(r.stdout.split('\n')[0], c['verdict.slip']);
   assert.equal(leadLines(r.stdout)[0], `  → ${c['lead.title.terminal_unpublished']}`);
   assert.doesNotMatch(r.stdout, SUPPORT.en);
+});
+
+test('a round checked against the published chain and cut by the step limit says what to do next, in words', () => {
+  // Issue 44 (ro, it, third reading): the check said why nothing was decided, and no
+  // next step; and "Round n needs exactly n steps" read as a formula.
+  const own = find((x, e) => x.scheme === 'crash' && x.terminal && e.round > 10 && !x.history, 'a crash round beyond 10');
+  const crash = fv.schemes().find((d) => d.id === 'crash');
+  const published = (crash.terminals || []).map((x) => x.terminal || x.hash || x.value).find((x) => typeof x === 'string');
+  assert.ok(published, 'the crash game has a published terminal');
+  for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
+    const c = cat(lang);
+    const r = human({ scheme: 'crash', hash: own.record.hash, terminal: published, maxSteps: 5 }, lang);
+    assert.equal(r.code, 3, r.stdout);
+    const todo = c['render.hint.step_limit.todo'].replace(/\{field\}/g, c['field.maxSteps']);
+    assert.ok(r.stdout.includes(todo), `${lang}:\n${r.stdout}`);
+    // No "n" for a number, no capital after the label's colon.
+    assert.doesNotMatch(r.stdout, /(?<!\p{L})n(?!\p{L})/u, `${lang}:\n${r.stdout}`);
+    assert.doesNotMatch(r.stdout, /: \p{Lu}\p{Ll}/u, `${lang}:\n${r.stdout}`);
+  }
+});
+
+test('--human results are words: no JSON, no object, seats from 1 with their player', () => {
+  // Issue 44 (every reader): "The seats: [1,0]", "The bets: [{…}]", baloot's "[object Object]".
+  const c = cat('en');
+  const picks = [
+    find((x, e) => x.scheme === 'match_seed_v2' && x.game === 'baloot' && e.hands, 'a baloot match'),
+    find((x, e) => x.scheme === 'match_seed_v2' && x.game === 'table' && e.seats, 'a backgammon match'),
+    find((x, e) => x.scheme === 'match_seed_v2' && x.game === 'mahjong' && e.tiles, 'a mahjong match'),
+  ];
+  // Two bets of a dice record (SPEC §7: `bets` instead of `nonce` and `selected`).
+  const dice = find((x) => x.scheme === 'dice' && !x.bets && Number.isInteger(x.nonce), 'a dice bet');
+  const { nonce, selected, ...rest } = dice.record;
+  picks.push({ record: { ...rest, bets: [{ nonce, selected }, { nonce: nonce + 1, selected }] }, expect: {} });
+  for (const p of picks) {
+    const r = human(p.record);
+    assert.ok(r.code === 0 || r.code === 1, r.stdout);
+    assert.doesNotMatch(r.stdout, /\[object |\[\{|: \[\d/, r.stdout);
+    if (Array.isArray(p.expect.seats)) {
+      const first = c['draw.seat'].replace('{seat}', '').split('{player}')[0];
+      assert.ok(r.stdout.includes(first.trim()), r.stdout);
+    }
+  }
 });

@@ -184,3 +184,14 @@ test('decimalText(): a crash point in the language\'s decimal sign, its digits e
   assert.equal(i.decimalText('0.5488135039273248', 'en'), '0.5488135039273248');
   assert.equal(i.decimalText(7, 'ro'), '7');
 });
+
+test('Chinese lists set digits and cards apart from 和 with a space, CJK text not', async () => {
+  // Issue 44 (zh): 「你看到的是 2和2」 read as one token; the catalog spaces its placeholders.
+  const { listParts } = await i18nWith({});
+  assert.equal(listParts(['2', '2'], 'zh').join(''), '2 和 2');
+  assert.equal(listParts(['K♠', 'K♦'], 'zh').join(''), 'K♠ 和 K♦');
+  assert.equal(listParts(['9', '13', '24'], 'zh').join(''), '9、13 和 24');
+  assert.equal(listParts(['座位 1 · 玩家 1', '座位 2'], 'zh').join(''), '座位 1 · 玩家 1 和座位 2');
+  assert.equal(listParts(['东家', '西家'], 'zh').join(''), '东家和西家');
+  assert.equal(listParts(['2', '2'], 'en').join(''), '2 and 2');
+});

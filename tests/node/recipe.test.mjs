@@ -22,7 +22,8 @@ const catalog = (lang) => JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/$
 const wordsOf = (lang) => {
   const en = catalog('en');
   const own = catalog(lang);
-  return Object.fromEntries(Object.keys(en).filter((k) => k.startsWith('recipe.')).map((k) => [k, own[k] ?? en[k]]));
+  // As www/i18n/recipe.js gives them: the language too, for a count's plural form.
+  return { ...Object.fromEntries(Object.keys(en).filter((k) => k.startsWith('recipe.')).map((k) => [k, own[k] ?? en[k]])), '@lang': lang };
 };
 const EN = wordsOf('en');
 
@@ -250,11 +251,13 @@ test('verifier.js --recipe prints the script; --lang sets its comments; an inval
   const en = runCli(['--recipe', file, '--lang', 'en']);
   assert.equal(en.code, 0, en.stderr);
   assert.equal(en.stdout, FV.recipe(c.record, EN).text);
-  assert.ok(en.stdout.startsWith('# run: python3 recipe.py\n'));
+  assert.ok(en.stdout.startsWith(`# ${EN['recipe.run'].replace('{command}', 'python3 recipe.py')}\n`));
   const ru = runCli(['--recipe', file, '--lang', 'ru']);
   assert.equal(ru.code, 0);
   assert.ok(ru.stdout.includes(wordsOf('ru')['recipe.head']), 'Russian comments');
   assert.ok(!ru.stdout.includes(EN['recipe.head']));
+  // The first line says how to run it in Russian too (issue 44: never an English "run:").
+  assert.ok(ru.stdout.startsWith(`# ${wordsOf('ru')['recipe.run'].replace('{command}', 'python3 recipe.py')}\n`), ru.stdout.split('\n')[0]);
   const json = runCli(['--recipe', file, '--json']);
   const r = JSON.parse(json.stdout);
   assert.deepEqual([r.scheme, r.language, r.file, r.command], ['selfpoker', 'python', 'recipe.py', 'python3 recipe.py']);

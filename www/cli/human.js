@@ -8,8 +8,10 @@ import { schemes } from './core.js';
 import { errorText } from '../render/errors.js';
 import { notShownLines } from '../render/keys.js';
 import { checkKey, computedText, failNext, uncheckedWhy, passWhy, foundInParams } from '../render/words.js';
-import { leadOf, hintTitle, hintSentences, fromSlip, toneOf, stepLimited } from '../render/lead.js';
+import { leadOf, hintTitle, hintSentences, fromSlip, toneOf, stepLimited, todoShown } from '../render/lead.js';
 import { cardName, cardShort } from '../render/cards.js';
+import { fieldLabel } from '../render/fields.js';
+import { seatName } from '../render/seats.js';
 import { differencePlain, itemValue } from '../render/differences.js';
 
 const MAX_CHECKS = 8; // checks listed; the others that hold are counted (failed ones always listed)
@@ -23,9 +25,11 @@ function value(v) {
   return s === undefined ? '' : s.length > MAX_VALUE ? s.slice(0, MAX_VALUE - 1) + '…' : s;
 }
 
-const fieldName = (name) => (name && has(`field.${name}`) ? `${t(`field.${name}`)} (${name})` : name);
+// A field by the page's name only ("Chain terminal", "Player 2's client seed"), never
+// the record's key beside it ("(terminal)"): --json has the keys (issue 44).
+const fieldName = (name) => (name ? fieldLabel(name) : name);
 
-function checkLines(checks, report) {
+function checkLines(checks, report, slip) {
   const lines = [];
   const bad = checks.filter((c) => c.ok !== true);
   let okShown = Math.max(0, MAX_CHECKS - bad.length);
@@ -37,7 +41,8 @@ function checkLines(checks, report) {
     // A round found in a chain that is not this game's published one: true, but it
     // proves nothing (the core's `proves`; never ✓).
     const nothing = c.code === 'chainOk' && c.ok === true && c.proves === false;
-    const mark = c.pending || c.ok === null ? '…' : nothing ? '–' : c.ok ? '✓' : '✗';
+    // Under a slip a failed check takes the first line's ≠, never ✗ (issue 44).
+    const mark = c.pending || c.ok === null ? '…' : nothing ? '–' : c.ok ? '✓' : slip ? '≠' : '✗';
     // The page's sentence for the check's outcome ("… does not hash to …" beside ✗),
     // never a sentence saying it holds beside a ✗ (issue 44).
     const state = c.pending || c.ok === null ? 'pending' : c.ok ? 'ok' : 'bad';
@@ -50,7 +55,7 @@ function checkLines(checks, report) {
     const text = key ? t(key, params) : c.code || c.name;
     if (!own && c.ok === false) {
       // No sentence for the failed outcome: the check's statement, said not to hold.
-      lines.push(`  ${mark} ${text}: ${t('check.fails')}`);
+      lines.push(`  ${mark} ${t('render.join.colon', { label: text, text: t('check.fails') })}`);
       continue;
     }
     lines.push(`  ${mark} ${text}`);
@@ -58,9 +63,10 @@ function checkLines(checks, report) {
     // comparison is listed difference by difference below instead).
     if (c.commitment && (pairs || c.ok === false)) {
       // A terminal the record brought (none of the operator's) is no published value.
-      lines.push(`      ${t(c.proves === false ? 'check.given' : 'check.published')}: ${value(c.expected)}`);
+      // Label and value joined as the language joins them (zh「已公布：」, never "已公布: ").
+      lines.push(`      ${t('render.join.colon', { label: t(c.proves === false ? 'check.given' : 'check.published'), text: value(c.expected) })}`);
       // A hash as it is; a chain's round, a walk that did not reach, nothing: in words.
-      lines.push(`      ${t('check.recomputed')}: ${c.pending ? t('check.walkingNow') : typeof c.computed === 'string' ? value(c.computed) : computedText(c)}`);
+      lines.push(`      ${t('render.join.colon', { label: t('check.recomputed'), text: c.pending ? t('check.walkingNow') : typeof c.computed === 'string' ? value(c.computed) : computedText(c) })}`);
     }
   }
   if (okHidden > 0) lines.push(`  ✓ ${t('cli.moreChecks', { count: okHidden })}`);
@@ -76,7 +82,8 @@ function errorLines(e) {
   lines.push(`  ${errorText(e)}`);
   if (language() === 'en' && e.message) lines.push(`  ${e.message}`);
   if (e.field) lines.push(`  ${t('cli.field', { field: fieldName(e.field) })}`);
-  lines.push(`  (${code})`);
+  // The stable code, for whoever the player asks, in words ("error code: bad_hex").
+  lines.push(`  ${t('cli.code', { code })}`);
   return lines;
 }
 
@@ -94,14 +101,38 @@ function ctxOf(r) {
 
 /** Cards as a player reads them ("A♠ 2♣"), a list of hands hand by hand ("A♠ 2♣ · K♦ 7♥"). */
 function cardsText(v, order) {
+  // A baloot deal ({first, faceUp, second}): its parts in order, those not dealt left out
+  // (never "[object Object]").
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    const keys = ['first', 'faceUp', 'second'].filter((k) => k in v);
+    return (keys.length ? keys : Object.keys(v)).map((k) => v[k]).filter((y) => y !== null && y !== undefined).map((y) => cardsText(y, order)).join(' · ');
+  }
   if (!Array.isArray(v)) return cardShort(v, order);
-  return v.map((y) => cardsText(y, order)).join(v.some(Array.isArray) ? ' · ' : ' ');
+  // Deals one after another ("… / …"), hands within a deal ("… · …"), cards (" ").
+  const objects = v.some((y) => y && typeof y === 'object' && !Array.isArray(y));
+  return v.map((y) => cardsText(y, order)).join(objects ? ' / ' : v.some(Array.isArray) ? ' · ' : ' ');
 }
 
 /** A recomputed value in the page's words: "player 1" (never "winner: 0"), "2,73×",
  *  a loss, cells listed, cards as rank and suit; hashes as they are. */
 function resultText(x, v, ctx) {
   if (x.item === 'card') return value(cardsText(v, (ctx.desc && ctx.desc.cards) || 'rank_major'));
+  // Seats as the page names them, each with the player who sat there ("Seat 1 · player 2"),
+  // never "[1,0]" counted from 0.
+  if (x.key === 'seats' && Array.isArray(v) && v.every(Number.isInteger)) {
+    // (A few seats: whole, never cut inside a name.)
+    return listParts(v.map((p, i) => t('draw.seat', { seat: seatName(ctx.desc, ctx.game, i), player: String(p + 1) }))).join('');
+  }
+  // Bets one by one ("Bet 1: 2 · win; Bet 2: …"), never their JSON.
+  if (x.key === 'bets' && Array.isArray(v) && v.every((b) => b && typeof b === 'object')) {
+    return value(v.map((b, i) => t('render.join.colon', {
+      label: t('render.diff.at.betOnly', { n: String(i + 1) }),
+      text: Array.isArray(b.mines) ? listParts(b.mines.map(String)).join('')
+        : [b.face !== undefined ? itemValue('face', b.face, ctx) : null, typeof b.win === 'boolean' ? itemValue('win', b.win, ctx) : null].filter((y) => y !== null).join(' · '),
+    })).reduce((a, b) => t('lead.slip.moves.join', { a, b })));
+  }
+  // Tiles by their names, as the page draws them (never their ids).
+  if (x.item === 'tile' && Array.isArray(v) && v.every(Number.isInteger)) return value(listParts(v.map((y) => String(itemValue('tile', y, ctx)))).join(''));
   // Rolls as a player writes them ("6-2 5-5 …").
   if (x.item === 'die' && Array.isArray(v) && v.every((p) => Array.isArray(p) && p.every(Number.isInteger))) return value(v.map((p) => p.join('-')).join(' '));
   if (Array.isArray(v)) return x.item === 'mine' && v.every(Number.isInteger) ? listParts(v.slice().sort((a, b) => a - b).map(String)).join('') : value(v);
@@ -118,9 +149,17 @@ function resultLines(r) {
   // Each by its name on the page ("Last platform", not lastPlatform); a name with a
   // place in it ("Deck position {position}") names one item, not the whole result.
   const whole = (key) => has(key) && !/\{[a-z]+\}/i.test(t(key));
-  const name = (k) => (whole(`render.diff.at.${k}`) ? t(`render.diff.at.${k}`) : whole(`seen.part.${k}`) ? t(`seen.part.${k}`)
+  // A list of several (every deal, every player's hole cards) by its plural name ("The
+  // deals"), never one item's ("Hand", "Your hole cards").
+  const many = (k) => Array.isArray(r[k]) && r[k].length > 1 && r[k].some(Array.isArray) && has(`render.key.${k}`);
+  const name = (k) => (many(k) ? capital(t(`render.key.${k}`)) : whole(`render.diff.at.${k}`) ? t(`render.diff.at.${k}`) : whole(`seen.part.${k}`) ? t(`seen.part.${k}`)
     : has(`render.key.${k}`) ? capital(t(`render.key.${k}`)) : k);
-  return [...head, ...results.map((x) => `  ${t('render.join.colon', { label: name(x.key), text: resultText(x, r[x.key], ctx) })}`)];
+  // The mines as the page says them, with their count ("3 mines, at cells 9, 13 and 24").
+  const mines = (/** @type {number[]} */ v) => (v.length
+    ? t('draw.minesAtCount', { count: v.length, cells: listParts(v.slice().sort((a, b) => a - b).map(String)).join('') }) : t('draw.noMinesAt'));
+  return [...head, ...results.map((x) => (x.item === 'mine' && Array.isArray(r[x.key]) && r[x.key].every(Number.isInteger)
+    ? `  ${mines(r[x.key])}`
+    : `  ${t('render.join.colon', { label: name(x.key), text: resultText(x, r[x.key], ctx) })}`))];
 }
 
 /** One result ({report} or {error}) as lines of text, each one line (a record's line
@@ -134,7 +173,8 @@ export function renderHuman(res, file) {
   // page's banner says it; then nobody is sent to the operator's support, and the
   // verdict's line says "does not match as entered" (the page's amber tone).
   const lead = leadOf(r, descOf(r.scheme));
-  lines.push(t(toneOf(r, lead) === 'slip' ? 'verdict.slip' : `verdict.${r.verdict}`));
+  // A pass that a hint leads: "verified, with a caveat" (the page's word).
+  lines.push(t(toneOf(r, lead) === 'slip' ? 'verdict.slip' : r.verdict === 'pass' && lead ? 'verdict.pass.lead' : `verdict.${r.verdict}`));
   if (lead) {
     lines.push(`  → ${lead.title}`);
     for (const line of [lead.why, ...lead.lines]) if (line) lines.push(`    ${line}`);
@@ -148,7 +188,7 @@ export function renderHuman(res, file) {
   if (found && r.verdict !== 'fail') lines.push(`  ${t('render.chain.foundIn', found)}`);
   const checks = Array.isArray(r.checks) ? r.checks : [];
   lines.push(t('check.heading'));
-  if (checks.length) lines.push(...checkLines(checks, r));
+  if (checks.length) lines.push(...checkLines(checks, r, toneOf(r, lead) === 'slip'));
   // "Nothing published to check" only when nothing was: a walk cut by its step limit
   // or a terminal the record brought had one, and its hint says what happened.
   else if (!(r.hints || []).some((h) => h.code === 'step_limit' || /terminal/.test(String(h.code)))) {
@@ -164,7 +204,7 @@ export function renderHuman(res, file) {
     const said = hintSentences(h);
     // Title and sentence joined as the page joins them (zh: no space after 。).
     lines.push(`  • ${t('render.join.sentence', { first: hintTitle(h), then: said.text })}`);
-    if (said.todo) lines.push(`    ${said.todo}`);
+    if (said.todo && todoShown(r, h)) lines.push(`    ${said.todo}`);
   }
   if (Array.isArray(r.differences)) {
     const count = typeof r.differenceCount === 'number' ? r.differenceCount : r.differences.length;

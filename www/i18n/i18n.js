@@ -133,8 +133,14 @@ export function listParts(items, lang = current) {
   if (xs.length < 2) return xs;
   let k = 0;
   try {
+    // Chinese sets a Latin run, a digit or a card apart from 和 with a space on that side
+    // ("2 和 2", "K♠ 和 K♦", "玩家 1 和座位 2", as the catalog spaces its placeholders),
+    // never "2和2" (issue 44, zh).
+    const latin = (/** @type {unknown} */ x, /** @type {RegExp} */ re) => typeof x === 'string' && re.test(x);
     return new Intl.ListFormat(langTag(lang), { type: 'conjunction' }).formatToParts(xs.map((_, i) => String(i)))
-      .map((p) => (p.type === 'element' ? xs[k++] : p.value));
+      .map((p) => (p.type === 'element' ? xs[k++]
+        : lang === 'zh' && p.value === '和'
+          ? `${latin(xs[k - 1], /[\x21-\x7e\u2660-\u2667×]$/) ? ' ' : ''}和${latin(xs[k], /^[\x21-\x7e\u2660-\u2667]/) ? ' ' : ''}` : p.value));
   } catch {
     return xs.flatMap((x, i) => (i ? [', ', x] : [x]));
   }

@@ -166,7 +166,8 @@ export function evidenceHtml(report, record, recordText, now = new Date(), recip
       const line = w.checks[i];
       if (!line) continue;
       box.append(make('p', { class: `${c.ok === true ? 'ok' : c.ok === false ? 'bad' : ''}${w === words[0] ? '' : ' en'}`, lang: langTag(w.lang), dir: direction(w.lang) },
-        `${c.ok === true ? '✓' : c.ok === false ? '✗' : '…'} ${line.text}`));
+        // Under a slip a failed check takes the banner's ≠, never ✗ (issue 44).
+        `${c.ok === true ? '✓' : c.ok === false ? (slip ? '≠' : '✗') : '…'} ${line.text}`));
       for (const h of line.hints) box.append(make('p', { class: w === words[0] ? null : 'en', lang: langTag(w.lang) }, h));
     }
     if (c.code !== 'played') {

@@ -8,7 +8,7 @@ import { hash } from './common.js';
 import { cardName } from './cards.js';
 import { fieldLabel } from './fields.js';
 import { checkKey, computedText, typoHint, hintParams, hintKey } from './words.js';
-import { hintTitle, leadHints, diagnosisOf, toneOf } from './lead.js';
+import { hintTitle, leadHints, toneOf, todoShown } from './lead.js';
 
 export { verdictView, statusBadge } from './verdict.js';
 
@@ -51,11 +51,13 @@ export const provesNothing = (/** @type {import('./types').CheckLike} */ c, /** 
 
 /** @param {import('./types').CheckLike} c @param {import('./types').Report} report @param {boolean} [slip] */
 function mark(c, report, slip) {
-  if (slip) {
-    return el('span', { class: 'mark' }, el('span', { 'aria-hidden': 'true', text: '≠' }), el('span', { class: 'word', text: t('render.check.slip') }));
-  }
   if (provesNothing(c, report)) {
     return el('span', { class: 'mark' }, el('span', { 'aria-hidden': 'true', text: '–' }), el('span', { class: 'word', text: t('lead.mark.nothing') }));
+  }
+  // Under an amber slip a failed check follows the banner's tone: ≠ "differs as
+  // entered", never a red ✗ that reads as the operator's fault (issue 44).
+  if (slip && checkState(c) === 'bad') {
+    return el('span', { class: 'mark' }, el('span', { 'aria-hidden': 'true', text: '≠' }), el('span', { class: 'word', text: t('render.check.slipFails') }));
   }
   const state = { cancelled: 'notChecked', pending: 'pending', ok: 'holds', bad: 'fails' }[checkState(c)];
   return el('span', { class: 'mark' },
@@ -64,14 +66,14 @@ function mark(c, report, slip) {
 }
 
 /** A hint's sentence and what to do, for people. */
-/** @param {import('./types').HintLike} h */
-export function hintView(h) {
+/** @param {import('./types').HintLike} h @param {boolean} [todo] what to do, said (lead.js todoShown) */
+export function hintView(h, todo = true) {
   const params = hintParams(h, fieldLabel);
   // One title per kind of hint ("Possibly a copying mistake: two fields swapped."), the
   // banner's headline when the hint leads.
   return el('div', { class: 'hint', 'data-hint': h.code, role: 'note' },
     el('p', {}, parts('render.join.sentence', { first: el('strong', { text: hintTitle(h) }), then: t(hintKey(h), params) })),
-    has(`render.hint.${h.code}.todo`) ? el('p', { text: t(`render.hint.${h.code}.todo`, params) }) : null);
+    todo && has(`render.hint.${h.code}.todo`) ? el('p', { text: t(`render.hint.${h.code}.todo`, params) }) : null);
 }
 
 /** @param {import('./types').Report} report @param {boolean} chainScheme @param {string} [cards] */
@@ -80,22 +82,16 @@ export function checksView(report, chainScheme, cards) {
   const hints = report.hints || [];
   if (!report.checks || report.checks.length === 0) {
     // No check ran; a hint may still say why (a walk cut by its step limit).
-    if (hints.length) return el('ul', { class: 'checks' }, ...hints.map((h) => el('li', { class: typoHint(h) ? 'bad' : 'note' }, hintView(h))));
+    if (hints.length) return el('ul', { class: 'checks' }, ...hints.map((h) => el('li', { class: typoHint(h) ? 'bad' : 'note' }, hintView(h, todoShown(report, h)))));
     return el('p', { class: 'note', text: t(chainScheme ? 'check.noneChain' : 'check.none') });
   }
   const list = el('ul', { class: 'checks' });
+  // A fail the entry explains (lead.js toneOf): its failed checks in the banner's amber.
+  const slip = toneOf(report) === 'slip';
   // A hint about the input (a look-alike character, a seed in seconds) that leads a
   // fail sits inside the first failed check, as a check's own hint does.
   const firstBad = report.checks.find((c) => c.ok === false);
-  const leading = leadHints(report);
-  const lead = new Set(leading.filter((h) => !h.check && firstBad));
-  // Under an amber banner (a fail what was entered explains: lead.js toneOf), a failed
-  // check that the explanation is about is amber too, ≠ "does not match as entered",
-  // never a red ✗ under it (phone tour, turn 6: a quoted seed's commitment check in
-  // red read as "the operator cheated"). A failed check nothing explains stays red.
-  const slip = toneOf(report) === 'slip';
-  const explained = (/** @type {import('./types').CheckLike} */ c, /** @type {import('./types').HintLike[]} */ own) => slip && c.ok === false &&
-    (own.some((h) => leading.includes(h)) || (c.code === 'played' && (diagnosisOf(report).length > 0 || leading.length > 0)));
+  const lead = new Set(leadHints(report).filter((h) => !h.check && firstBad));
   const placed = (/** @type {import('./types').HintLike} */ h) => report.checks.some((c) => c.name === h.check) || lead.has(h);
   for (const c of /** @type {import('./types').CheckLike[]} */ (report.checks)) {
     const state = checkState(c);
@@ -108,14 +104,13 @@ export function checksView(report, chainScheme, cards) {
         el('dt', { text: t('check.recomputed') }), el('dd', {}, c.cancelled ? t('render.check.notChecked') : c.pending ? t('check.walkingNow')
           : typeof c.computed === 'string' ? hash(c.computed) : computedText(c))));
     // A hint sits at the top inside the check it explains, before the check's own line.
-    const asEntered = explained(c, own);
-    list.append(el('li', { class: asEntered ? 'slip' : provesNothing(c, report) ? 'note' : state, 'data-check': c.name, 'data-ok': String(c.ok) },
-      ...own.map(hintView),
-      el('p', { class: 'line' }, mark(c, report, asEntered), el('span', { class: 'label', text: checkSentence(c, cards, report) })), details));
+    list.append(el('li', { class: provesNothing(c, report) ? 'note' : slip && state === 'bad' ? 'bad slip' : state, 'data-check': c.name, 'data-ok': String(c.ok) },
+      ...own.map((h) => hintView(h, todoShown(report, h))),
+      el('p', { class: 'line' }, mark(c, report, slip), el('span', { class: 'label', text: checkSentence(c, cards, report) })), details));
   }
   // Hints not tied to a listed check (an error's hint is shown with the error).
   // A hint about the input itself (a nonce in seconds, an invisible character) may
   // come with a pass: a note, not a failed line.
-  for (const h of hints.filter((x) => !placed(x))) list.append(el('li', { class: typoHint(h) ? 'bad' : 'note' }, hintView(h)));
+  for (const h of hints.filter((x) => !placed(x))) list.append(el('li', { class: typoHint(h) ? 'bad' : 'note' }, hintView(h, todoShown(report, h))));
   return list;
 }

@@ -197,8 +197,8 @@ export const differencePlain = (d, ctx) => flat(differenceText(d, { ...ctx, plai
 const notShownView = (/** @type {import('./types').Report} */ report) => notShownLines(report)
   .map(({ key, count, text }) => el('p', { class: 'note notshown', 'data-not-shown': key, 'data-count': count, text }));
 
-/** @param {import('./types').Report} report @param {import('./types').Ctx} ctx */
-export function differencesView(report, ctx) {
+/** @param {import('./types').Report} report @param {import('./types').Ctx} ctx @param {boolean} [folded] */
+export function differencesView(report, ctx, folded = false) {
   if (!report.differences) return null;
   if (report.differenceCount === 0) {
     return section(t('diff.heading'), el('p', { class: 'ok', text: t('diff.none') }), ...notShownView(report));
@@ -208,7 +208,15 @@ export function differencesView(report, ctx) {
   }, differenceText(d, ctx))));
   const more = (report.differenceCount || 0) > report.differences.length
     ? el('p', { text: t('diff.more', { count: (report.differenceCount || 0) - report.differences.length }) }) : null;
-  return section(t('diff.headingCount', { count: report.differenceCount }), list, more, ...notShownView(report));
+  const heading = t('diff.headingCount', { count: report.differenceCount });
+  // Under an amber slip (the entry explains every difference) the list is evidence of
+  // the typing, not of the operator: folded, closed, below the explanation and its
+  // one-tap fix (issue 44).
+  if (folded) {
+    return el('section', { class: 'block' }, el('details', { class: 'diffs-fold', 'data-folded': 'slip' },
+      el('summary', { text: heading }), list, more, ...notShownView(report)));
+  }
+  return section(heading, list, more, ...notShownView(report));
 }
 
 /** Marks, inside `root`, every drawn item whose data-path differs from what was

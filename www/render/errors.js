@@ -40,6 +40,11 @@ export function errorText(e) {
       // 99.97999999999999 is shown as 99.98.
       params = { ...base, sum: typeof p.sum === 'number' ? Number(p.sum.toFixed(6)) : (p.sum !== undefined ? String(p.sum) : '') };
       break;
+    case 'missing_field':
+      // A count left empty with nothing to count it from: said as an empty field and
+      // what fills it ("enter the count, or the rolls you were shown"), never "missing".
+      if (e && has(`render.err.missing_field.${e.field}`)) key = `render.err.missing_field.${e.field}`;
+      break;
     case 'bad_json':
       // A key written twice: which value is meant is not said (src/duplicates.rs).
       if (p.duplicate === true) { key = e.field ? 'render.err.bad_json.duplicate' : 'render.err.bad_json.duplicateAny'; break; }

@@ -1,11 +1,17 @@
 // @ts-check
-// A record field's name for people: `clientSeeds[2]` → "Client seeds, entry 3".
+// A record field's name for people: `clientSeeds[2]` → "Player 3's client seed" (the
+// same name the lead, the hints and the form's boxes use), `bets[1].nonce` → "Bets,
+// entry 2: nonce".
 import { t, has } from '../i18n/i18n.js';
 
-/** @param {unknown} path */
-export function fieldLabel(path) {
+/** @param {unknown} path @param {string} [lang] */
+export function fieldLabel(path, lang) {
   const p = String(path || '');
-  if (!p) return t('render.field.record');
+  if (!p) return t('render.field.record', {}, lang);
+  // One client seed: the player's, as the site lists its players (never "Client
+  // seeds, entry 2": issue 44, one field named one way everywhere).
+  const seat = /^clientSeeds\[(\d+)\]$/.exec(p);
+  if (seat && has('field.clientSeeds.entry', lang)) return t('field.clientSeeds.entry', { n: String(Number(seat[1]) + 1) }, lang);
   const m = /^([A-Za-z_][A-Za-z0-9_]*)(.*)$/.exec(p);
   if (!m) return p;
   // What was shown, by the part's own name ("The crash point", "The mines, entry 1"),

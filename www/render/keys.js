@@ -15,7 +15,10 @@ export function notShownLines(report) {
   for (const u of Array.isArray(report.notShown) ? report.notShown : []) byKey.set(u.key, (byKey.get(u.key) || 0) + (Number(u.count) || 0));
   return [...byKey].map(([key, count]) => {
     const what = keyWords(key);
-    const text = t('diff.notShown', { what: what.charAt(0).toLocaleUpperCase(language()) + what.slice(1), count });
+    // Said of what was left out where the catalog has its words ("The other 11 deals",
+    // "the hole cards of 2 other players"), never "11 items" (issue 44).
+    const own = has(`diff.notShown.${key}`) ? `diff.notShown.${key}` : 'diff.notShown';
+    const text = t(own, { what: what.charAt(0).toLocaleUpperCase(language()) + what.slice(1), count });
     return { key, count, text };
   });
 }

@@ -12,6 +12,11 @@ import { fieldLabel } from './fields.js';
 
 /** Hints about the input itself that may explain a fail (no check of their own). */
 const INPUT_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit', 'seed_wrapped']);
+/** Whether a hint's "what to do" is said: not a longer walk's (step_limit) when a
+ *  terminal that commits to nothing leads, whose fix is another terminal (issue 44).
+ * @param {any} r @param {import('./types').HintLike} h @returns {boolean} */
+export const todoShown = (r, h) => !(h && h.code === 'step_limit' && Array.isArray(r && r.hints)
+  && r.hints.some((/** @type {any} */ x) => CHAIN_HINTS.has(x.code)));
 /** Hints that lead a pass: the outcome recomputed is another input's than the form shows. */
 const PASS_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit']);
 /** Hints that say a chain round's terminal commits to nothing. */
@@ -75,6 +80,7 @@ export function diagnosisOf(r) {
  * @param {import('./types').HintLike} h @param {string} [lang] @returns {string | null} */
 export function hintTitleKey(h, lang) {
   const own = typeof h.kind === 'string' ? `lead.title.${h.code}.${h.kind}` : null;
+  if (own && h.codePoint === 32 && has(`${own}.space`, lang)) return `${own}.space`;
   if (own && has(own, lang)) return own;
   return has(`lead.title.${h.code}`, lang) ? `lead.title.${h.code}` : null;
 }
@@ -142,12 +148,13 @@ function allExplained(r, list) {
     && (typeof r.differenceCount !== 'number' || r.differenceCount <= (r.differences || []).length);
 }
 
-/** A client seed named as the site lists its players ("player 2's client seed"). */
+/** The field a slip is in, named from the core's typed path as every other line names
+ *  it (fields.js: `clientSeeds[1]` → "Player 2's client seed"), in quotes. */
 /** @param {import('./types').WhereLike} where @param {import('./types').DiagnosisLike} d @param {string} [lang] */
 function slipField(where, d, lang) {
-  if (Number.isInteger(where.index)) return t('lead.field.seat', { n: String(where.index + 1) }, lang);
   const key = where.key || String(d.field || '').replace(/\[.*$/, '');
-  return has(`field.${key}`, lang) ? t('render.quoted', { text: t(`field.${key}`, {}, lang) }, lang) : t('render.quoted', { text: key }, lang);
+  const path = Number.isInteger(where.index) ? `${key}[${where.index}]` : String(d.field || key);
+  return t('render.quoted', { text: fieldLabel(path, lang) }, lang);
 }
 
 /** "Check again with that correction": the core's corrected value `to` of a field

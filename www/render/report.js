@@ -79,7 +79,11 @@ export function report(r, desc) {
   // advice after a failure does not already say it.
   const found = foundInParams(r);
   if (found && !failed) out.append(el('p', { class: 'note', id: 'found-in', text: t('render.chain.foundIn', found) }));
-  const diffs = differencesView(r, ctx);
+  // Under an amber slip the explanation and its fix lead; the raw list is folded, and
+  // what differs is marked in the banner's amber, never the red of an operator's fault.
+  const slip = toneOf(r, lead) === 'slip';
+  if (slip) out.classList.add('slip');
+  const diffs = differencesView(r, ctx, slip);
   if (diffs) out.append(diffs);
   // What the player entered, in the game's pictures, beside the recomputation.
   const seen = seenView(r, d0, ctx);

@@ -82,7 +82,10 @@ export function verdictView(verdict, text, opts = {}) {
     // The word and the headline joined as the language joins two sentences (no space
     // after a Chinese full stop).
     el('p', { class: 'vhead' }, parts('render.join.sentence', {
-      first: el('span', { class: 'vword', text: t(slip ? 'render.status.slip' : `render.status.${words}`) }), then: el('span', { text: headline }),
+      // A pass that a hint leads (a character that only looks right, a nonce in
+      // seconds): "verified, with a caveat", never "Verified." beside "a copying
+      // mistake", which reads as a contradiction (issue 44).
+      first: el('span', { class: 'vword', text: t(slip ? 'render.status.slip' : v === 'pass' && opts.lead ? 'render.status.pass.lead' : `render.status.${words}`) }), then: el('span', { text: headline }),
     })),
     why ? el('p', { class: 'vwhy', text: why }) : null,
     ...lead, proven, missing, next));

@@ -71,10 +71,10 @@ export const typoHint = (/** @type {import('./types').HintLike | null | undefine
 /** A hint's values for its sentence: fields by their labels (`label(path)`), a
  *  nonce as the id it is (never grouped), an invisible character's position from 1
  *  and its code point ("U+200B"). */
-/** @param {import('./types').HintLike} h @param {(path: unknown) => string} label @param {string} [lang] */
+/** @param {import('./types').HintLike} h @param {(path: unknown, lang?: string) => string} label @param {string} [lang] */
 export function hintParams(h, label, lang) {
   return {
-    field: label(h.field), with: label(h.with), commitment: label(h.commitment || h.with),
+    field: label(h.field, lang), with: label(h.with, lang), commitment: label(h.commitment || h.with, lang),
     nonce: h.nonce === undefined ? '' : String(h.nonce),
     position: Number.isInteger(h.position) ? h.position + 1 : '',
     char: typeof h.char === 'string' ? h.char : '',
@@ -96,6 +96,9 @@ export function hintParams(h, label, lang) {
 /** @param {import('./types').HintLike} h @param {string} [lang] */
 export function hintKey(h, lang) {
   const own = typeof h.kind === 'string' ? `hint.${h.code}.${h.kind}` : null;
+  // An ordinary space at either end: said as a space, never "a space or line break
+  // (U+0020)" (issue 44).
+  if (own && h.codePoint === 32 && has(`${own}.space`, lang)) return `${own}.space`;
   return own && has(own, lang) ? own : `hint.${h.code}`;
 }
 
