@@ -47,7 +47,7 @@ export function errorText(e) {
       break;
     case 'bad_json':
       // A key written twice: which value is meant is not said (src/duplicates.rs).
-      if (p.duplicate === true) { key = e.field ? 'render.err.bad_json.duplicate' : 'render.err.bad_json.duplicateAny'; break; }
+      if (p.duplicate === true) { key = e && e.field ? 'render.err.bad_json.duplicate' : 'render.err.bad_json.duplicateAny'; break; }
       if (p.line !== undefined) { key = 'render.err.bad_json.at'; params = { line: p.line, column: p.column || 0 }; }
       break;
     case 'bad_played':
