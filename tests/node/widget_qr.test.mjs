@@ -38,8 +38,9 @@ test('each code decodes (jsQR) to exactly its text, at the version uqr picks', (
   for (const len of [1, 20, 60, 140, 300, 500, 800, 1200, 1700, 2300, 2953]) {
     const text = link(len);
     const rows = qrRows(text);
-    const page = encode(text, { ecc: 'L', border: 0 });
+    const page = encode(text, { ecc: 'L', border: 0, maskPattern: 2 });
     assert.equal(rows.length, page.size, `${len} characters: ${rows.length} modules, uqr ${page.size}`);
+    assert.deepEqual(rows, page.data, `${len} characters: the same modules as uqr's with the same mask`);
     const { img, w } = pixels(rows, 2);
     const read = jsQR(img, w, w);
     assert.ok(read, `${len} characters: no code read`);
