@@ -179,8 +179,8 @@ build() {
   # A function with one caller is inlined only when tiny (20 bytes of code; binaryen's
   # default is any size): the wasm is 2 % larger raw and 4 % smaller LZMA-packed,
   # which is what widget.js carries (measured, issue 35; 0, 10 and 30 do about as well).
-  # -O2 with shrink level 1, not -Oz: 3 % larger raw and 1 % (0.7 KB) smaller packed
-  # (measured, issue 46: -Oz 68,944 bytes packed, -Os 68,261, -O2 67,975, -O2
+  # -O2 with shrink level 1, not -Oz: 3 % larger raw and 0.5 KB smaller packed
+  # (measured, issue 46: -Oz 68,352 bytes packed, -Os 68,261, -O2 67,975, -O2
   # --shrink-level=1 67,828; binaryen 132 reads a shrink level after -O2 otherwise than -Os).
   node_modules/.bin/wasm-opt -O2 --shrink-level=1 --converge --one-caller-inline-max-function-size=20 --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
