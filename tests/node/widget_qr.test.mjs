@@ -1,9 +1,9 @@
 // The badge's QR encoder (www/widget/qr.js, for "Check on your phone", issue 46):
 // every code it draws, rendered as a camera would see it on a screen, is read back
 // (jsQR, an independent decoder) to exactly the text it was given, at every version
-// a link can need; the version is the one the page's encoder (uqr, ECC L) picks for
-// the same text, so the badge's code holds as much as the page's; past version 40 it
-// refuses.
+// a link can need; every module is the one the page's encoder (uqr, ECC L) draws for
+// the same text with the same mask (pattern 2), so the badge's code holds as much as
+// the page's; past version 40 it refuses.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import jsQR from 'jsqr';
@@ -34,7 +34,7 @@ function link(len) {
   return (s + body).slice(0, len);
 }
 
-test('each code decodes (jsQR) to exactly its text, at the version uqr picks', () => {
+test('each code decodes (jsQR) to exactly its text, and is uqr\'s code with the same mask', () => {
   for (const len of [1, 20, 60, 140, 300, 500, 800, 1200, 1700, 2300, 2953]) {
     const text = link(len);
     const rows = qrRows(text);
