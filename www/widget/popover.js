@@ -39,6 +39,8 @@ export class Popover {
       if (this.raf) return;
       this.raf = requestAnimationFrame(() => { this.raf = 0; this.place(); });
     };
+    // A fold opened inside ("check on your phone"): placed again for its new height.
+    pop.addEventListener('toggle', this.onMove, true);
   }
 
   get open() { return !!this.mode; }

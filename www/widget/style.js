@@ -34,9 +34,13 @@ export const CSS = `
   .row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-top: 4px; }
   button.copy, button.close { all: unset; font-size: 12px; color: var(--fv-focus, #2f5bd3); cursor: pointer; text-decoration: underline; }
   button.close { margin-inline-start: auto; padding: 2px 4px; }
-  button.copy:focus-visible, button.close:focus-visible, a:focus-visible { outline: 2px solid var(--fv-focus, #2f5bd3); }
+  button.copy:focus-visible, button.close:focus-visible, a:focus-visible, summary:focus-visible { outline: 2px solid var(--fv-focus, #2f5bd3); }
   a { color: var(--fv-focus, #2f5bd3); font-size: 12px; }
   .when { color: #5b5b60; font-size: 12px; }
+  .phone summary { cursor: pointer; font-size: 12px; color: var(--fv-focus, #2f5bd3); margin-top: 6px; }
+  .qr { display: block; margin: 6px auto; shape-rendering: crispEdges; }
+  .qr rect { fill: #fff; }
+  .qr path { fill: #000; }
   /* The host element inherits the page's styles (even !important ones on *), so
      everything inside sets its own font, spacing and colour instead of inheriting. */
   .badge, .pop, .pop * { font-family: var(--fv-font, system-ui, -apple-system, "Segoe UI", sans-serif);

@@ -3,7 +3,9 @@
 // fail, and the links. Every word from the catalogs; user values with textContent.
 import { t, direction, langTag } from '../i18n/i18n.js';
 import { details } from './words.js';
+import { qrRows } from './qr.js';
 
+const SVG = 'http://www.w3.org/2000/svg';
 const ICONS = { pass: '✓', fail: '✗', error: '!', checking: '…', unchecked: '○', shown: '◉' };
 
 export function make(tag, cls, text, part) {
@@ -50,21 +52,24 @@ export function renderBadge(el, s) {
   return state;
 }
 
-function copyRow(text, s) {
+/** A row with a button that copies `text` (`word`, with `label` for screen readers)
+ *  and the line that says whether it did. */
+function copyRow(text, s, word = 'widget.copy', label = 'widget.copyLabel') {
   const tr = (k, p) => t(k, p, s.lang);
   const row = make('div', 'row');
-  const b = make('button', 'copy', tr('widget.copy'), 'copy');
+  const b = make('button', 'copy', tr(word), 'copy');
   b.type = 'button';
-  b.setAttribute('aria-label', tr('widget.copyLabel'));
+  if (label) b.setAttribute('aria-label', tr(label));
   const done = make('span', 'when');
-  b.addEventListener('click', () => {
+  const copy = () => {
     const fallback = () => { done.textContent = tr('widget.selectCopy'); };
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(text).then(() => { done.textContent = tr('widget.copied'); }, fallback);
     } else fallback();
-  });
-  row.append(b, done, closeButton(s));
-  return row;
+  };
+  b.addEventListener('click', copy);
+  row.append(b, done);
+  return { row, copy };
 }
 
 function closeButton(s) {
@@ -78,15 +83,52 @@ function closeButton(s) {
  *  page reads its fragment (an Italian table's badge opens an Italian page). */
 export const withLanguage = (url, lang) => url.replace(/#|$/, `#lang=${lang}&`).replace(/&$/, '');
 
-function linkRow(s) {
+function linkRow(s, url) {
   const row = make('div', 'row');
   const failed = s.result && s.result.state === 'fail';
   const a = make('a', null, t(failed ? 'widget.openFull' : 'widget.details', {}, s.lang), 'details');
-  a.href = withLanguage(s.pageUrl, s.lang);
+  a.href = url;
   a.target = '_blank';
   a.rel = 'noopener noreferrer';
   row.append(a, closeButton(s));
   return row;
+}
+
+/** "Check on your phone" (issue 46): a fold with the QR code of the full check's link
+ *  (the record and the language in its fragment only), the link's text to copy, and
+ *  the share sheet where the browser has one; drawn when first opened, offline
+ *  (qr.js). Opened on a phone, the verifier there checks the record from the link. */
+function phoneFold(s, url) {
+  const tr = (k) => t(k, {}, s.lang);
+  const fold = make('details', 'phone', undefined, 'phone');
+  fold.append(make('summary', null, tr('widget.phone')));
+  fold.addEventListener('toggle', () => {
+    if (fold.children.length > 1) return;
+    const link = make('p', 'fp', url, 'link');
+    link.setAttribute('dir', 'ltr');
+    const { row, copy } = copyRow(url, s, 'widget.copy', null);
+    if (typeof navigator.share === 'function') {
+      const b = make('button', 'copy', tr('widget.share'), 'share');
+      b.type = 'button';
+      b.addEventListener('click', () => navigator.share({ url }).catch((e) => { if (!e || e.name !== 'AbortError') copy(); }));
+      row.append(b);
+    }
+    fold.append(link, row);
+    let rows;
+    try { rows = qrRows(url); } catch (e) { return; } // longer than a code holds: the link alone
+    // 4 CSS pixels a module (a record's usual code is 260 to 300 px: a camera reads it
+    // from a laptop's screen), fewer whole pixels where the code is larger.
+    const n = rows.length + 8; // the standard quiet zone of 4 modules on each side
+    const px = Math.max(2, Math.min(4, 320 / n | 0));
+    const svg = document.createElementNS(SVG, 'svg');
+    const put = (e, attrs) => { for (const k in attrs) e.setAttribute(k, attrs[k]); return e; };
+    let d = '';
+    rows.forEach((r, y) => r.forEach((dark, x) => { if (dark) d += `M${x} ${y}h1v1h-1z`; }));
+    put(svg, { viewBox: `-4 -4 ${n} ${n}`, width: n * px, height: n * px, role: 'img', 'aria-label': tr('widget.phone'), part: 'qr', class: 'qr' });
+    svg.append(put(document.createElementNS(SVG, 'rect'), { x: -4, y: -4, width: n, height: n }), put(document.createElementNS(SVG, 'path'), { d }));
+    link.before(svg);
+  });
+  return fold;
 }
 
 /** The popover's content. */
@@ -100,7 +142,9 @@ export function popoverContent(s) {
     if (s.shown) {
       p('summary', tr('widget.committed'), 'summary');
       fingerprint(s.shown);
-      parts.push(copyRow(s.shown, s));
+      const { row } = copyRow(s.shown, s);
+      row.append(closeButton(s));
+      parts.push(row);
     } else {
       p('summary', tr('widget.waiting'), 'summary');
     }
@@ -111,7 +155,7 @@ export function popoverContent(s) {
   } else if (r.state === 'error') {
     p('summary', tr('widget.cannotCheck', { reason: tr(`err.${r.error.code}`) }), 'summary');
     if (r.error.field) p('when', tr('widget.errorField', { field: r.error.field })).setAttribute('dir', 'ltr');
-    parts.push(linkRow(s));
+    parts.push(linkRow(s, withLanguage(s.pageUrl, s.lang)));
   } else {
     p('summary', r.summary, 'summary');
     for (const line of details(r.report, s.lang)) p('more', line);
@@ -122,7 +166,8 @@ export function popoverContent(s) {
     if (r.shownAt) p('when', tr('widget.shownAt', { time: timeText(r.shownAt), moment: tr(`widget.moment.${when}`) }));
     if (s.shown) fingerprint(s.shown);
     if (r.state === 'fail') p('advice', r.advice || tr('widget.failAdvice'), 'advice');
-    parts.push(linkRow(s));
+    const url = withLanguage(s.pageUrl, s.lang);
+    parts.push(phoneFold(s, url), linkRow(s, url));
   }
   return parts;
 }
