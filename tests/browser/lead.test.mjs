@@ -289,10 +289,14 @@ test('a pass that a hint leads says verified with a caveat', { timeout: 300000 }
       assert.equal(v.verdict, 'pass', lang);
       assert.equal(v.lead, 'hint invisible_char', lang);
       assert.equal(v.word, cat['render.status.pass.lead'], lang);
+      // The outcome is the entered seed's, not the game's: folded and said so, never a
+      // plain "you won" (turn-7 reading, ru).
+      assert.equal(await page.$eval('[data-from-hint]', (d) => d.tagName === 'DETAILS' && !d.open), true, `${lang}: the outcome is not folded`);
       await shot(page, `lead-${lang}-pass-caveat-360`, { fullPage: false });
       // The same pass without the character: the plain word.
       await open(page, lang, dice.record);
       assert.equal(await page.$eval('#verdict .vword', (e) => e.textContent), cat['render.status.pass'], lang);
+      assert.equal(await page.$('[data-from-hint]'), null, `${lang}: a plain pass's outcome folded`);
     }
     assert.deepEqual(errors, []);
   } finally {

@@ -114,6 +114,9 @@ for (const lang of ['en', 'ru']) {
     assert.equal(r.code, 3);
     assert.equal(leadLines(r.stdout)[0], `  → ${c['lead.title.terminal_unpublished']}`);
     assert.doesNotMatch(r.stdout, /✓/);
+    // What to do, in the CLI's terms: no form to choose in (turn-7 readings).
+    assert.ok(r.stdout.includes(c['cli.over.render.hint.terminal_unpublished.todo']), `${lang}:\n${r.stdout}`);
+    assert.ok(!r.stdout.includes(c['render.hint.terminal_unpublished.todo']), `${lang}:\n${r.stdout}`);
   });
 
   test(`${lang}: a walk cut at 10 steps says 10 in its plural form`, () => {
@@ -138,6 +141,8 @@ test('a pass recomputed from a client seed with a space at its end leads with th
     // A pass with a caveat, never "Verified" beside "a copying mistake" (issue 44).
     assert.equal(r.stdout.split('\n')[0], c['verdict.pass.lead'], r.stdout);
     assert.ok(!r.stdout.includes(c['lead.title.lookalike_char']), `${lang}:\n${r.stdout}`);
+    // Its outcome is headed as the entered values' (probably wrong), not as the result.
+    assert.ok(r.stdout.includes(c['render.result.fromHint.summary']), `${lang}:\n${r.stdout}`);
     // The same record without the space: a plain pass, nothing leads.
     const plain = human(dice.record, lang);
     assert.equal(plain.code, 0);
@@ -224,5 +229,18 @@ test('--human results are words: no JSON, no object, seats from 1 with their pla
       const first = c['draw.seat'].replace('{seat}', '').split('{player}')[0];
       assert.ok(r.stdout.includes(first.trim()), r.stdout);
     }
+  }
+});
+
+test('a record with a field left empty is "not checked yet", never "✗ not valid" (turn-7 reading, ru, ar, zh: the page says so)', () => {
+  for (const lang of ['en', 'ru', 'zh']) {
+    const c = cat(lang);
+    const { serverSeed, ...rest } = dice.record;
+    assert.ok(serverSeed, 'a dice record with its server seed');
+    const r = human(rest, lang);
+    assert.equal(r.code, 2, r.stdout);
+    const first = r.stdout.split('\n')[0];
+    assert.ok(first.startsWith('… ') && first.includes(c['render.status.incomplete']) && first.includes(c['render.verdict.incomplete']), `${lang}: ${first}`);
+    assert.ok(!r.stdout.includes(c['verdict.error']), `${lang}:\n${r.stdout}`);
   }
 });

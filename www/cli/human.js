@@ -75,7 +75,11 @@ function checkLines(checks, report, slip) {
 
 function errorLines(e) {
   const code = e.code || 'internal';
-  const lines = [`✗ ${t('verdict.error')}`];
+  // A field left empty is no fault of the record's: "not checked yet", as the page
+  // says it (www/render/errors.js), never "✗ the record is not valid".
+  const lines = [code === 'missing_field'
+    ? `… ${t('render.join.sentence', { first: t('render.status.incomplete'), then: t('render.verdict.incomplete') })}`
+    : `✗ ${t('verdict.error')}`];
   // The same sentence the page says, from the code and its values (what is wrong with
   // a hash, the range, the offset of a bad byte, the hint); the core's English detail
   // only in English.

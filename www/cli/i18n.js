@@ -1,7 +1,7 @@
 // The language of --human output: --lang, else the POSIX locale variables, through
 // the page's catalog machinery (www/i18n/): a language without a catalog is English,
 // and a key missing from a catalog falls back to English.
-import { pickLanguage, setLanguage } from '../i18n/i18n.js';
+import { pickLanguage, setLanguage, useOverrides } from '../i18n/i18n.js';
 
 /** The language asked for: --lang, else LC_ALL, LC_MESSAGES, LANG (POSIX order);
  *  "C", "POSIX" or nothing is English. "pt_BR.UTF-8" → "pt-br". */
@@ -13,5 +13,7 @@ export function requestedLanguage(argLang, env = process.env) {
 
 /** Sets the language of t() for this run; returns the one used (it has a catalog). */
 export function useLanguage(argLang, env = process.env) {
+  // The CLI's own wording where the page's speaks of its form (`cli.over.<key>`).
+  useOverrides('cli.over.');
   return setLanguage(pickLanguage([requestedLanguage(argLang, env)]));
 }

@@ -42,7 +42,19 @@ export function has(key, lang = current) {
     Object.prototype.hasOwnProperty.call(CATALOGS[FALLBACK], key);
 }
 
+/** A surface's own wording of some page sentences (the CLI has no form to choose in):
+ *  `<prefix><key>` is looked up before `key` (www/cli: 'cli.over.'). */
+let over = '';
+/** @param {string} prefix */
+export function useOverrides(prefix) { over = prefix || ''; }
+
 function lookup(key, lang) {
+  if (over) {
+    const own = known(lang) ? CATALOGS[lang] : null;
+    const k = over + key;
+    if (own && Object.prototype.hasOwnProperty.call(own, k)) return { msg: own[k], lang };
+    if (Object.prototype.hasOwnProperty.call(CATALOGS[FALLBACK], k)) return { msg: CATALOGS[FALLBACK][k], lang: FALLBACK };
+  }
   const own = known(lang) ? CATALOGS[lang] : null;
   if (own && Object.prototype.hasOwnProperty.call(own, key)) return { msg: own[key], lang };
   if (Object.prototype.hasOwnProperty.call(CATALOGS[FALLBACK], key)) return { msg: CATALOGS[FALLBACK][key], lang: FALLBACK };

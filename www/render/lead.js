@@ -262,7 +262,13 @@ export function toneOf(r, lead) {
  *  player is not: the seeds' result is right, the entry's place is not. */
 /** @param {import('./types').Report | null | undefined} r */
 export function fromSlip(r) {
-  if (!r || r.verdict !== 'fail') return false;
+  if (!r) return false;
+  // A pass that a hint leads (a client seed with a character that only looks right, a
+  // trailing space, a nonce in seconds): the seeds hold, but the outcome is the one
+  // the entered input gives, not the game's: folded too, never a green "you won" for
+  // a bet that lost (turn-7 reading, ru).
+  if (r.verdict === 'pass') return leadHints(r).length > 0;
+  if (r.verdict !== 'fail') return false;
   if (diagnosisOf(r).some((x) => x.d.code === 'input_slip')) return true;
   return leadHints(r).some((h) => !CHAIN_HINTS.has(h.code));
 }
