@@ -65,6 +65,25 @@ for (const [name, g] of [['glue', glue], ['widget glue', widgetGlue]]) {
 }
 const widgetWasm = widgetWasmFile ? fs.readFileSync(widgetWasmFile) : wasm;
 
+/** The badge's modules that its worker also runs (www/widget/shared.js re-exports
+ *  SHARED_NAMES from them): in the badge's bundles they are the result of one function,
+ *  `fvShared`, whose text is also the worker's source. */
+const SHARED_FILES = new Set(['verify/serve.js', 'verify/tasks.js', 'verify/flow.js', 'verify/walk.js', 'core/calls.js', 'core/errors.js']
+  .map((f) => path.join(root, 'www', f)));
+const SHARED_NAMES = ['serveTasks', 'VERIFY_TASKS', 'coreCalls', 'guarded', 'toRemember', 'errorData', 'verifyError', 'errorValue', 'workerMain'];
+
+/** The body of `fvShared`: www/widget/shared.js bundled (compact) as an ES module
+ *  whose closing `export {…}` becomes `return {…}`. */
+async function sharedBody() {
+  const code = await bundle('www/widget/shared.js', { compact: true, format: 'esm' });
+  const m = /export\s*\{([^}]*)\};?\s*$/.exec(code);
+  if (!m) throw new Error('www/widget/shared.js: its bundle does not end with one export {…}');
+  const pairs = m[1].split(',').map((p) => p.trim().split(/\s+as\s+/));
+  const names = pairs.map((p) => p[1] || p[0]).sort();
+  if (names.join() !== [...SHARED_NAMES].sort().join()) throw new Error(`www/widget/shared.js exports ${names}, not ${SHARED_NAMES}`);
+  return `${code.slice(0, m.index)}return{${pairs.map((p) => `${p[1] || p[0]}:${p[0]}`).join(',')}};`;
+}
+
 /** Build-time values as modules: `fv:build` (version, wasm), `fv:glue`, `fv:golden`,
  *  and for the page's bundle `fv:page` (which build the page is). */
 function buildValues({ packed, widget, page, schemes, badgeWorker }) {
@@ -89,14 +108,22 @@ function buildValues({ packed, widget, page, schemes, badgeWorker }) {
     'fv:golden': `export const GOLDEN = ${JSON.stringify(goldenCases(path.join(root, 'tests/vectors')))};\n`,
     'fv:page': `export const PAGE = ${JSON.stringify(page || null)};\n`,
     // The badge's descriptors (www/widget/schemes.js), as data: parsed, not built by the wasm.
-    // The badge's worker (www/widget/worker.js) as text, for its blob: URL.
-    'fv:badge-worker': `export const BADGE_WORKER = ${JSON.stringify(badgeWorker || '')};\n`,
+    // What the badge shares with its worker (www/widget/shared.js) as one function,
+    // `fvShared`: its result stands for the shared modules (`fv:shared`), and its text
+    // is the worker's source (www/widget/client.js).
+    'fv:badge-worker': `export function fvShared() {\n${badgeWorker || ''}\n}\n`,
+    'fv:shared': `import { fvShared } from 'fv:badge-worker';\nexport const { ${SHARED_NAMES.join(', ')} } = fvShared();\n`,
     'fv:schemes': `export const SCHEMES = /* fv-schemes */ JSON.parse(${JSON.stringify(JSON.stringify(schemes || []))});\n`,
   };
   return {
     name: 'fv-values',
     setup(b) {
       b.onResolve({ filter: /^fv:/ }, (a) => ({ path: a.path, namespace: 'fv' }));
+      // In the badge's bundles, the modules it shares with its worker come from `fvShared`.
+      if (badgeWorker) {
+        b.onResolve({ filter: /\.js$/ }, (a) => (a.namespace === 'file' && SHARED_FILES.has(path.resolve(a.resolveDir, a.path))
+          ? { path: 'fv:shared', namespace: 'fv' } : undefined));
+      }
       b.onLoad({ filter: /.*/, namespace: 'fv' }, (a) => ({ contents: modules[a.path], loader: 'js', resolveDir: path.join(root, 'www/core') }));
     },
   };
@@ -378,7 +405,7 @@ const { badgeDescriptors } = await import('../www/widget/schemes.js');
 // without the golden cases): one small file for a host page to include.
 // The badge's worker: the page's tasks and protocol over the badge's core, carried
 // in widget.js as text (the glue is added from widget.js's own, at run time).
-const badgeWorker = await bundle('www/widget/worker.js', { compact: true });
+const badgeWorker = await sharedBody();
 const widgetOpts = { packed: true, widget: true, keys: WIDGET_KEYS, compact: true, schemes: badgeDescriptors(descriptors), badgeWorker };
 fs.writeFileSync(path.join(outDir, 'widget.js'), await bundle('www/widget/widget.js', { ...widgetOpts, banner: WIDGET_HEADER }));
 fs.writeFileSync(path.join(outDir, 'widget.mjs'), await bundle('www/widget/module.js', {

@@ -23,8 +23,10 @@ declare module 'fv:schemes' {
   export const SCHEMES: any[];
 }
 declare module 'fv:badge-worker' {
-  /** The badge's worker bundle (www/widget/worker.js) as text. */
-  export const BADGE_WORKER: string;
+  /** What the badge shares with its worker (www/widget/shared.js), as one function:
+   *  its result stands for the shared modules in the badge's bundles, and its text is
+   *  the worker's source. */
+  export function fvShared(): typeof import('./widget/shared.js');
 }
 declare module 'fv:wasm2js' {
   export function instantiate(...args: any[]): any;

@@ -4,17 +4,15 @@
 // yield between them, so no frame of the host waits on them. One of each per page,
 // shared by every badge; each badge cancels its own job (a new record, a new
 // commitment, the badge removed).
-// The worker is made from a blob: URL whose source is wasm-bindgen's glue (this
-// bundle's own function text: the glue is carried once) and the badge's worker
-// bundle (www/widget/worker.js, `fv:badge-worker`); the wasm bytes are posted to it.
+// The worker is made from a blob: URL whose source is wasm-bindgen's glue and the
+// code the badge shares with its worker (www/widget/shared.js, `fv:badge-worker`),
+// both this bundle's own function text (each carried once); the wasm bytes are
+// posted to it.
 import { makeGlue } from 'fv:glue';
 import { wasmBytes } from '../core/wasm.js';
 import { createClient } from '../verify/client.js';
 import { VERIFY_TASKS } from '../verify/tasks.js';
-// Last, so that the bundle has it right after the same code's main-thread copy
-// (the core's calls, the flow, the walk loop, the tasks): gzip then carries the
-// worker's text for little more than what only the worker has.
-import { BADGE_WORKER } from 'fv:badge-worker';
+import { fvShared } from 'fv:badge-worker';
 
 const SLICE_MS = 5; // main-thread slices: well under one 16 ms frame
 const HELLO_MS = 3000; // a worker silent this long was refused (by the host's CSP)
@@ -23,7 +21,7 @@ let url = null; // one blob: URL for every worker the badges make
 
 /** A new worker (throws where there are none: the client then runs the jobs here). */
 function startWorker() {
-  if (!url) url = URL.createObjectURL(new Blob([`self.fvMakeGlue = ${makeGlue.toString()};\n`, BADGE_WORKER], { type: 'text/javascript' }));
+  if (!url) url = URL.createObjectURL(new Blob([`self.fvMakeGlue = ${makeGlue.toString()};\n(${fvShared.toString()})().workerMain();\n`], { type: 'text/javascript' }));
   const w = new Worker(url);
   w.postMessage({ type: 'init', module: wasmBytes() });
   return w;
