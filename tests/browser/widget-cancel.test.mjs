@@ -122,8 +122,12 @@ test('a new record while a 10,000,000-link walk runs: its verdict in under half 
   console.log(`a 10,000,000-link walk in the badge's worker: ${walkMs} ms`);
 
   // The same walk again, and the next hand's record while it runs.
+  // The walks known before the record is set: read after it, a walk that already
+  // reported (a fast worker) would count as known and never as the new one (a
+  // flaky round under load, 2026-12-05).
+  const known = await progress(page);
   await setRecord(page, 'a', nowhere('superseded'));
-  const old = await walkUnderWay(page, await progress(page));
+  const old = await walkUnderWay(page, known);
   assert.ok(old, 'the walk is under way');
   const ended = await page.evaluate(() => window.spy.ended);
   const t1 = Date.now();
@@ -180,8 +184,9 @@ test('two badges walking in one worker: a new record stops only its own walk; a 
   // A removed badge stops walking; one put back checks its record again (no
   // fingerprint shown this time).
   await page.evaluate(() => document.getElementById('b').removeAttribute('commitment'));
+  const knownB = await progress(page);
   await setRecord(page, 'b', nowhere('b again'));
-  const walkB2 = await walkUnderWay(page, await progress(page));
+  const walkB2 = await walkUnderWay(page, knownB);
   const endedB = await page.evaluate(() => window.spy.ended);
   await page.evaluate(() => { window.removed = document.getElementById('b'); window.removed.remove(); });
   await page.waitForFunction((e) => window.spy.ended > e, endedB, { timeout: 5000 });
