@@ -82,3 +82,42 @@ for (const width of [1280, 360]) {
     }
   });
 }
+
+// The turn-7 attack: the link (and so its QR) must carry exactly the record this badge
+// verified. A fragment left in the `page` attribute (`#record=<another>&`) came first
+// and the page read that one; a javascript: or data: `page` went into the link as it
+// was; an object's toJSON was asked again when the link was made.
+test('the link carries exactly the record checked: the page attribute\'s fragment dropped, javascript: refused, an object read once', async () => {
+  const { page, errors } = await openPage(browser, { width: 1280, height: 900, allowed: [EMBED, WIDGET] });
+  await page.goto(EMBED);
+  await page.evaluate(() => { window.__results = 0; document.addEventListener('fair-verify:result', () => { window.__results++; }); });
+  await page.click('#reveal-fair');
+  await page.waitForFunction(() => window.__results > 0 && document.getElementById('badge-fair').getAttribute('data-state') === 'pass');
+  const link = () => page.$eval('#badge-fair', (el) => el.shadowRoot.querySelector('a[part="details"]').href);
+  const recordsIn = (href) => new URLSearchParams(href.split('#').slice(1).join('#')).getAll('record').map(base64urlToText);
+  const checked = await page.$eval('#badge-fair', (el) => (typeof el.record === 'string' ? el.record : JSON.stringify(el.record)));
+  await page.$eval('#badge-fair', (el) => el.setAttribute('page', 'verifier.html#record=eyJ4IjoxfQ&'));
+  let href = await link();
+  assert.equal(href.split('#').length, 2, href);
+  assert.deepEqual(recordsIn(href), [checked], 'one record, the one checked');
+  assert.equal(href.split('#')[0], PAGE_URL);
+  for (const bad of ['javascript:alert(1)', 'data:text/html,<p>x</p>']) {
+    await page.$eval('#badge-fair', (el, b) => el.setAttribute('page', b), bad);
+    href = await link();
+    assert.equal(href.split('#')[0], PAGE_URL, `${bad}: the default verifier`);
+  }
+  // An object whose toJSON answers another record from its second call on.
+  const seen = await page.evaluate(() => window.__results);
+  await page.evaluate(() => {
+    const el = document.getElementById('badge-fair');
+    const good = JSON.parse(typeof el.record === 'string' ? el.record : JSON.stringify(el.record));
+    let n = 0;
+    window.__good = JSON.stringify(good);
+    el.record = { toJSON() { n++; return n === 1 ? good : { ...good, seed: 'another seed' }; } };
+  });
+  await page.waitForFunction((k) => window.__results > k, seen);
+  href = await link();
+  assert.deepEqual(recordsIn(href), [await page.evaluate(() => window.__good)], 'the text that was verified');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

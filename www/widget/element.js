@@ -198,13 +198,21 @@ export function defineElement(api, scriptUrl) {
       this._render();
     }
 
+    /** The full check's link: the `page` attribute's verifier (http, https or a
+     *  file; anything else, such as javascript: or data:, is the default one) with
+     *  its own fragment dropped, then the very text this badge verified. A fragment
+     *  left in the attribute (`#record=<another>&`) would come before ours, and the
+     *  page reads one record: the link (and its QR) would open another record than
+     *  the one checked here (turn-7 attack). */
     _pageUrl() {
-      const rec = this._record;
       const base = scriptUrl || globalThis.location.href;
-      let page;
-      try { page = new URL(this.getAttribute('page') || 'verifier.html', base).href; } catch (e) { page = 'verifier.html'; }
-      const text = typeof rec === 'string' ? rec : JSON.stringify(rec);
-      return `${page}#record=${textToBase64url(text)}`;
+      let u;
+      try { u = new URL(this.getAttribute('page') || 'verifier.html', base); } catch (e) { u = null; }
+      if (!u || !/^(https?|file):$/.test(u.protocol)) u = new URL('verifier.html', base);
+      u.hash = '';
+      const rec = this._record;
+      const text = typeof this._text === 'string' ? this._text : typeof rec === 'string' ? rec : JSON.stringify(rec);
+      return `${u.href}#record=${textToBase64url(text)}`;
     }
 
     /** Drops the running verification: its worker job is cancelled, and nothing
@@ -226,7 +234,13 @@ export function defineElement(api, scriptUrl) {
     }
 
     async _verify() {
-      const rec = this._record;
+      const given = this._record;
+      // The record as text, once: what is verified is what the link carries (an
+      // object's toJSON may answer differently each time it is asked; turn-7 attack).
+      let asText;
+      try { asText = typeof given === 'string' ? given : given === null || given === undefined ? null : JSON.stringify(given); } catch (e) { asText = null; }
+      this._text = typeof asText === 'string' ? asText : null;
+      const rec = this._text !== null ? this._text : given;
       this._cancel();
       const token = this._token;
       const live = () => token === this._token;
