@@ -287,16 +287,23 @@ function minifiedPackages() {
 }
 
 /** The page's catalogs (issue 25): each one is data in the page (<script
- * id="fv-cat-<lang>" type="application/json">, tools/page.mjs), parsed the first time
+ * id="fv-cat-<lang>" type="text/plain">, LZMA-packed, tools/page.mjs), unpacked and parsed the first time
  * its language is used; the language menu has every language's own name without
  * parsing any (NAMES). i18n.js asks whether a catalog exists without reading it. */
 function pageCatalogs() {
   const dir = path.join(root, 'www/i18n');
   const langs = catalogLangs();
   const names = Object.fromEntries(langs.map((l) => [l, JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8'))['entry.lang.self']]));
-  const contents = `const read = (lang) => {
+  // Each catalog LZMA-packed as base64 (tools/page.mjs): 25 KB of verifier.html
+  // gzipped less than the JSON itself (LZMA packs it a fifth below gzip), unpacked
+  // here, once, the first time its language is used (about as long as parsing it).
+  const contents = `import { lzmaDecode, LZMA_PROPS } from './lzma.js';
+import { base64ToBytes } from './base64.js';
+const read = (lang) => {
   const node = document.getElementById('fv-cat-' + lang);
-  return node ? JSON.parse(node.textContent) : {};
+  if (!node) return {};
+  const bytes = lzmaDecode(base64ToBytes(node.textContent.trim()), Number(node.getAttribute('data-size')), LZMA_PROPS);
+  return JSON.parse(new TextDecoder().decode(bytes));
 };
 const parsed = Object.create(null);
 export const CATALOGS = {};
@@ -311,7 +318,7 @@ export const NAMES = ${JSON.stringify(names)};
     setup(b) {
       b.onResolve({ filter: /[\\/]?catalogs\.js$/ }, (a) => (a.importer.includes(`${path.sep}i18n${path.sep}`) || a.importer.includes(`${path.sep}page${path.sep}`)
         ? { path: 'catalogs', namespace: 'fv-page-catalogs' } : undefined));
-      b.onLoad({ filter: /.*/, namespace: 'fv-page-catalogs' }, () => ({ contents, loader: 'js' }));
+      b.onLoad({ filter: /.*/, namespace: 'fv-page-catalogs' }, () => ({ contents, loader: 'js', resolveDir: path.join(root, 'www/core') }));
     },
   };
 }
@@ -450,7 +457,7 @@ const { buildPage } = await import('./page.mjs');
 const workerJs = await bundle('www/worker/worker.js', { spaces: true });
 for (const b of builds) {
   buildPage({
-    root, outDir, file: b.file, coreJs: b.core, workerJs, schemes: descriptors, wasm: b.engine === 'wasm',
+    root, outDir, file: b.file, coreJs: b.core, workerJs, schemes: descriptors, wasm: b.engine === 'wasm', pack: (bytes) => lzmaPack(bytes),
     pageJs: await bundle('www/page/main.js', { page: { file: b.file, engine: b.engine, version, other: b.other }, spaces: true }),
   });
 }

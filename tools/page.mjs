@@ -170,7 +170,7 @@ function pageCatalog(cat, scripts) {
   return out;
 }
 
-export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs, workerJs, schemes, wasm = true }) {
+export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs, workerJs, schemes, wasm = true, pack }) {
   const www = (f) => fs.readFileSync(path.join(root, 'www', f), 'utf8');
   const css = www('style.css');
   const core = scriptSafe(coreJs);
@@ -201,12 +201,18 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
     "base-uri 'none'",
   ].join('; ');
 
+  // Each catalog as the UTF-8 bytes of its JSON, LZMA-packed (tools/bundle.mjs lzmaPack,
+  // which checks the page's own decoder gives them back), as base64; its size beside it.
+  const packedCats = cats.map(({ lang, cat }) => {
+    const bytes = Buffer.from(jsonData(pageCatalog(cat, [page, workerJs, core])), 'utf8');
+    return { lang, size: bytes.length, b64: pack(bytes).toString('base64') };
+  });
   // Inline texts are held apart as references (\0id\0) until the end.
   // Each catalog apart, as data: the page parses only the one it shows (and English,
   // the fallback, when a key is missing).
   const inline = {
     'fv-style': css, 'fv-examples': examples, 'fv-schemes': jsonData(schemes),
-    ...Object.fromEntries(cats.map(({ lang, cat }) => [`fv-cat-${lang}`, jsonData(pageCatalog(cat, [page, workerJs, core]))])),
+    ...Object.fromEntries(packedCats.map(({ lang, b64 }) => [`fv-cat-${lang}`, b64])),
     'fv-worker': scriptSafe(workerJs), 'fv-verifier': core, 'fv-page': page, 'fv-gate': gate, 'fv-boot': boot,
   };
   const ref = (id) => `\0${id}\0`;
@@ -232,7 +238,7 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
   });
   swap('<!--@@EXAMPLES@@-->', [`<script id="fv-examples" type="application/json">${ref('fv-examples')}</script>`,
     `<script id="fv-schemes" type="application/json">${ref('fv-schemes')}</script>`,
-    ...cats.map(({ lang }) => `<script id="fv-cat-${lang}" type="application/json">${ref(`fv-cat-${lang}`)}</script>`)].join('\n'));
+    ...packedCats.map(({ lang, size }) => `<script id="fv-cat-${lang}" type="text/plain" data-size="${size}">${ref(`fv-cat-${lang}`)}</script>`)].join('\n'));
   swap('<!--@@WORKER@@-->', `<script id="fv-worker" type="text/plain">${ref('fv-worker')}</script>`);
   // Inert on the page (issue 25): the worker's source; run here only without workers.
   swap('<!--@@VERIFIER@@-->', `<script id="fv-verifier" type="text/plain">${ref('fv-verifier')}</script>`);

@@ -12,6 +12,7 @@ import vm from 'node:vm';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import { ROOT, loadCases, VERIFIER } from './helpers.mjs';
+import { lzmaDecode, LZMA_PROPS } from '../../www/core/lzma.js';
 
 const PKG = path.join(ROOT, 'pkg');
 const html = fs.readFileSync(path.join(PKG, 'verifier.html'), 'utf8');
@@ -54,7 +55,10 @@ test('the page\'s core carries the wasm packed, and unpacks it to pkg/fairverify
 test('the page\'s catalogs are www/i18n\'s without the command line\'s and the badge\'s keys', () => {
   for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
     const own = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
-    const onPage = JSON.parse(inline(`fv-cat-${lang}`));
+    // LZMA-packed as base64 with its size (tools/page.mjs), unpacked as the page does.
+    const tag = html.match(new RegExp(`<script id="fv-cat-${lang}" type="text/plain" data-size="(\\d+)">`));
+    assert.ok(tag, `${lang}: the packed catalog's element`);
+    const onPage = JSON.parse(Buffer.from(lzmaDecode(Buffer.from(inline(`fv-cat-${lang}`).trim(), 'base64'), Number(tag[1]), LZMA_PROPS)).toString('utf8'));
     const want = Object.fromEntries(Object.entries(own).filter(([k]) => !/^(cli|widget)\./.test(k)));
     assert.deepEqual(onPage, want, lang);
     assert.ok(Object.keys(own).some((k) => k.startsWith('cli.')) && Object.keys(own).some((k) => k.startsWith('widget.')), `${lang} has keys left out`);
