@@ -744,3 +744,50 @@ fn unreadable_played_values_are_bad_played_with_their_path() {
         (ErrorCode::BadPlayed, "bets[0].played.mines[1]")
     );
 }
+
+/// SPEC "compared by meaning": inside an entry, a list longer than the game's there
+/// (a third hole card of a hold'em hand, a third die of a backgammon roll) is the
+/// player's entry and `bad_played`, never a difference that names the operator's
+/// support (turn-7 attack, N5). Shorter stays compared as far as it goes.
+#[test]
+fn an_entry_longer_than_the_games_is_bad_played() {
+    let poker = base("selfpoker", |r| r.get("played").is_none());
+    let table = base("match_seed_v2", |r| {
+        r["game"] == "table" && r.get("played").is_none()
+    });
+    let hole = verify(&poker).expect("a selfpoker vector")["holeCards"][0].clone();
+    let roll = verify(&table).expect("a table vector")["rolls"][0].clone();
+    let mut three = hole.as_array().expect("a hand").clone();
+    // A card id the hand does not hold (the report gives the hand as ids).
+    let other = (0..52)
+        .find(|c| !three.contains(&json!(c)))
+        .expect("a card not in the hand");
+    three.push(json!(other));
+    let mut dice = roll.as_array().expect("a roll").clone();
+    dice.push(json!(1));
+    for (rec, field) in [
+        (
+            with(&poker, "played", json!({"holeCards": [three]})),
+            "played.holeCards[0][2]",
+        ),
+        (
+            with(&table, "played", json!({"rolls": [dice]})),
+            "played.rolls[0][2]",
+        ),
+    ] {
+        let e = verify(&rec).unwrap_err();
+        assert_eq!(
+            (e.code, e.field.as_str()),
+            (ErrorCode::BadPlayed, field),
+            "{rec}"
+        );
+        assert_eq!(e.params["want"], "size", "{field}");
+    }
+    // The right size, or shorter: compared, no error.
+    assert_eq!(
+        verify(&with(&poker, "played", json!({"holeCards": [hole]}))).unwrap()["verdict"],
+        "pass"
+    );
+    let one = json!([roll[0].clone()]);
+    assert!(verify(&with(&table, "played", json!({"rolls": [one]}))).is_ok());
+}

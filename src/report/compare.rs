@@ -146,6 +146,10 @@ impl Report {
             };
             let seen = read()?;
             beyond_count(self.scheme, key, &seen, computed)?;
+            // Not in the badge (its 100 KB): its `played` is the host's record, not a
+            // player's typing, and an entry too long there stays a difference.
+            #[cfg(not(feature = "widget"))]
+            beyond_size(key, &mut String::new(), &seen, computed, 0)?;
             diff(self.scheme, key, &mut Vec::new(), &seen, computed, diffs);
             // The badge draws no `played` (its host's): it keeps no reading of it.
             #[cfg(not(feature = "widget"))]
@@ -219,6 +223,45 @@ fn beyond_count(scheme: &Descriptor, key: &str, seen: &Value, computed: &Value) 
     )
     .with("want", "count")
     .with("count", c.len()))
+}
+
+/// SPEC: a `played` value that cannot be what the game showed is `bad_played`, never
+/// a difference. Inside an entry, a list longer than the game's there (three hole
+/// cards of a hold'em hand, `[6, 2, 1]` for a roll of two dice) is the player's
+/// entry, not the operator's outcome (turn-7 attack: it read as a fail naming
+/// support): refused, naming the first item too many. The entries themselves are
+/// `beyond_count`'s (their number is the record's count).
+#[cfg(not(feature = "widget"))]
+fn beyond_size(
+    key: &str,
+    at: &mut String,
+    seen: &Value,
+    computed: &Value,
+    depth: usize,
+) -> Result<()> {
+    let (Value::Array(s), Value::Array(c)) = (seen, computed) else {
+        return Ok(());
+    };
+    if depth > 0 && !c.is_empty() && s.len() > c.len() {
+        let field = format!("played.{key}{at}[{}]", c.len());
+        return Err(VerifyError::new(
+            ErrorCode::BadPlayed,
+            field.clone(),
+            msg!(
+                "`{field}` is more than the game shows there ({} in all)",
+                c.len()
+            ),
+        )
+        .with("want", "size")
+        .with("count", c.len()));
+    }
+    for (i, (x, y)) in s.iter().zip(c).enumerate() {
+        let len = at.len();
+        at.push_str(&format!("[{i}]"));
+        beyond_size(key, at, x, y, depth + 1)?;
+        at.truncate(len);
+    }
+    Ok(())
 }
 
 /// Whose card deck position `pos` is, from the report's own hole cards and board
