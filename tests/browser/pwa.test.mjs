@@ -256,9 +256,10 @@ test('tools/serve.py sends the precompressed copies when the request takes them 
         const plain = coding === 'br' ? zlib.brotliDecompressSync(r.body) : coding === 'gzip' ? zlib.gunzipSync(r.body) : r.body;
         assert.equal(sha256(plain), printed, `${what}: decompresses to the SHA-256 build.sh prints`);
         // What a browser that takes brotli is sent: at most 600 KB (issue 36); gzip alone,
-        // smaller than the file.
+        // well below the file.
         if (coding === 'br') assert.ok(r.body.length <= 600 * 1024, `${what}: ${r.body.length} bytes sent`);
-        if (coding) assert.ok(r.body.length < plain.length / 2, `${what}: ${r.body.length} bytes sent`);
+        // (The page's catalogs are LZMA-packed inside it, so it packs less than 2:1 now.)
+        if (coding) assert.ok(r.body.length < plain.length * 0.7, `${what}: ${r.body.length} bytes sent`);
       }
     }
     // widget.js and verifier.js too; a file without copies has no Vary.

@@ -173,7 +173,8 @@ test('--human: verdict, checks, differences, results from the English catalog; -
   const e = runCli(['--human', file('{"scheme": "dice"}')]);
   const err = report(runCli([file('{"scheme": "dice"}')])).error;
   assert.equal(e.code, 2);
-  assert.ok(e.stdout.includes(en['verdict.error']), e.stdout);
+  // A field left empty is "not checked yet", as the page says it (turn 7), never "invalid".
+  assert.ok(err.code === 'missing_field' && e.stdout.startsWith(`… ${en['render.status.incomplete']}`) && !e.stdout.includes(en['verdict.error']), e.stdout);
   // The page's sentence for the code, with the field's label in it.
   assert.ok(e.stdout.includes(en[`render.err.${err.code}`].replace('{field}', en[`field.${err.field}`])), e.stdout);
   assert.ok(e.stdout.includes(en['cli.field'].replace('{field}', en[`field.${err.field}`])), e.stdout);
