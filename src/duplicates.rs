@@ -14,6 +14,9 @@
 use crate::error::{ErrorCode, VerifyError};
 use serde_json::Value;
 
+#[cfg(not(feature = "widget"))]
+use crate::played::{path_text, Seg};
+
 /// The key–value pairs written in a valid JSON text: its `:` outside strings.
 fn pairs_written(text: &str) -> usize {
     let b = text.as_bytes();
@@ -75,21 +78,18 @@ fn first(text: &str) -> Option<String> {
     let mut stack: Vec<Frame> = Vec::new();
     let mut expect_key = false;
     let mut i = 0;
-    // The path of the value the next container opens under.
+    // The path of the value the next container opens under, written as every other
+    // path of a record is (`played::path_text`: `bets[1].nonce`).
     let here = |stack: &Vec<Frame>| -> String {
-        let mut p = String::new();
-        for f in stack {
-            match f {
-                Frame::Object(_, key) => {
-                    if !p.is_empty() {
-                        p.push('.');
-                    }
-                    p.push_str(key);
-                }
-                Frame::Array(n) => p.push_str(&format!("[{n}]")),
-            }
-        }
-        p
+        let segs: Vec<Seg> = stack
+            .iter()
+            .map(|f| match f {
+                Frame::Object(_, key) => Seg::Key(key.clone()),
+                Frame::Array(n) => Seg::Index(*n),
+            })
+            .collect();
+        let p = path_text("", &segs);
+        p.strip_prefix('.').unwrap_or(&p).to_string()
     };
     while i < b.len() {
         match b[i] {

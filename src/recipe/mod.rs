@@ -383,17 +383,13 @@ impl<'a> Words<'a> {
     }
     /// The comment `key` with `params` ([`Comment::safe`]): None when absent.
     pub fn say(&self, key: &str, params: &[(&str, &str)]) -> Option<Comment> {
-        let mut t = self.text(key)?;
-        for (k, v) in params {
-            t = t.replace(&format!("{{{k}}}"), v);
-        }
-        Some(Comment::safe(&t))
+        Some(filled(self.text(key)?, params))
     }
     /// The comment `key` said of `count`: a text with plural forms (`{"one": …,
     /// "other": …}`, as the catalogs write counts) takes the form of `count` in the
     /// words' language (`@lang`), never "1 volte".
     pub fn say_count(&self, key: &str, count: i64, params: &[(&str, &str)]) -> Option<Comment> {
-        let mut t = match self.0?.get(key)? {
+        let t = match self.0?.get(key)? {
             Value::Object(forms) => {
                 let lang = self.0?.get("@lang").and_then(Value::as_str).unwrap_or("en");
                 forms
@@ -404,15 +400,20 @@ impl<'a> Words<'a> {
             }
             v => v.as_str()?.to_string(),
         };
-        for (k, v) in params {
-            t = t.replace(&format!("{{{k}}}"), v);
-        }
-        Some(Comment::safe(&t))
+        Some(filled(t, params))
     }
     /// A text of the words, as it is.
     fn text(&self, key: &str) -> Option<String> {
         Some(self.0?.get(key)?.as_str()?.to_string())
     }
+}
+
+/// A catalog text with its `{name}` holes filled, as one comment ([`Comment::safe`]).
+fn filled(mut t: String, params: &[(&str, &str)]) -> Comment {
+    for (k, v) in params {
+        t = t.replace(&format!("{{{k}}}"), v);
+    }
+    Comment::safe(&t)
 }
 
 /// The CLDR plural category of a whole number `n` in the catalogs' languages (what

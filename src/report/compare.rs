@@ -149,7 +149,7 @@ impl Report {
             // Not in the badge (its 100 KB): its `played` is the host's record, not a
             // player's typing, and an entry too long there stays a difference.
             #[cfg(not(feature = "widget"))]
-            beyond_size(key, &mut String::new(), &seen, computed, 0)?;
+            beyond_size(key, &mut Vec::new(), &seen, computed)?;
             diff(self.scheme, key, &mut Vec::new(), &seen, computed, diffs);
             // The badge draws no `played` (its host's): it keeps no reading of it.
             #[cfg(not(feature = "widget"))]
@@ -232,18 +232,14 @@ fn beyond_count(scheme: &Descriptor, key: &str, seen: &Value, computed: &Value) 
 /// support): refused, naming the first item too many. The entries themselves are
 /// `beyond_count`'s (their number is the record's count).
 #[cfg(not(feature = "widget"))]
-fn beyond_size(
-    key: &str,
-    at: &mut String,
-    seen: &Value,
-    computed: &Value,
-    depth: usize,
-) -> Result<()> {
+fn beyond_size(key: &str, segs: &mut Vec<Seg>, seen: &Value, computed: &Value) -> Result<()> {
     let (Value::Array(s), Value::Array(c)) = (seen, computed) else {
         return Ok(());
     };
-    if depth > 0 && !c.is_empty() && s.len() > c.len() {
-        let field = format!("played.{key}{at}[{}]", c.len());
+    if !segs.is_empty() && !c.is_empty() && s.len() > c.len() {
+        segs.push(Seg::Index(c.len()));
+        let field = format!("played.{}", path_text(key, segs));
+        segs.pop();
         return Err(VerifyError::new(
             ErrorCode::BadPlayed,
             field.clone(),
@@ -256,10 +252,9 @@ fn beyond_size(
         .with("count", c.len()));
     }
     for (i, (x, y)) in s.iter().zip(c).enumerate() {
-        let len = at.len();
-        at.push_str(&format!("[{i}]"));
-        beyond_size(key, at, x, y, depth + 1)?;
-        at.truncate(len);
+        segs.push(Seg::Index(i));
+        beyond_size(key, segs, x, y)?;
+        segs.pop();
     }
     Ok(())
 }
