@@ -159,3 +159,35 @@ pub(crate) fn lookalike(s: &str) -> Option<(usize, char, &'static str, usize)> {
         .min_by_key(|f| f.0)
         .map(|(i, c, kind)| (i, c, kind, count))
 }
+
+/// SPEC conventions: a commitment is compared case-insensitively but goes into the
+/// message exactly as given, so `commitB` typed in capitals (a phone's keyboard, a
+/// site that shows hashes in capitals) draws another colour while `commitBOk` still
+/// holds. The operator's own hash is SHA-256's lowercase hex, so capitals are never
+/// what it hashed: SPEC `lookalike_char` (given on any verdict), kind `case`, with
+/// the first capital's position and how many there are.
+#[cfg(not(feature = "widget"))]
+pub(crate) fn capitals_hint(field: &str, text: &str) -> Option<serde_json::Value> {
+    let mut caps = text
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| c.is_ascii_uppercase());
+    let (position, c) = caps.next()?;
+    Some(lookalike_hint(field, position, c, "case", 1 + caps.count()))
+}
+
+/// SPEC hint `lookalike_char` for `field`: the first such character's position (in
+/// characters, from 0) and code point, its kind, and how many the field holds. One
+/// shape for every caller (typed fields, commitments and leaves in capitals).
+#[cfg(not(feature = "widget"))]
+pub(crate) fn lookalike_hint(
+    field: &str,
+    position: usize,
+    c: char,
+    kind: &str,
+    count: usize,
+) -> serde_json::Value {
+    serde_json::json!({"code": "lookalike_char", "field": field, "position": position,
+                       "codePoint": c as u32, "char": format!("U+{:04X}", c as u32),
+                       "kind": kind, "count": count})
+}

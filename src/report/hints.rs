@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use super::{Check, State};
 use crate::chars::invisible;
 #[cfg(not(feature = "widget"))]
-use crate::chars::lookalike;
+use crate::chars::{lookalike, lookalike_hint};
 use crate::primitives::sha256::sha256_hex;
 use crate::schemes::descriptor::{Descriptor, Kind, Role};
 
@@ -260,11 +260,7 @@ pub(super) fn typed_chars(scheme: &Descriptor, record: &Map<String, Value>) -> V
     #[cfg(not(feature = "widget"))]
     typed_strings(scheme, record, false, &mut |field, s| {
         if let Some((position, c, kind, count)) = lookalike(s) {
-            out.push(
-                json!({"code": "lookalike_char", "field": field, "position": position,
-                "codePoint": c as u32, "char": format!("U+{:04X}", c as u32),
-                "kind": kind, "count": count}),
-            );
+            out.push(lookalike_hint(&field, position, c, kind, count));
         }
     });
     out

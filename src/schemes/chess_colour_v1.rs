@@ -113,29 +113,9 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
     r.set("bot", Value::Bool(seed_b.is_none()));
     #[cfg(not(feature = "widget"))]
     for (field, text) in [("commitA", Some(commit_a_text)), ("commitB", commit_b_text)] {
-        if let Some(h) = text.and_then(|t| capitals_hint(field, t)) {
+        if let Some(h) = text.and_then(|t| crate::chars::capitals_hint(field, t)) {
             r.hint(h);
         }
     }
     Ok(())
-}
-
-/// SPEC conventions: a commitment is compared case-insensitively but goes into the
-/// message exactly as given, so `commitB` typed in capitals (a phone's keyboard, a
-/// site that shows hashes in capitals) draws another colour while `commitBOk` still
-/// holds. The operator's own hash is SHA-256's lowercase hex, so capitals are never
-/// what it hashed: SPEC `lookalike_char` (given on any verdict), kind `case`, with
-/// the first capital's position and how many there are.
-#[cfg(not(feature = "widget"))]
-pub(crate) fn capitals_hint(field: &str, text: &str) -> Option<Value> {
-    let mut caps = text
-        .chars()
-        .enumerate()
-        .filter(|(_, c)| c.is_ascii_uppercase());
-    let (position, c) = caps.next()?;
-    Some(
-        json!({"code": "lookalike_char", "field": field, "position": position,
-                "codePoint": c as u32, "char": format!("U+{:04X}", c as u32),
-                "kind": "case", "count": 1 + caps.count()}),
-    )
 }

@@ -130,7 +130,7 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
                         .enumerate()
                         .map(move |(j, p)| (format!("leaves[{i}].path[{j}]"), p)),
                 )
-                .find_map(|(field, text)| super::chess_colour_v1::capitals_hint(&field, text))
+                .find_map(|(field, text)| crate::chars::capitals_hint(&field, text))
                 .map(|h| (i, h))
         }) {
             h.insert("check".into(), Value::from(format!("leaves[{i}]")));
