@@ -5,7 +5,7 @@
 // everything.
 import { t, has, language, listParts } from '../i18n/i18n.js';
 import { schemes } from './core.js';
-import { errorText } from '../render/errors.js';
+import { errorText, incomplete } from '../render/errors.js';
 import { notShownLines } from '../render/keys.js';
 import { checkKey, computedText, failNext, uncheckedWhy, passWhy, foundInParams } from '../render/words.js';
 import { leadOf, hintTitle, hintSentences, fromSlip, toneOf, stepLimited, todoShown } from '../render/lead.js';
@@ -77,7 +77,7 @@ function errorLines(e) {
   const code = e.code || 'internal';
   // A field left empty is no fault of the record's: "not checked yet", as the page
   // says it (www/render/errors.js), never "✗ the record is not valid".
-  const lines = [code === 'missing_field'
+  const lines = [incomplete(e)
     ? `… ${t('render.join.sentence', { first: t('render.status.incomplete'), then: t('render.verdict.incomplete') })}`
     : `✗ ${t('verdict.error')}`];
   // The same sentence the page says, from the code and its values (what is wrong with

@@ -48,17 +48,16 @@ let over = '';
 /** @param {string} prefix */
 export function useOverrides(prefix) { over = prefix || ''; }
 
-function lookup(key, lang) {
-  if (over) {
-    const own = known(lang) ? CATALOGS[lang] : null;
-    const k = over + key;
-    if (own && Object.prototype.hasOwnProperty.call(own, k)) return { msg: own[k], lang };
-    if (Object.prototype.hasOwnProperty.call(CATALOGS[FALLBACK], k)) return { msg: CATALOGS[FALLBACK][k], lang: FALLBACK };
-  }
+/** `key` in `lang`'s catalog, else in the fallback's; null in neither. */
+function find(key, lang) {
   const own = known(lang) ? CATALOGS[lang] : null;
   if (own && Object.prototype.hasOwnProperty.call(own, key)) return { msg: own[key], lang };
   if (Object.prototype.hasOwnProperty.call(CATALOGS[FALLBACK], key)) return { msg: CATALOGS[FALLBACK][key], lang: FALLBACK };
-  return { msg: key, lang };
+  return null;
+}
+
+function lookup(key, lang) {
+  return (over && find(over + key, lang)) || find(key, lang) || { msg: key, lang };
 }
 
 /** Intl formatters made once per language and options: making one costs far more

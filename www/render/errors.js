@@ -81,6 +81,11 @@ export function errorText(e) {
   return text;
 }
 
+/** A refused record that only lacks a field: "not checked yet", never "invalid"
+ *  (the page's banner here, the CLI's first line: www/cli/human.js).
+ * @param {import('./types').ErrorLike | null | undefined} e */
+export const incomplete = (e) => !!e && e.code === 'missing_field';
+
 /** The whole view of a refused record: the neutral banner, the sentence, a folded detail. */
 /** @param {import('./types').ErrorLike} e */
 export function errorView(e) {
@@ -89,8 +94,7 @@ export function errorView(e) {
   // A field left empty is no fault of the record's: "not checked yet, something is
   // missing", never "invalid record" (phone tour, turn 6, P8: a form with one empty
   // count read as an accusation of the record).
-  const incomplete = !!e && e.code === 'missing_field';
-  out.append(verdictView(e && e.code === 'unsupported_scheme' ? 'unsupported' : 'error', undefined, incomplete ? { kind: 'incomplete' } : {}));
+  out.append(verdictView(e && e.code === 'unsupported_scheme' ? 'unsupported' : 'error', undefined, incomplete(e) ? { kind: 'incomplete' } : {}));
   out.append(el('p', { class: 'errmsg', 'data-code': (e && e.code) || 'internal', 'data-field': (e && e.field) || '', text: errorText(e) }));
   if (e && e.message) {
     out.append(el('details', { class: 'devdetail' }, el('summary', { text: t('render.details.developer') }),

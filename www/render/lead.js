@@ -163,9 +163,10 @@ function slipField(where, d, lang) {
  *  the one; the form shows the change). Null when the core gave no such value.
  *  @param {unknown} path @param {unknown} to @param {string} [lang] */
 function valueRecheck(path, to, lang) {
-  const m = typeof path === 'string' ? /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?$/.exec(path) : null;
-  if (!m || typeof to !== 'string') return null;
-  return { kind: 'value', field: m[1], index: m[2] === undefined ? null : Number(m[2]), to, label: t('lead.recheck.value', {}, lang) };
+  // A field, or one entry of a list field: read as every path here is (segments).
+  const [field, index, ...rest] = typeof path === 'string' ? segments(path) : [];
+  if (typeof field !== 'string' || rest.length || (index !== undefined && typeof index !== 'number') || typeof to !== 'string') return null;
+  return { kind: 'value', field, index: index === undefined ? null : index, to, label: t('lead.recheck.value', {}, lang) };
 }
 
 /** One diagnosis entry in words: {title, lines, recheck} (recheck: what a re-check
