@@ -8,6 +8,7 @@
 mod common;
 
 use common::base_record as base;
+use common::hint;
 
 use fairverify::verify;
 use serde_json::{json, Value};
@@ -261,12 +262,6 @@ fn colours_as_words() {
     assert_eq!(v["differenceCount"], 0);
     let v = verify(&with_played(&rec, json!({ "aPlaysWhite": other }))).unwrap();
     assert_eq!(v["differences"][0]["played"], json!(!white));
-}
-
-fn hint<'a>(v: &'a Value, code: &str) -> Option<&'a Value> {
-    v["hints"]
-        .as_array()
-        .and_then(|h| h.iter().find(|h| h["code"] == code))
 }
 
 #[test]

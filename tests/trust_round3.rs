@@ -9,6 +9,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::base_record as base;
+use common::{assert_lookalikes, hint};
 use fairverify::{verify, ErrorCode};
 use serde_json::{json, Value};
 
@@ -17,12 +18,6 @@ const PLATFORM_TERMINAL: &str = "eeb4d340bfaed702601b9a08faba2f8088c4810c3e3a883
 
 fn report(rec: &Value) -> Value {
     verify(rec).unwrap_or_else(|e| panic!("{rec}: {e:?}"))
-}
-
-fn hint<'a>(v: &'a Value, code: &str) -> Option<&'a Value> {
-    v["hints"]
-        .as_array()
-        .and_then(|a| a.iter().find(|h| h["code"] == code))
 }
 
 fn chain_check(v: &Value) -> &Value {
@@ -182,18 +177,7 @@ fn more_look_alikes_are_named() {
         ("98З1".to_string(), "mixed", 0x417),
         ("7Ο05".to_string(), "mixed", 0x39F),
     ];
-    for (typed, kind, cp) in cases {
-        let mut r = rec.clone();
-        r["clientSeed"] = json!(typed);
-        let v = report(&r);
-        let h =
-            hint(&v, "lookalike_char").unwrap_or_else(|| panic!("{typed:?}: no lookalike_char"));
-        assert_eq!(
-            (&h["kind"], &h["codePoint"]),
-            (&json!(kind), &json!(cp)),
-            "{typed:?}"
-        );
-    }
+    assert_lookalikes(&rec, &cases);
     // Russian or Greek words with digits, and digits alone: nothing.
     for clean in ["пароль123", "счёт 2024", "λόγος7", "980", "ключ-12"] {
         let mut r = rec.clone();

@@ -7,6 +7,7 @@ mod common;
 use std::time::Instant;
 
 use common::base_record as base;
+use common::{assert_lookalikes, hint};
 use fairverify::testing::bytes_hashed;
 use fairverify::verify;
 use serde_json::{json, Value};
@@ -197,12 +198,6 @@ fn an_empty_played_list_is_a_difference() {
     assert_ne!(v["verdict"], "fail");
 }
 
-fn hint<'a>(v: &'a Value, code: &str) -> Option<&'a Value> {
-    v["hints"]
-        .as_array()
-        .and_then(|a| a.iter().find(|h| h["code"] == code))
-}
-
 /// F4: a poker leaf's salt (or a hash of its path) in capitals goes into the leaf's
 /// message as typed, so the leaf no longer climbs to the root: `lookalike_char`, kind
 /// `case`, names the field and its first capital, as for a chess commitment (W2 of
@@ -268,18 +263,7 @@ fn letterlike_mathematical_armenian_and_cherokee_look_alikes_are_named() {
         ("\u{13AA}BC", "mixed", 0x13AA),
         ("98\u{585}1", "mixed", 0x585),
     ];
-    for (typed, kind, cp) in cases {
-        let mut r = rec.clone();
-        r["clientSeed"] = json!(typed);
-        let v = report(&r);
-        let h =
-            hint(&v, "lookalike_char").unwrap_or_else(|| panic!("{typed:?}: no lookalike_char"));
-        assert_eq!(
-            (&h["kind"], &h["codePoint"]),
-            (&json!(kind), &json!(cp)),
-            "{typed:?}"
-        );
-    }
+    assert_lookalikes(&rec, &cases);
     // Armenian and Cherokee words alone, with digits: nothing.
     for clean in ["բարեւ123", "ՀԱՅ 2024", "ᏣᎳᎩ7"] {
         let mut r = rec.clone();

@@ -152,3 +152,30 @@ pub fn run_oracle(cmd: &mut std::process::Command, input: String) -> String {
     assert!(out.status.success(), "oracle {cmd:?} failed");
     String::from_utf8(out.stdout).unwrap()
 }
+
+/// The first hint of `code` in a report.
+#[allow(dead_code)]
+pub fn hint<'a>(v: &'a Value, code: &str) -> Option<&'a Value> {
+    v["hints"]
+        .as_array()
+        .and_then(|a| a.iter().find(|h| h["code"] == code))
+}
+
+/// Each client seed typed into `rec` gives `lookalike_char` of its kind at its code
+/// point (SPEC hints).
+#[allow(dead_code)]
+pub fn assert_lookalikes<S: AsRef<str>>(rec: &Value, cases: &[(S, &str, u32)]) {
+    for (typed, kind, cp) in cases {
+        let typed = typed.as_ref();
+        let mut r = rec.clone();
+        r["clientSeed"] = Value::from(typed);
+        let v = fairverify::verify(&r).unwrap_or_else(|e| panic!("{typed:?}: {e:?}"));
+        let h =
+            hint(&v, "lookalike_char").unwrap_or_else(|| panic!("{typed:?}: no lookalike_char"));
+        assert_eq!(
+            (&h["kind"], &h["codePoint"]),
+            (&Value::from(*kind), &Value::from(*cp)),
+            "{typed:?}"
+        );
+    }
+}
