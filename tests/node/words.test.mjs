@@ -220,6 +220,9 @@ test('issue 44, third reading: a backgammon match is no bet, a short nonce is no
   assert.equal(p.letter, en['render.letter.cyrillic'].replace('{char}', '\u0441'));
   const said = en[w.hintKey(h)].replace(/\{(\w+)\}/g, (_, k) => String(p[k]));
   assert.ok(said.includes('\u0441') && said.includes('U+0441') && !said.includes('{'), said);
+  // In Arabic the letter is isolated left to right: beside "(U+0441)" it would be drawn
+  // out of order (seen at 360 px).
+  assert.ok(w.hintParams(h, String, 'ar').letter.includes('\u2066\u0441\u2069'));
   // A space at the end is said to be at the end; one at the start, at the start.
   const end = (report({ ...dice.record, clientSeed: `${dice.record.clientSeed} ` }).hints || []).find((x) => x.code === 'lookalike_char');
   assert.equal(w.hintKey(end), 'hint.lookalike_char.edge.space');

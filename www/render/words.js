@@ -110,7 +110,9 @@ function letterWords(h, lang) {
   const cp = h.codePoint;
   if (h.code !== 'lookalike_char' || h.kind !== 'mixed' || !Number.isInteger(cp)) return '';
   const s = SCRIPTS.find(([, lo, hi]) => cp >= lo && cp <= hi);
-  return t(`render.letter.${s ? s[0] : 'other'}`, { char: String.fromCodePoint(cp) }, lang);
+  // Isolated left to right in a right-to-left page: beside the code point that follows
+  // it, an unisolated «а» (U+0430) is drawn out of order.
+  return t(`render.letter.${s ? s[0] : 'other'}`, { char: ltrText(String.fromCodePoint(cp), lang) }, lang);
 }
 
 /** A hint's sentence key: its kind's own where it has kinds (lookalike_char: a space
