@@ -49,31 +49,72 @@ pub fn check(text: &str, value: &Value) -> Result<(), VerifyError> {
         return Ok(());
     }
     #[cfg(not(feature = "widget"))]
-    let field = first(text).unwrap_or_default();
+    let found = first(text);
     // The badge names no path (its reader is the engine's; the page's names it).
     #[cfg(feature = "widget")]
-    let field = String::new();
-    Err(VerifyError::new(
+    let found: Option<Twice> = None;
+    let Twice {
+        path,
+        values: (one, two),
+    } = found.unwrap_or_default();
+    let mut e = VerifyError::new(
         ErrorCode::BadJson,
-        &field,
+        &path,
         msg!("a key is written twice in one object: which value is meant is not said"),
     )
-    .with("duplicate", true))
+    .with("duplicate", true);
+    // Both values the text gave the key (issue 44: "keep one" names what to choose
+    // from), when each is short enough to be said in a sentence.
+    if let (Some(a), Some(b)) = (one, two) {
+        e = e.with(
+            "values",
+            Value::Array(vec![Value::String(a), Value::String(b)]),
+        );
+    }
+    Err(e)
+}
+
+/// The key written twice: its path and the two values the text gave it, each as a
+/// player would read it (a string without its quotes, a number as written).
+#[derive(Default)]
+struct Twice {
+    path: String,
+    values: (Option<String>, Option<String>),
+}
+
+/// The value that starts after the `:` following `at` in `text`, as words: a string's
+/// text, a number, `true`, `false`, `null`, or a short array or object as written
+/// compactly; None past 64 characters or when the text cannot be read there.
+#[cfg(not(feature = "widget"))]
+fn value_after(text: &str, at: usize) -> Option<String> {
+    let rest = text.get(at..)?.trim_start();
+    let rest = rest.strip_prefix(':')?.trim_start();
+    let v = serde_json::Deserializer::from_str(rest)
+        .into_iter::<Value>()
+        .next()?
+        .ok()?;
+    let words = match v {
+        Value::String(s) => s,
+        other => other.to_string(),
+    };
+    (words.chars().count() <= 64).then_some(words)
 }
 
 /// Where a JSON container is, while the text is read again.
 #[cfg(not(feature = "widget"))]
 enum Frame {
-    /// An object: the keys met so far and the one being read.
-    Object(std::collections::BTreeSet<String>, String),
+    /// An object: the keys met so far (each with where its value's `:` is looked for)
+    /// and the one being read.
+    Object(std::collections::BTreeMap<String, usize>, String),
     /// An array: the index of the item being read.
     Array(usize),
 }
 
 /// The path (`serverSeed`, `played.mines`, `bets[2].nonce`) of the first key written
-/// twice in its object, in a valid JSON text; None when there is none.
+/// twice in its object, with the two values written for it, in a valid JSON text;
+/// None when there is none.
 #[cfg(not(feature = "widget"))]
-fn first(text: &str) -> Option<String> {
+fn first(text: &str) -> Option<Twice> {
     let b = text.as_bytes();
     let mut stack: Vec<Frame> = Vec::new();
     let mut expect_key = false;
@@ -104,10 +145,15 @@ fn first(text: &str) -> Option<String> {
                     // The key as the reader compares it (escapes decoded: "a\u0062" is "ab").
                     let key: String = serde_json::from_str(raw).ok()?;
                     if let Some(Frame::Object(keys, current)) = stack.last_mut() {
-                        if !keys.insert(key.clone()) {
+                        if let Some(&before) = keys.get(&key) {
                             *current = key;
-                            return Some(here(&stack));
+                            let values = (value_after(text, before), value_after(text, i + 1));
+                            return Some(Twice {
+                                path: here(&stack),
+                                values,
+                            });
                         }
+                        keys.insert(key.clone(), i + 1);
                         *current = key;
                     }
                     expect_key = false;
@@ -167,6 +213,27 @@ mod tests {
                 Some(&Value::Bool(true)),
                 "{text}"
             );
+        }
+    }
+
+    #[test]
+    fn both_values_of_a_key_written_twice_are_given() {
+        for (text, values) in [
+            (
+                r#"{"nonce": 1, "serverSeed": "s", "nonce" : 1732414503382}"#,
+                Some(("1", "1732414503382")),
+            ),
+            (r#"{"s": "a b", "s":"c\"d"}"#, Some(("a b", "c\"d"))),
+            (
+                r#"{"played": {"mines": [1, 2], "mines": [3,4]}}"#,
+                Some(("[1,2]", "[3,4]")),
+            ),
+            // A value too long for a sentence: the path alone.
+            (&format!(r#"{{"k": "{}", "k": 1}}"#, "x".repeat(65)), None),
+        ] {
+            let e = read(text).expect_err(text);
+            let want = values.map(|(a, b)| serde_json::json!([a, b]));
+            assert_eq!(e.params.get("values"), want.as_ref(), "{text}");
         }
     }
 

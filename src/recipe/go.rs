@@ -7,7 +7,10 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value};
 
 use super::template::{Code, Holes, Lit};
-use super::{hash, int, internal, opt_hash, opt_int, start, text, Lang, Words, OPERATOR_GO as OP};
+use super::{
+    hash, int, internal, opt_hash, opt_int, say_section, start, text, Lang, Words,
+    OPERATOR_GO as OP,
+};
 use crate::error::Result;
 use crate::schemes::chain::DEFAULT_MAX_STEPS as PUBLISHED_LENGTH;
 
@@ -143,11 +146,8 @@ pub(super) fn common(w: &Words, scheme: &str, funcs: &[&str]) -> Result<Holes> {
         .filter(|f| funcs.contains(f))
         .map(|f| {
             let mut row = Holes::new();
-            row.comment(
-                "funcComment",
-                w.say("recipe.verbatim", &[("section", section(f))]),
-            )
-            .code("funcCode", Code::go_function(OP, f)?);
+            row.comment("funcComment", say_section(w, "recipe.verbatim", section(f)))
+                .code("funcCode", Code::go_function(OP, f)?);
             Ok(row)
         })
         .collect::<Result<_>>()?;
@@ -209,10 +209,7 @@ pub fn bets(map: &Map<String, Value>, w: &Words) -> Result<Holes> {
             .comment("stepCommitment", w.say("recipe.step.commitment", &[]));
     }
     if commitment.is_some() || many {
-        h.comment(
-            "sameStyle",
-            w.say("recipe.sameStyle", &[("section", VERIFY)]),
-        );
+        h.comment("sameStyle", say_section(w, "recipe.sameStyle", VERIFY));
     }
     Ok(h)
 }
@@ -238,7 +235,7 @@ pub fn chain(map: &Map<String, Value>, w: &Words) -> Result<Holes> {
         .flag("hasHistory", history.is_some())
         .flag("hasTerminal", terminal.is_some());
     if history.is_some() || terminal.is_some() {
-        h.comment("sameStyle", w.say("recipe.sameStyle", &[("section", HOW)]));
+        h.comment("sameStyle", say_section(w, "recipe.sameStyle", HOW));
     }
     if let Some(n) = history {
         h.lit("history", Lit::int(n))

@@ -292,15 +292,68 @@ fn output(w: &Words, keys: &[&str]) -> Option<Comment> {
     let join = w
         .text("recipe.keys.join")
         .unwrap_or_else(|| "; ".to_string());
-    let zero = keys.iter().any(|k| FROM_ZERO.contains(k));
-    w.say(
-        if zero {
-            "recipe.output.keysZero"
-        } else {
-            "recipe.output.keys"
-        },
-        &[("keys", &said.join(&join))],
-    )
+    let zero: Vec<&str> = keys
+        .iter()
+        .copied()
+        .filter(|k| FROM_ZERO.contains(k))
+        .collect();
+    // What counts from 0, in the game's own nouns (issue 44: no deals or cards in a
+    // backgammon match): seats alone, seats and tiles, or seats, deals and cards.
+    let only = |set: &[&str]| zero.iter().all(|k| set.contains(k));
+    let key = if zero.is_empty() {
+        "recipe.output.keys"
+    } else if only(&["seats", "seatOrder"]) {
+        "recipe.output.keysZero.seats"
+    } else if only(&["seats", "seatOrder", "tiles"]) {
+        "recipe.output.keysZero.tiles"
+    } else {
+        "recipe.output.keysZero"
+    };
+    w.say(key, &[("keys", &said.join(&join))])
+}
+
+/// The operator's sections the recipes quote (in the operator's language, as the
+/// player finds them on that page), each with the id of its translation in the
+/// catalogs (`recipe.section.<id>`).
+const SECTIONS: [(&str, &str); 12] = [
+    ("Как это работает", "howItWorks"),
+    ("Верификация", "verification"),
+    ("Генерация хэш-цепочки", "hashChain"),
+    ("Генерация игрового сида", "gameSeed"),
+    ("Игра в кости (Dice) — Расчет результата", "dice"),
+    ("Игра Mines — Логика размещения мин", "mines"),
+    ("Platforms — Игровая логика", "platforms"),
+    ("Rocket — Игровая логика", "rocket"),
+    ("Battle — Честность взвешенной рулетки", "battle"),
+    ("Verifică singur", "checkYourself"),
+    ("Joc cu joc", "gameByGame"),
+    (
+        "Il server non può cambiare le carte durante la mano",
+        "cardsFixed",
+    ),
+];
+
+/// The holes of a comment that quotes an operator's section: the section as written
+/// on its page, and its meaning in the player's language after it (", that is
+/// “Hash chain generation”"), or nothing when the words are the page's own.
+pub(crate) fn section_holes(w: &Words, section: &str) -> [(&'static str, String); 2] {
+    let gloss = SECTIONS
+        .iter()
+        .find(|(s, _)| *s == section)
+        .and_then(|(_, id)| w.text(&format!("recipe.section.{id}")))
+        .filter(|g| g != section)
+        .and_then(|g| {
+            w.text("recipe.sectionGloss")
+                .map(|t| t.replace("{text}", &g))
+        })
+        .unwrap_or_default();
+    [("section", section.to_string()), ("gloss", gloss)]
+}
+
+/// A comment that quotes an operator's section (`recipe.verbatim`, `recipe.sameStyle`).
+pub(crate) fn say_section(w: &Words, key: &str, section: &str) -> Option<Comment> {
+    let [(a, x), (b, y)] = section_holes(w, section);
+    w.say(key, &[(a, &x), (b, &y)])
 }
 
 /// The answer of `recipe` and `recipe_rounds`.

@@ -6,7 +6,9 @@ use serde_json::{Map, Value};
 
 use super::template::{Code, Holes, Lit};
 use super::OPERATOR_NODE as OP;
-use super::{hash, id_text, int, internal, opt_hash, opt_int, start, text, Lang, Words};
+use super::{
+    hash, id_text, int, internal, opt_hash, opt_int, say_section, start, text, Lang, Words,
+};
 use crate::error::Result;
 
 /// The operator's section that holds the snippet, and the one describing each game.
@@ -18,7 +20,7 @@ const GAMES: &str = "Joc cu joc";
 fn common(w: &Words) -> Result<Holes> {
     let mut h = start(Lang::Node, w);
     h.comment("values", w.say("recipe.values", &[]))
-        .comment("verbatim", w.say("recipe.verbatim", &[("section", CODE)]))
+        .comment("verbatim", say_section(w, "recipe.verbatim", CODE))
         .code(
             "helpers",
             Code::between(OP, "// Node.js 18+", "const word =")?,
@@ -49,10 +51,7 @@ pub fn match_seed(map: &Map<String, Value>, w: &Words) -> Result<Holes> {
             "stream",
             Code::between(OP, "console.log(sha256(serverSeed)", "// seat order")?,
         )
-        .comment(
-            "sameStyle",
-            w.say("recipe.sameStyle", &[("section", GAMES)]),
-        )
+        .comment("sameStyle", say_section(w, "recipe.sameStyle", GAMES))
         .comment("stepSeats", w.say("recipe.step.seats", &[]))
         .lit("seats", Lit::list((0..players).map(Lit::int).collect()));
     let table = game == "table";
@@ -130,17 +129,14 @@ pub fn poker(map: &Map<String, Value>, w: &Words) -> Result<Holes> {
         .flag("hasServerSeed", server_seed.is_some())
         .flag("hasCommitment", commitment.is_some())
         .flag("hasLeaves", leaves.is_some())
-        .comment(
-            "sameStyleGames",
-            w.say("recipe.sameStyle", &[("section", GAMES)]),
-        );
+        .comment("sameStyleGames", say_section(w, "recipe.sameStyle", GAMES));
     if let Some(seed) = server_seed {
         h.lit("serverSeed", Lit::str(seed))
             .code(
                 "handValue",
                 Code::between(OP, "const handValue", "// 64 leaves")?,
             )
-            .comment("sameStyle", w.say("recipe.sameStyle", &[("section", CODE)]))
+            .comment("sameStyle", say_section(w, "recipe.sameStyle", CODE))
             .comment("stepDeck", w.say("recipe.step.pokerDeck", &[]))
             .comment("stepDisplay", w.say("recipe.step.pokerDisplay", &[]));
     }
@@ -196,7 +192,7 @@ pub fn chess(map: &Map<String, Value>, w: &Words) -> Result<Holes> {
             "message",
             Code::between(OP, "// Chess colour", "// w = word")?,
         )
-        .comment("sameStyle", w.say("recipe.sameStyle", &[("section", CODE)]))
+        .comment("sameStyle", say_section(w, "recipe.sameStyle", CODE))
         .comment("stepChess", w.say("recipe.step.chess", &[]))
         .comment("caseless", w.say("recipe.caseless", &[]))
         .flag("hasSeedB", opt("seedB").is_some());

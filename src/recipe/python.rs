@@ -7,7 +7,7 @@
 use serde_json::{Map, Value};
 
 use super::template::{Code, Holes, Lit};
-use super::{hash, int, internal, start, text, Lang, Words, OPERATOR_PYTHON as OP};
+use super::{hash, int, internal, say_section, start, text, Lang, Words, OPERATOR_PYTHON as OP};
 use crate::error::Result;
 
 /// The Italian page has no headings: its code follows this sentence.
@@ -23,7 +23,7 @@ pub fn selfpoker(map: &Map<String, Value>, w: &Words) -> Result<Holes> {
     let commit = Lit::str(&hash(map, "commit")?);
     let values = [("graine", &seed), ("commit", &commit)];
     let mut h = start(Lang::Python, w);
-    h.comment("verbatim", w.say("recipe.verbatim", &[("section", CODE)]))
+    h.comment("verbatim", say_section(w, "recipe.verbatim", CODE))
         .comment("valuesInline", w.say("recipe.valuesInline", &[]))
         .code(
             "operatorValues",
@@ -31,7 +31,7 @@ pub fn selfpoker(map: &Map<String, Value>, w: &Words) -> Result<Holes> {
         )
         .code("operatorAssert", Code::between(OP, "assert ", "assert ")?)
         .code("operatorDeck", Code::between(OP, "paquet =", "# valore")?)
-        .comment("sameStyle", w.say("recipe.sameStyle", &[("section", CODE)]))
+        .comment("sameStyle", say_section(w, "recipe.sameStyle", CODE))
         .comment("stepSelfpoker", w.say("recipe.step.selfpoker", &[]))
         .lit("players", Lit::int(int(map, "players")?))
         .code("check", Code::assertion(OP)?);

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::go::{self, HOW};
 use super::template::{fill, Holes, Lit, ROUNDS};
-use super::{answer, internal, Lang, Words};
+use super::{answer, internal, say_section, Lang, Words};
 use crate::error::Result;
 use crate::round_history::{check_rounds_with, HistoryOptions};
 use crate::schemes::Walk;
@@ -82,7 +82,7 @@ pub(super) fn holes(
     h.rows("rounds", rounds)
         .flag("hasTerminal", opts.terminal.is_some())
         .comment("stepRounds", w.say("recipe.step.rounds", &[]))
-        .comment("sameStyle", w.say("recipe.sameStyle", &[("section", HOW)]))
+        .comment("sameStyle", say_section(&w, "recipe.sameStyle", HOW))
         .comment("stepLinks", w.say("recipe.step.links", &[]));
     if let Some(t) = &opts.terminal {
         let max = i64::try_from(opts.max_steps).map_err(|_| internal("maxSteps"))?;

@@ -596,3 +596,47 @@ fn plural_categories_are_the_cldr_ones() {
         }
     }
 }
+
+#[test]
+fn a_backgammon_recipe_counts_seats_only_and_sections_are_glossed() {
+    // Issue 44 (read3): "seats, deals and cards" in a backgammon recipe; the operator's
+    // Romanian and Russian section names quoted with no meaning for the reader.
+    let table = vectors("match_seed_v2")
+        .into_iter()
+        .find(|r| r["game"] == "table")
+        .unwrap();
+    let mines = vectors("mines").remove(0);
+    for lang in ["en", "ro", "it", "ru", "ar", "zh"] {
+        let words = catalog(lang);
+        let w = |k: &str| words[k].as_str().unwrap().to_string();
+        let said = comments(recipe(&table, &words).unwrap()["text"].as_str().unwrap());
+        let seats = w("recipe.output.keysZero.seats");
+        let tail = seats.split("{keys}").nth(1).unwrap();
+        assert!(said.contains(tail), "{lang}: {said}");
+        let cards = w("recipe.output.keysZero");
+        assert!(
+            !said.contains(cards.split("{keys}").nth(1).unwrap()),
+            "{lang}"
+        );
+        // The Node page is Romanian: its sections glossed except in Romanian.
+        let gloss = w("recipe.section.checkYourself");
+        assert_eq!(
+            said.contains(&gloss),
+            lang != "ro" || gloss == "Verifică singur",
+            "{lang}: {said}"
+        );
+        assert!(
+            said.contains("Verifică singur"),
+            "{lang}: the section as on the page"
+        );
+        // The Go page is Russian: glossed except in Russian.
+        let said = comments(recipe(&mines, &words).unwrap()["text"].as_str().unwrap());
+        let gloss = w("recipe.section.mines");
+        assert!(said.contains(&gloss), "{lang}: {said}");
+        assert_eq!(
+            said.contains(&w("recipe.sectionGloss").replace("{text}", &gloss)),
+            lang != "ru",
+            "{lang}: {said}"
+        );
+    }
+}

@@ -50,7 +50,7 @@ function journeys() {
   const table = find((r, e) => r.scheme === 'match_seed_v2' && Array.isArray(r.clientSeeds) && r.clientSeeds.length >= 2
     && new Set(r.clientSeeds).size === r.clientSeeds.length && e.commitmentOk === true && e.rolls, 'a backgammon match with client seeds');
   out.push({ name: 'seeds-order', record: { ...table.record, clientSeeds: [...table.record.clientSeeds].reverse(), played: { rolls: table.expect.rolls } }, lead: 'diagnosis input_slip order', key: 'lead.slip.order', tone: 'slip', recheck: 'order', seeds: table.record.clientSeeds });
-  out.push({ name: 'seed-space', record: { ...table.record, clientSeeds: table.record.clientSeeds.map((s, i) => (i === 1 ? `${s} ` : s)), played: { rolls: table.expect.rolls } }, lead: 'diagnosis input_slip trim', key: 'lead.slip.trim', recheck: 'value', seeds: table.record.clientSeeds, folded: true, hint: 'lookalike_char', tone: 'slip', oneName: true });
+  out.push({ name: 'seed-space', record: { ...table.record, clientSeeds: table.record.clientSeeds.map((s, i) => (i === 1 ? `${s} ` : s)), played: { rolls: table.expect.rolls } }, lead: 'diagnosis input_slip trim', key: 'lead.slip.trim.end', recheck: 'value', seeds: table.record.clientSeeds, folded: true, hint: 'lookalike_char', tone: 'slip', oneName: true });
   const dice = find((r, e) => r.scheme === 'dice' && e.commitmentOk === true && r.clientSeed && !r.bets, 'a dice bet');
   out.push({ name: 'seed-quoted', record: { ...dice.record, serverSeed: `"${dice.record.serverSeed}"` }, lead: 'hint seed_wrapped', key: 'lead.title.seed_wrapped', recheck: 'value', folded: true, hint: 'seed_wrapped', hintCheck: 'commitmentOk', tone: 'slip' });
   // Mines with the board entered: a nonce in seconds (10 digits, not 13) leads, amber.

@@ -67,7 +67,7 @@ for (const lang of ['en', 'ru']) {
     assert.doesNotMatch(r.stdout, SUPPORT[lang]);
     r = human({ ...table.record, clientSeeds: table.record.clientSeeds.map((s, i) => (i === 1 ? `${s} ` : s)), played: { rolls: table.expect.rolls } }, lang);
     assert.equal(r.code, 1);
-    assert.match(leadLines(r.stdout)[0], pattern(c['lead.slip.trim']));
+    assert.match(leadLines(r.stdout)[0], pattern(c['lead.slip.trim.end']));
     // The seed as it should read, then the look-alike character's hint with the title of
     // a space at either end (never "a character that only looks right").
     assert.ok(r.stdout.includes(table.record.clientSeeds[1]));

@@ -195,3 +195,57 @@ test('no catalog calls a round beyond the walk older; the advice and the hint sa
     assert.ok(forms(cat['hint.step_limit']).some((s) => s.includes('{walked}')), `${lang} hint.step_limit: the steps walked`);
   }
 });
+
+test('issue 44, third reading: a backgammon match is no bet, a short nonce is no time in seconds, a look-alike letter is shown', async () => {
+  const w = await words();
+  // A match's difference: its own advice (no bet, no client seed changed since).
+  const table = first((c) => c.record.scheme === 'match_seed_v2' && c.record.game === 'table' && c.expect.commitmentOk && c.expect.rolls, 'a backgammon match');
+  const rolls = table.expect.rolls.map((r, i) => (i === 1 ? [r[0] % 6 + 1, r[1]] : r));
+  const match = w.failNext(report({ ...table.record, played: { rolls } }), desc('match_seed_v2'));
+  assert.equal(match.key, 'render.verdict.fail.next.played.unproven.match');
+  for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
+    const c = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+    const bet = { en: /\bbet\b/i, ro: /pariu/i, it: /puntata/i, ru: /ставк/i, ar: /رهان/, zh: /下注|一注/ }[lang];
+    assert.doesNotMatch(c['render.verdict.fail.next.played.unproven.match'], bet, lang);
+    assert.match(c['render.verdict.fail.next.played.unproven'], bet, lang);
+  }
+  // A nonce of 2 is too short for seconds; a ten-digit one is seconds.
+  assert.equal(w.hintKey({ code: 'nonce_unit', nonce: 2, field: 'nonce' }), 'hint.nonce_unit.short');
+  assert.equal(w.hintKey({ code: 'nonce_unit', nonce: 1732429730, field: 'nonce' }), 'hint.nonce_unit');
+  // A Cyrillic letter in a Latin word: the letter itself, named by its alphabet.
+  const dice = first((c) => c.record.scheme === 'dice' && c.expect.commitmentOk && c.record.clientSeed && !c.record.bets, 'dice');
+  const h = (report({ ...dice.record, clientSeed: 'my lu\u0441ky seed' }).hints || []).find((x) => x.code === 'lookalike_char');
+  assert.ok(h && h.kind === 'mixed', JSON.stringify(h));
+  const p = w.hintParams(h, String);
+  assert.equal(p.letter, en['render.letter.cyrillic'].replace('{char}', '\u0441'));
+  const said = en[w.hintKey(h)].replace(/\{(\w+)\}/g, (_, k) => String(p[k]));
+  assert.ok(said.includes('\u0441') && said.includes('U+0441') && !said.includes('{'), said);
+  // In Arabic the letter is isolated left to right: beside "(U+0441)" it would be drawn
+  // out of order (seen at 360 px).
+  assert.ok(w.hintParams(h, String, 'ar').letter.includes('\u2066\u0441\u2069'));
+  // A space at the end is said to be at the end; one at the start, at the start.
+  const end = (report({ ...dice.record, clientSeed: `${dice.record.clientSeed} ` }).hints || []).find((x) => x.code === 'lookalike_char');
+  assert.equal(w.hintKey(end), 'hint.lookalike_char.edge.space');
+  const start = (report({ ...dice.record, clientSeed: ` ${dice.record.clientSeed}` }).hints || []).find((x) => x.code === 'lookalike_char');
+  assert.equal(w.hintKey(start), 'hint.lookalike_char.edge.space.start');
+});
+
+test('issue 44, third reading: a key written twice says both values it was given, on the CLI', () => {
+  const dice = first((c) => c.record.scheme === 'dice' && c.expect.commitmentOk && c.record.nonce !== undefined && !c.record.bets, 'dice');
+  const text = JSON.stringify(dice.record).replace(/"nonce":(\d+)/, '"nonce":7,"nonce":$1');
+  const r = runCli(['--human', '-'], text);
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  assert.ok(r.stdout.includes('7') && r.stdout.includes(String(dice.record.nonce)), r.stdout);
+  const [before, after] = en['render.err.bad_json.duplicate.values'].split('{first}');
+  assert.ok(r.stdout.includes(before.replace('{field}', en['field.nonce'])), r.stdout);
+  assert.ok(after.includes('{second}'));
+});
+
+test('issue 44, third reading: the CLI says a crash history round by round, never as JSON', () => {
+  const crash = first((c) => c.record.scheme === 'crash' && c.record.terminal && c.expect.chainOk, 'a crash round with its terminal');
+  const r = runCli(['--human', '-'], JSON.stringify({ ...crash.record, history: 3 }));
+  const rep = JSON.parse(runCli(['--json', '-'], JSON.stringify({ ...crash.record, history: 3 })).stdout);
+  assert.ok(Array.isArray(rep.history) && rep.history.length >= 2, JSON.stringify(rep.history));
+  assert.doesNotMatch(r.stdout, /\{"hash"|"multiplier"/, r.stdout);
+  assert.ok(r.stdout.includes(en['render.round'].replace('{round}', String(rep.round - 1))), r.stdout);
+});

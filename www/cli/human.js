@@ -135,6 +135,15 @@ function resultText(x, v, ctx) {
         : [b.face !== undefined ? itemValue('face', b.face, ctx) : null, typeof b.win === 'boolean' ? itemValue('win', b.win, ctx) : null].filter((y) => y !== null).join(' · '),
     })).reduce((a, b) => t('lead.slip.moves.join', { a, b })));
   }
+  // A crash history round by round ("Round 1843 · 509.75×, Round 1842 · 1.02×"), never
+  // its JSON (issue 44): the first is the round checked, each next one a round earlier.
+  if (x.key === 'history' && Array.isArray(v) && v.every((h) => h && typeof h === 'object' && h.multiplier !== undefined)) {
+    const top = ctx.r && Number.isInteger(ctx.r.round) ? ctx.r.round : null;
+    return value(listParts(v.map((h, i) => {
+      const m = itemValue('multiplier', h.multiplier, ctx);
+      return top === null ? String(m) : `${t('render.round', { round: String(top - i) })} · ${m}`;
+    })).join(''));
+  }
   // Tiles by their names, as the page draws them (never their ids).
   if (x.item === 'tile' && Array.isArray(v) && v.every(Number.isInteger)) return value(listParts(v.map((y) => String(itemValue('tile', y, ctx)))).join(''));
   // Rolls as a player writes them ("6-2 5-5 …").
@@ -199,7 +208,9 @@ export function renderHuman(res, file) {
     lines.push(`  ${t(r.missing && r.missing.includes('terminal') ? 'check.noneChain' : 'check.none')}`);
   }
   if (Array.isArray(r.missing) && r.missing.length) {
-    const fields = new Intl.ListFormat(language(), { type: 'conjunction' }).format(r.missing.map((f) => fieldName(f)));
+    // Each in the words the page asks for it ("the chain's published terminal"), never a
+    // label pasted after a colon (issue 44).
+    const fields = new Intl.ListFormat(language(), { type: 'conjunction' }).format(r.missing.map((f) => (has(`render.ask.${f}`) ? t(`render.ask.${f}`) : t('render.ask.field', { field: fieldName(f) }))));
     lines.push(t('missing.heading', { fields }));
   }
   for (const h of Array.isArray(r.hints) ? r.hints : []) {

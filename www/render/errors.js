@@ -47,7 +47,16 @@ export function errorText(e) {
       break;
     case 'bad_json':
       // A key written twice: which value is meant is not said (src/duplicates.rs).
-      if (p.duplicate === true) { key = e && e.field ? 'render.err.bad_json.duplicate' : 'render.err.bad_json.duplicateAny'; break; }
+      // Both values it was given, when the core could say them (issue 44: "keep one" of
+      // what?), in quotes and with no direction marks (they may be copied).
+      if (p.duplicate === true) {
+        key = e && e.field ? 'render.err.bad_json.duplicate' : 'render.err.bad_json.duplicateAny';
+        if (e && e.field && Array.isArray(p.values) && p.values.length === 2) {
+          key = 'render.err.bad_json.duplicate.values';
+          params = { ...base, first: String(p.values[0]), second: String(p.values[1]) };
+        }
+        break;
+      }
       if (p.line !== undefined) { key = 'render.err.bad_json.at'; params = { line: p.line, column: p.column || 0 }; }
       break;
     case 'bad_played':

@@ -7,7 +7,7 @@
 // `--human` and the evidence file say the same lines. The operator's support is named
 // only when nothing here applies.
 import { t, has } from '../i18n/i18n.js';
-import { typoHint, hintParams, hintKey, ltrText } from './words.js';
+import { typoHint, hintParams, hintKey, ltrText, nonceTooShort } from './words.js';
 import { fieldLabel } from './fields.js';
 
 /** Hints about the input itself that may explain a fail (no check of their own). */
@@ -79,8 +79,9 @@ export function diagnosisOf(r) {
  *  its code's, else null.
  * @param {import('./types').HintLike} h @param {string} [lang] @returns {string | null} */
 export function hintTitleKey(h, lang) {
+  if (nonceTooShort(h) && has(`lead.title.${h.code}.short`, lang)) return `lead.title.${h.code}.short`;
   const own = typeof h.kind === 'string' ? `lead.title.${h.code}.${h.kind}` : null;
-  if (own && h.codePoint === 32 && has(`${own}.space`, lang)) return `${own}.space`;
+  if (own && h.codePoint === 32 && has(`${own}.space`, lang)) return h.position === 0 && has(`${own}.space.start`, lang) ? `${own}.space.start` : `${own}.space`;
   if (own && has(own, lang)) return own;
   return has(`lead.title.${h.code}`, lang) ? `lead.title.${h.code}` : null;
 }
@@ -198,7 +199,12 @@ function diagnosisWords(x, r, desc, lang) {
   if (d.code === 'input_slip' && d.slip === 'trim') {
     const field = slipField(where, d, lang);
     const to = typeof d.to === 'string' ? t('render.quoted', { text: ltrText(d.to, lang) }, lang) : '';
-    return { key: 'lead.slip.trim', title: t('lead.slip.trim', { field }, lang), lines: [t('lead.slip.trim.todo', { field, to }, lang)], recheck: valueRecheck(d.field, d.to, lang) };
+    // An ordinary space at one end (the core's hint on the same field says which):
+    // said as that, not "a space or invisible character" (issue 44).
+    /** @type {import('./types').HintLike | undefined} */
+    const edge = (r.hints || []).find((/** @type {import('./types').HintLike} */ h) => h.code === 'lookalike_char' && h.kind === 'edge' && h.codePoint === 32 && h.field === d.field);
+    const key = edge ? (edge.position === 0 ? 'lead.slip.trim.start' : 'lead.slip.trim.end') : 'lead.slip.trim';
+    return { key, title: t(key, { field }, lang), lines: [t('lead.slip.trim.todo', { field, to }, lang)], recheck: valueRecheck(d.field, d.to, lang) };
   }
   if (d.code === 'input_slip' && d.slip === 'empty') {
     const one = !Number.isInteger(where.index);

@@ -78,6 +78,9 @@ export function hintParams(h, label, lang) {
     nonce: h.nonce === undefined ? '' : String(h.nonce),
     position: Number.isInteger(h.position) ? h.position + 1 : '',
     char: typeof h.char === 'string' ? h.char : '',
+    // A look-alike letter shown as itself and named by its alphabet ("the Cyrillic
+    // “с”"), its code point only beside it (issue 44: "U+0441" is no letter to a player).
+    letter: letterWords(h, lang),
     // The real count only: a default would choose the plural form of 1 for a
     // sentence counted by another number ("after 10 step", issue 44).
     ...(Number.isInteger(h.count) ? { count: h.count } : {}),
@@ -90,15 +93,41 @@ export function hintParams(h, label, lang) {
   };
 }
 
+/** A nonce_unit hint whose nonce has fewer than 9 digits: no time in seconds of a
+ *  bet (those have 10), so not said as one. */
+export const nonceTooShort = (/** @type {import('./types').HintLike} */ h) => h.code === 'nonce_unit' && String(h.nonce).replace(/\D/g, '').length < 9;
+
+/** The alphabets a look-alike letter is named by (src/chars.rs `script`). */
+const SCRIPTS = /** @type {[string, number, number][]} */ ([
+  ['cyrillic', 0x400, 0x52F], ['greek', 0x370, 0x3FF], ['greek', 0x1F00, 0x1FFF], ['armenian', 0x530, 0x58F],
+  ['cherokee', 0x13A0, 0x13FF], ['cherokee', 0xAB70, 0xABBF], ['latin', 0x41, 0x5A], ['latin', 0x61, 0x7A], ['latin', 0xC0, 0x24F],
+]);
+
+/** A look-alike letter in words: itself in quotes, named by its alphabet ("the
+ *  Cyrillic “с”"), or '' for a hint with no such letter. */
+/** @param {import('./types').HintLike} h @param {string} [lang] */
+function letterWords(h, lang) {
+  const cp = h.codePoint;
+  if (h.code !== 'lookalike_char' || h.kind !== 'mixed' || !Number.isInteger(cp)) return '';
+  const s = SCRIPTS.find(([, lo, hi]) => cp >= lo && cp <= hi);
+  // Isolated left to right in a right-to-left page: beside the code point that follows
+  // it, an unisolated «а» (U+0430) is drawn out of order.
+  return t(`render.letter.${s ? s[0] : 'other'}`, { char: ltrText(String.fromCodePoint(cp), lang) }, lang);
+}
+
 /** A hint's sentence key: its kind's own where it has kinds (lookalike_char: a space
  *  other than U+0020, one at either end, a variation selector, a Hangul filler, a
  *  word that mixes scripts). */
 /** @param {import('./types').HintLike} h @param {string} [lang] */
 export function hintKey(h, lang) {
+  // A nonce far too short for a time in seconds (2, 15): said as too small, not as
+  // "seconds" (issue 44).
+  if (nonceTooShort(h) && has(`hint.${h.code}.short`, lang)) return `hint.${h.code}.short`;
   const own = typeof h.kind === 'string' ? `hint.${h.code}.${h.kind}` : null;
   // An ordinary space at either end: said as a space, never "a space or line break
   // (U+0020)" (issue 44).
-  if (own && h.codePoint === 32 && has(`${own}.space`, lang)) return `${own}.space`;
+  // At which end it is, when that is known: the start when it is the first character.
+  if (own && h.codePoint === 32 && has(`${own}.space`, lang)) return h.position === 0 && has(`${own}.space.start`, lang) ? `${own}.space.start` : `${own}.space`;
   return own && has(own, lang) ? own : `hint.${h.code}`;
 }
 
@@ -131,7 +160,9 @@ export function failNext(r, desc) {
     const fields = unprovenFields(r, desc).map((f) => t('render.quoted', { text: t(f.label) }));
     if (fields.length) {
       const list = new Intl.ListFormat(language(), { type: 'conjunction' }).format(fields);
-      return { key: 'render.verdict.fail.next.played.unproven', params: { fields: list } };
+      // A backgammon match has no bet and no client seed changed since it (issue 44).
+      const key = r.scheme === 'match_seed_v2' ? 'render.verdict.fail.next.played.unproven.match' : 'render.verdict.fail.next.played.unproven';
+      return { key, params: { fields: list } };
     }
     return { key: 'render.verdict.fail.next.played', params: {} };
   }
