@@ -133,6 +133,7 @@ pub mod testing {
     pub use crate::rng::hmac_stream::{HmacStream, WordSource};
     pub use crate::rng::numpy_pcg64::Pcg64;
     pub use crate::schemes::battle::{pick_winner, wheel_point};
+    pub use crate::schemes::chain::PUBLISHED;
     pub use crate::schemes::crash::{crash_hundredths, format_multiplier, quotient_hundredths};
     pub use crate::schemes::platforms::last_platform;
 }

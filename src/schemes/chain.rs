@@ -203,6 +203,26 @@ impl ChainCheck {
             r.check(c.values(expected, Value::Null));
             return Ok(());
         }
+        // Issue 43 (N7): a round hash that is another game's published terminal is
+        // that published hash pasted where the round belongs (the player copied the
+        // terminal the page offers by name), not a round: a terminal is no round of
+        // its own chain (as above), and the walk towards this terminal would hash
+        // ten million links to say nothing more (`foundIn` compares the links after
+        // the start, never the start). Said before any walk, as the terminal itself
+        // is, with the hint naming the game whose terminal it is.
+        if let Some(game) = published_game(hash) {
+            r.hint(json!({"code": "seed_is_commitment", "field": "hash",
+                          "with": "terminal", "check": "chainOk", "game": game,
+                          "kind": "other_game"}));
+            let mut c = commits(Check::new("chainOk", false))
+                .param("maxSteps", self.max_steps)
+                .param("steps", 0);
+            if let Some(game) = published {
+                c = c.param("published", game);
+            }
+            r.check(c.values(expected, Value::Null));
+            return Ok(());
+        }
         let done = match settle(&options.walk, hash, &self.terminal, self.max_steps)? {
             Settled::Pending => {
                 r.note("walk", walk_request(hash, &self.terminal, self.max_steps));
