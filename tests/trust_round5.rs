@@ -56,3 +56,93 @@ fn another_games_published_terminal_as_the_round_is_named_before_any_walk() {
         }
     }
 }
+
+fn dice() -> Value {
+    base("dice", |r| {
+        r.get("bets").is_none() && r.get("serverSeedHash").is_some()
+    })
+}
+
+/// N6: the look-alikes attack 3 found unnamed, each by the rule that flags it now:
+/// compatibility forms NFKC folds into another character (kind `width`, as the
+/// fullwidth and letterlike ones: the Ohm sign, Greek Ω under NFKC, in a Latin word,
+/// SPEC "Latin mixed with Greek"; `ʰ`, `ⓐ`, `²`, `ﬁ`), Latin letters of no everyday
+/// alphabet drawn like a basic one (kind `letter`: `ı`, `ɑ`, the small capital `ᴀ`),
+/// and a combining mark on a Latin letter (kind `mark`: `e` + U+0301 for `é`).
+#[test]
+fn compatibility_forms_phonetic_letters_and_combining_marks_are_named() {
+    let cases: [(&str, &str, u32); 13] = [
+        ("luck\u{2126}y", "width", 0x2126),
+        ("\u{2126}", "width", 0x2126),
+        ("seed\u{2B0}", "width", 0x2B0),
+        ("\u{24D0}bc", "width", 0x24D0),
+        ("seed\u{B2}", "width", 0xB2),
+        ("\u{FB01}ne", "width", 0xFB01),
+        ("p\u{131}n", "letter", 0x131),
+        ("p\u{251}ss", "letter", 0x251),
+        ("\u{1D00}bc", "letter", 0x1D00),
+        ("cafe\u{301}", "mark", 0x301),
+        ("\u{301}seed", "mark", 0x301),
+        ("42\u{308}", "mark", 0x308),
+        ("l\u{1DC4}ck", "mark", 0x1DC4),
+    ];
+    common::assert_lookalikes(&dice(), &cases);
+}
+
+/// N6 (Russian and Arabic readers): the hint names the odd one out. In a word that
+/// is mostly Cyrillic with one Latin letter, the Latin letter; in a Latin word with
+/// one Cyrillic letter, the Cyrillic one; and a lone Cyrillic or Greek letter
+/// standing as a word of its own among Latin letters and digits (`abc-с-123`).
+#[test]
+fn the_minority_letter_and_a_lone_letter_of_another_script_are_named() {
+    let rec = dice();
+    let cases: [(&str, &str, u32, usize); 6] = [
+        ("\u{43F}a\u{440}\u{43E}\u{43B}\u{44C}", "mixed", 0x61, 1), // пaроль, Latin a
+        ("p\u{430}ssword", "mixed", 0x430, 1),
+        ("abc-\u{441}-123", "mixed", 0x441, 4),
+        ("123 \u{441} 456", "mixed", 0x441, 4),
+        ("seed.\u{3BF}.7", "mixed", 0x3BF, 5),
+        ("\u{41C}\u{43E}\u{439}-pa\u{441}s", "mixed", 0x441, 6),
+    ];
+    for (typed, kind, cp, position) in cases {
+        let mut r = rec.clone();
+        r["clientSeed"] = json!(typed);
+        let v = report(&r);
+        let h = hint(&v, "lookalike_char").unwrap_or_else(|| panic!("{typed}: no hint"));
+        assert_eq!(
+            (&h["kind"], &h["codePoint"], &h["position"]),
+            (&json!(kind), &json!(cp), &json!(position)),
+            "{typed}"
+        );
+    }
+}
+
+/// N6: honest fields get no look-alike hint: a field all in one script (Russian,
+/// Greek with its accents, Russian with a stress mark), Chinese with its fullwidth
+/// punctuation, Japanese, Korean, Arabic, Hebrew, emoji, accented Latin typed as one
+/// character, and a Cyrillic and a Latin word side by side.
+#[test]
+fn honest_fields_in_any_script_get_no_look_alike_hint() {
+    let rec = dice();
+    for clean in [
+        "\u{43F}\u{430}\u{440}\u{43E}\u{43B}\u{44C}",                    // пароль
+        "\u{41F}\u{440}\u{438}\u{432}\u{435}\u{442}, \u{43C}\u{438}\u{440} 2024", // Привет, мир 2024
+        "\u{418}\u{432}\u{430}\u{43D} \u{438} \u{41C}\u{430}\u{440}\u{438}\u{44F}", // Иван и Мария
+        "\u{3BA}\u{3B1}\u{3BB}\u{3B7}\u{3BC}\u{3AD}\u{3C1}\u{3B1}-123",  // καλημέρα-123
+        "\u{43C}\u{43E}\u{43B}\u{43E}\u{301}\u{43A}\u{43E}",              // моло́ко
+        "\u{4F60}\u{597D}\u{FF0C}\u{4E16}\u{754C}\u{FF01}",              // 你好，世界！
+        "\u{6771}\u{4EAC}\u{30BF}\u{30EF}\u{30FC}2024",                  // 東京タワー2024
+        "\u{C548}\u{B155}\u{D558}\u{C138}\u{C694}",                      // 안녕하세요
+        "\u{645}\u{631}\u{62D}\u{628}\u{627} \u{628}\u{627}\u{644}\u{639}\u{627}\u{644}\u{645} \u{661}\u{662}\u{663}", // مرحبا بالعالم ١٢٣
+        "\u{5E9}\u{5DC}\u{5D5}\u{5DD}",                                  // שלום
+        "\u{1F3B2}\u{1F340}\u{1F525}",                                   // 🎲🍀🔥
+        "caf\u{E9} na\u{EF}ve Vi\u{1EC7}t",                              // café naïve Việt
+        "hello \u{43C}\u{438}\u{440}",                                   // hello мир
+        "lucky-seed-2024",
+    ] {
+        let mut r = rec.clone();
+        r["clientSeed"] = json!(clean);
+        let v = report(&r);
+        assert!(hint(&v, "lookalike_char").is_none(), "{clean}: {}", v["hints"]);
+    }
+}
