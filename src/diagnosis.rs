@@ -18,6 +18,8 @@
 // page's and the CLI's.
 #![cfg_attr(feature = "widget", allow(dead_code))]
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value};
 
 use crate::chars::invisible;
@@ -32,13 +34,65 @@ pub(crate) struct Shown<'a> {
     pub values: &'a [Value],
 }
 
+/// The recomputed lists of one kind a differing set may be found at (issue 43, N4):
+/// built once a kind for every differing set of a report, so that 10,000 bets each
+/// with a differing `mines` cost one pass over the bets, not one pass a bet.
+#[derive(Default)]
+pub(crate) struct Elsewhere {
+    /// (result key, the step changed, the path around it) → the lists there by
+    /// their contents in order (a set: a hand, a board, a bet's mines) → their
+    /// indices at that step, ascending.
+    index: HashMap<String, HashMap<Vec<String>, Vec<usize>>>,
+    /// List comparisons left for the sets entered with a `null` in them (not seen:
+    /// any value there), which are looked for one list at a time.
+    budget: usize,
+}
+
+/// List comparisons of the sets entered with a `null` in them, a report (a
+/// diagnosis stays cheap: beyond this, such a set is not looked for elsewhere).
+const MAX_SCANNED: usize = 200_000;
+
+impl Elsewhere {
+    pub(crate) fn new() -> Elsewhere {
+        Elsewhere {
+            index: HashMap::new(),
+            budget: MAX_SCANNED,
+        }
+    }
+}
+
+/// The contents of a list as a set: its values' texts, sorted.
+fn contents(list: &[Value]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(Value::to_string).collect();
+    v.sort_unstable();
+    v
+}
+
+thread_local! {
+    static LISTS_READ: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Recomputed lists read by `shown_elsewhere` on this thread so far (tests: the
+/// work is one pass a kind, not one a differing set).
+pub fn lists_read() -> u64 {
+    LISTS_READ.with(std::cell::Cell::get)
+}
+
+fn count_read() {
+    LISTS_READ.with(|c| c.set(c.get().saturating_add(1)));
+}
+
 /// `shown_elsewhere` for one differing set: the first other position of the same
-/// kind (the same pattern, one index changed) whose recomputed list holds every
-/// value shown, in reading order. `(entry, where)`.
+/// kind (the same pattern, one index changed) whose recomputed list equals the set
+/// shown, in reading order. Equal as a set: the same number of entries, every value
+/// shown there (a `null`, not seen, stands for any one). A part of a board is not
+/// that board (issue 43, N4: two cells of a 24-mine board are no "other bet's
+/// mines, everything matches"). `(entry, where)`.
 pub(crate) fn shown_elsewhere(
     scheme: &Descriptor,
     shown: &Shown,
     result: &Map<String, Value>,
+    elsewhere: &mut Elsewhere,
 ) -> Option<(Value, Value)> {
     let r = scheme.result(shown.key)?;
     let (pattern, item) = group(r, shown.segs)?;
@@ -53,6 +107,7 @@ pub(crate) fn shown_elsewhere(
     if values.len() < least {
         return None;
     }
+    let whole = values.len() == shown.values.len();
     let root = result.get(shown.key)?;
     let mut found: Option<Vec<Seg>> = None;
     for (k, seg) in shown.segs.iter().enumerate() {
@@ -61,13 +116,55 @@ pub(crate) fn shown_elsewhere(
         let Some(Value::Array(siblings)) = at(root, &shown.segs[..k]) else {
             continue;
         };
-        for j in (0..siblings.len()).filter(|&j| j != mine) {
+        let path_at = |j: usize| {
             let mut segs = shown.segs.to_vec();
             segs[k] = Seg::Index(j);
-            let Some(Value::Array(there)) = at(root, &segs) else {
-                continue;
-            };
-            if holds(there, &values) && found.as_ref().is_none_or(|f| before(&segs, f)) {
+            segs
+        };
+        let first = if whole {
+            // Every value entered: the lists equal to it, from the index.
+            let group = format!(
+                "{}|{k}|{:?}|{:?}",
+                shown.key,
+                &shown.segs[..k],
+                &shown.segs[k + 1..]
+            );
+            let index = elsewhere.index.entry(group).or_insert_with(|| {
+                let mut index: HashMap<Vec<String>, Vec<usize>> = HashMap::new();
+                for j in 0..siblings.len() {
+                    count_read();
+                    if let Some(Value::Array(there)) = at(root, &path_at(j)) {
+                        index.entry(contents(there)).or_default().push(j);
+                    }
+                }
+                index
+            });
+            let want = contents(shown.values);
+            index
+                .get(&want)
+                .and_then(|js| js.iter().copied().find(|&j| j != mine))
+        } else {
+            // Some not seen: one list at a time, within the budget.
+            let mut first = None;
+            for j in (0..siblings.len()).filter(|&j| j != mine) {
+                if elsewhere.budget == 0 {
+                    break;
+                }
+                elsewhere.budget -= 1;
+                count_read();
+                let Some(Value::Array(there)) = at(root, &path_at(j)) else {
+                    continue;
+                };
+                if there.len() == shown.values.len() && holds(there, &values) {
+                    first = Some(j);
+                    break;
+                }
+            }
+            first
+        };
+        if let Some(j) = first {
+            let segs = path_at(j);
+            if found.as_ref().is_none_or(|f| before(&segs, f)) {
                 found = Some(segs);
             }
         }

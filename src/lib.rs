@@ -113,6 +113,8 @@ pub fn error_json(e: &VerifyError) -> Value {
 /// re-exported here would hide its dead code from the compiler again).
 #[doc(hidden)]
 pub mod testing {
+    #[cfg(not(feature = "widget"))]
+    pub use crate::diagnosis::lists_read;
     pub use crate::history::crash::THRESHOLDS;
     pub use crate::history::crash_formula::{
         least_top_reaching, share_at_least, share_by_40, share_instant,
