@@ -239,3 +239,37 @@ fn ten_thousand_differing_bets_read_the_boards_once() {
         }
     }
 }
+
+/// N4 (c): a bridge record with a long first client seed and one wrong hand: the
+/// diagnosis re-runs it with the seeds in 23 other orders and 4 with one seed empty;
+/// the orders that start the same way share the HMAC state absorbed so far (the
+/// long seed first: once for the record and its five other orders and the empty
+/// slips), and no re-run scans the seeds for look-alikes. 17 absorptions of the
+/// seed (and the 10,000 deals' counters), not 28.
+#[test]
+fn a_long_seed_is_not_absorbed_again_by_every_reordering_of_the_diagnosis() {
+    let seed = "abcdefghij".repeat(1 << 17);
+    let mut rec = base("match_seed_v2", |r| r["game"] == "bridge");
+    rec["clientSeeds"][0] = json!(seed);
+    rec["deals"] = json!(10_000);
+    let deal = report(&rec)["deals"][0].clone();
+    // Seat 0's hand with one card of seat 1's: nobody's hand, no slip explains it.
+    let mut hand = deal[0].as_array().unwrap().clone();
+    hand[0] = deal[1][0].clone();
+    rec["played"] = json!({"deals": [[hand]]});
+    let before = fairverify::testing::bytes_hashed();
+    let t0 = std::time::Instant::now();
+    let v = report(&rec);
+    let bytes = fairverify::testing::bytes_hashed() - before;
+    if std::env::var_os("FAIRVERIFY_TIMING").is_some() {
+        eprintln!("{:?}, {bytes} bytes hashed", t0.elapsed());
+    }
+    assert_eq!(v["verdict"], "fail");
+    assert_eq!(v["diagnosis"], json!([]));
+    let n = seed.len() as u64;
+    assert!(
+        bytes > 16 * n && bytes < 20 * n,
+        "{bytes} bytes hashed for a {n}-byte seed ({} absorptions)",
+        bytes / n
+    );
+}
