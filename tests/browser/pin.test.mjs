@@ -292,7 +292,8 @@ test('a #record= link opened outside the installed app\'s folder: the link to th
   const server = await plainServer(top);
   const origin = `http://127.0.0.1:${server.address().port}`;
   const context = await browser.newContext();
-  const record = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/vectors/dice.jsonl'), 'utf8').split('\n').map((l) => l && JSON.parse(l)).find((c) => c && c.record.serverSeedHash && !c.record.bets && !c.expect.error).record);
+  const record = fs.readFileSync(path.join(ROOT, 'tests/vectors/dice.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    .find((c) => c.record.serverSeedHash && !c.record.bets && !c.expect.error).record;
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/app/verifier.html`);
