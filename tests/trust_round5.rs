@@ -16,8 +16,9 @@ fn report(rec: &Value) -> Value {
 
 /// N7: a round `hash` that is another game's published terminal (the Platforms
 /// terminal pasted into a crash round) is said before any walk, with the hint of a
-/// published hash pasted where the round belongs, naming that game; a short
-/// `maxSteps` or the whole published length, the walk never runs.
+/// published hash pasted where the round belongs, naming that game; at the whole
+/// published length the walk never runs, below it the walk runs (SPEC: a `fail`
+/// needs the whole-length walk).
 #[test]
 fn another_games_published_terminal_as_the_round_is_named_before_any_walk() {
     for (game, (_, own)) in PUBLISHED {
@@ -26,8 +27,11 @@ fn another_games_published_terminal_as_the_round_is_named_before_any_walk() {
                 let mut rec = base(game, |_| true);
                 rec["hash"] = json!(pasted);
                 rec["terminal"] = json!(own);
-                if let Some(m) = max_steps {
-                    rec["maxSteps"] = json!(m);
+                match max_steps {
+                    Some(m) => rec["maxSteps"] = json!(m),
+                    None => {
+                        rec.as_object_mut().map(|o| o.remove("maxSteps"));
+                    }
                 }
                 let v = report(&rec);
                 let what = format!("{game} with {other}'s terminal, maxSteps {max_steps:?}");
@@ -38,10 +42,19 @@ fn another_games_published_terminal_as_the_round_is_named_before_any_walk() {
                     (&json!("hash"), &json!(other)),
                     "{what}"
                 );
-                // No walk: nothing walked, no step limit, the chain check says so at 0.
+                if max_steps.is_some() {
+                    // SPEC §6: a short walk proves nothing either way and never reads
+                    // as cheating: the walk runs, `unchecked` with its step limit.
+                    assert!(v.get("chainOk").is_none(), "{what}: {v}");
+                    assert!(hint(&v, "step_limit").is_some(), "{what}: {v}");
+                    assert_eq!(v["verdict"], "unchecked", "{what}");
+                    continue;
+                }
+                // The whole length: no walk, nothing walked, no step limit, the chain
+                // check says so at 0.
                 assert!(
                     v.get("walked").is_none() && hint(&v, "step_limit").is_none(),
-                    "{what}"
+                    "{what}: {v}"
                 );
                 let c = v["checks"]
                     .as_array()

@@ -210,10 +210,15 @@ impl ChainCheck {
         // ten million links to say nothing more (`foundIn` compares the links after
         // the start, never the start). Said before any walk, as the terminal itself
         // is, with the hint naming the game whose terminal it is.
-        if let Some(game) = published_game(hash) {
+        // SPEC §6: "a `fail` still needs the whole-length walk": below it the hint is
+        // given and the walk runs as for any round (`unchecked`, `step_limit`).
+        let pasted = published_game(hash);
+        if let Some(game) = pasted {
             r.hint(json!({"code": "seed_is_commitment", "field": "hash",
                           "with": "terminal", "check": "chainOk", "game": game,
                           "kind": "other_game"}));
+        }
+        if pasted.is_some() && self.max_steps >= DEFAULT_MAX_STEPS.unsigned_abs() {
             let mut c = commits(Check::new("chainOk", false))
                 .param("maxSteps", self.max_steps)
                 .param("steps", 0);
