@@ -18,6 +18,8 @@
 // page's and the CLI's.
 #![cfg_attr(feature = "widget", allow(dead_code))]
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value};
 
 use crate::chars::invisible;
@@ -32,13 +34,65 @@ pub(crate) struct Shown<'a> {
     pub values: &'a [Value],
 }
 
+/// The recomputed lists of one kind a differing set may be found at (issue 43, N4):
+/// built once a kind for every differing set of a report, so that 10,000 bets each
+/// with a differing `mines` cost one pass over the bets, not one pass a bet.
+#[derive(Default)]
+pub(crate) struct Elsewhere {
+    /// (result key, the step changed, the path around it) → the lists there by
+    /// their contents in order (a set: a hand, a board, a bet's mines) → their
+    /// indices at that step, ascending.
+    index: HashMap<String, HashMap<Vec<String>, Vec<usize>>>,
+    /// List comparisons left for the sets entered with a `null` in them (not seen:
+    /// any value there), which are looked for one list at a time.
+    budget: usize,
+}
+
+/// List comparisons of the sets entered with a `null` in them, a report (a
+/// diagnosis stays cheap: beyond this, such a set is not looked for elsewhere).
+const MAX_SCANNED: usize = 200_000;
+
+impl Elsewhere {
+    pub(crate) fn new() -> Elsewhere {
+        Elsewhere {
+            index: HashMap::new(),
+            budget: MAX_SCANNED,
+        }
+    }
+}
+
+/// The contents of a list as a set: its values' texts, sorted.
+fn contents(list: &[Value]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(Value::to_string).collect();
+    v.sort_unstable();
+    v
+}
+
+thread_local! {
+    static LISTS_READ: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Recomputed lists read by `shown_elsewhere` on this thread so far (tests: the
+/// work is one pass a kind, not one a differing set).
+pub fn lists_read() -> u64 {
+    LISTS_READ.with(std::cell::Cell::get)
+}
+
+fn count_read() {
+    LISTS_READ.with(|c| c.set(c.get().saturating_add(1)));
+}
+
 /// `shown_elsewhere` for one differing set: the first other position of the same
-/// kind (the same pattern, one index changed) whose recomputed list holds every
-/// value shown, in reading order. `(entry, where)`.
+/// kind (the same pattern, one index changed) whose recomputed list equals the set
+/// shown, in reading order. Equal as a set: the same number of entries, every value
+/// shown there (a `null`, not seen, stands for any one). A part of a board is not
+/// that board (issue 43, N4: two cells of a 24-mine board are no "other bet's
+/// mines, everything matches"). `(entry, where)`.
 pub(crate) fn shown_elsewhere(
     scheme: &Descriptor,
     shown: &Shown,
     result: &Map<String, Value>,
+    elsewhere: &mut Elsewhere,
 ) -> Option<(Value, Value)> {
     let r = scheme.result(shown.key)?;
     let (pattern, item) = group(r, shown.segs)?;
@@ -53,6 +107,7 @@ pub(crate) fn shown_elsewhere(
     if values.len() < least {
         return None;
     }
+    let whole = values.len() == shown.values.len();
     let root = result.get(shown.key)?;
     let mut found: Option<Vec<Seg>> = None;
     for (k, seg) in shown.segs.iter().enumerate() {
@@ -61,13 +116,55 @@ pub(crate) fn shown_elsewhere(
         let Some(Value::Array(siblings)) = at(root, &shown.segs[..k]) else {
             continue;
         };
-        for j in (0..siblings.len()).filter(|&j| j != mine) {
+        let path_at = |j: usize| {
             let mut segs = shown.segs.to_vec();
             segs[k] = Seg::Index(j);
-            let Some(Value::Array(there)) = at(root, &segs) else {
-                continue;
-            };
-            if holds(there, &values) && found.as_ref().is_none_or(|f| before(&segs, f)) {
+            segs
+        };
+        let first = if whole {
+            // Every value entered: the lists equal to it, from the index.
+            let group = format!(
+                "{}|{k}|{:?}|{:?}",
+                shown.key,
+                &shown.segs[..k],
+                &shown.segs[k + 1..]
+            );
+            let index = elsewhere.index.entry(group).or_insert_with(|| {
+                let mut index: HashMap<Vec<String>, Vec<usize>> = HashMap::new();
+                for j in 0..siblings.len() {
+                    count_read();
+                    if let Some(Value::Array(there)) = at(root, &path_at(j)) {
+                        index.entry(contents(there)).or_default().push(j);
+                    }
+                }
+                index
+            });
+            let want = contents(shown.values);
+            index
+                .get(&want)
+                .and_then(|js| js.iter().copied().find(|&j| j != mine))
+        } else {
+            // Some not seen: one list at a time, within the budget.
+            let mut first = None;
+            for j in (0..siblings.len()).filter(|&j| j != mine) {
+                if elsewhere.budget == 0 {
+                    break;
+                }
+                elsewhere.budget -= 1;
+                count_read();
+                let Some(Value::Array(there)) = at(root, &path_at(j)) else {
+                    continue;
+                };
+                if there.len() == shown.values.len() && holds(there, &values) {
+                    first = Some(j);
+                    break;
+                }
+            }
+            first
+        };
+        if let Some(j) = first {
+            let segs = path_at(j);
+            if found.as_ref().is_none_or(|f| before(&segs, f)) {
                 found = Some(segs);
             }
         }
@@ -135,19 +232,49 @@ pub(crate) struct Slip {
 /// bets or hands longer than this are not re-run: a diagnosis stays cheap.
 const MAX_WORK: i64 = 2_000;
 
+/// One change SPEC tries, before it is made: the record it gives is built only when
+/// its turn comes (issue 43, N4: 28 copies of a record with a 15 MB client seed,
+/// each with its `to`, were 1 GB held at once).
+enum Plan {
+    /// The list `field` in the order `p`.
+    Order(&'static str, Vec<usize>),
+    /// The string `field`, or its `i`-th string, without whitespace and invisible
+    /// characters.
+    Trim(&'static str, Option<usize>),
+    /// The `i`-th string of `field` empty.
+    Empty(&'static str, usize),
+}
+
+/// A client seed or id without whitespace and invisible characters.
+fn bare(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace() && !invisible(*c))
+        .collect()
+}
+
 /// Every `input_slip` SPEC tries, in its order (`order`, `trim`, `empty`), each a
-/// record with one input the operator did not commit to changed; none when the
-/// record is too large to re-run cheaply.
-pub(crate) fn slips(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<Slip> {
-    let Some(base) = cut_counts(scheme, record) else {
-        return Vec::new();
+/// record with one input the operator did not commit to changed, built one at a
+/// time as the caller takes them; none when the record is too large to re-run
+/// cheaply.
+pub(crate) fn slips<'a>(
+    scheme: &Descriptor,
+    record: &'a Map<String, Value>,
+) -> impl Iterator<Item = Slip> + 'a {
+    let base = cut_counts(scheme, record);
+    let plans = if base.is_some() {
+        plans(scheme, record)
+    } else {
+        Vec::new()
     };
+    plans.into_iter().filter_map(move |plan| {
+        let base = base.as_ref()?;
+        build(base, record, plan)
+    })
+}
+
+/// The changes to try, in SPEC's order, without the records they give.
+fn plans(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<Plan> {
     let mut out = Vec::new();
-    let with = |field: &str, value: Value| {
-        let mut r = base.clone();
-        r.insert(field.to_string(), value);
-        r
-    };
     // `order`: the client seeds (a list, one per player) in every other order.
     for f in scheme.fields.iter().filter(|f| f.role == Role::Client) {
         let Some(Value::Array(list)) = record.get(f.name) else {
@@ -157,52 +284,26 @@ pub(crate) fn slips(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<Sli
             continue;
         }
         for p in permutations(list.len()) {
-            let to: Vec<Value> = p.iter().map(|&i| list[i].clone()).collect();
-            if to == *list {
+            if p.iter().enumerate().all(|(i, &j)| list[i] == list[j]) {
                 continue;
             }
-            out.push(Slip {
-                record: with(f.name, Value::Array(to.clone())),
-                entry: json!({"code": "input_slip", "field": f.name, "slip": "order", "to": to}),
-                place: json!({"permutation": p}),
-            });
+            out.push(Plan::Order(f.name, p));
         }
     }
     // `trim`: a client seed or id without whitespace and invisible characters.
-    let bare = |s: &str| -> String {
-        s.chars()
-            .filter(|c| !c.is_whitespace() && !invisible(*c))
-            .collect()
-    };
+    let untidy = |s: &str| s.chars().any(|c| c.is_whitespace() || invisible(c));
     for f in scheme
         .fields
         .iter()
         .filter(|f| matches!(f.role, Role::Client | Role::Id))
     {
         match record.get(f.name) {
-            Some(Value::String(s)) if bare(s) != *s => {
-                let to = bare(s);
-                out.push(Slip {
-                    record: with(f.name, Value::from(to.clone())),
-                    entry: json!({"code": "input_slip", "field": f.name, "slip": "trim", "to": to}),
-                    place: json!({"key": f.name}),
-                });
-            }
+            Some(Value::String(s)) if untidy(s) => out.push(Plan::Trim(f.name, None)),
             Some(Value::Array(list)) => {
                 for (i, x) in list.iter().enumerate() {
-                    let Value::String(s) = x else { continue };
-                    if bare(s) == *s {
-                        continue;
+                    if x.as_str().is_some_and(untidy) {
+                        out.push(Plan::Trim(f.name, Some(i)));
                     }
-                    let to = bare(s);
-                    let mut changed = list.clone();
-                    changed[i] = Value::from(to.clone());
-                    out.push(Slip {
-                        record: with(f.name, Value::Array(changed)),
-                        entry: json!({"code": "input_slip", "field": format!("{}[{i}]", f.name),
-                                      "slip": "trim", "to": to}),
-                        place: json!({"key": f.name, "index": i}),
-                    });
                 }
             }
             _ => {}
@@ -217,17 +318,64 @@ pub(crate) fn slips(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<Sli
             if x.as_str().is_none_or(str::is_empty) {
                 continue;
             }
-            let mut changed = list.clone();
-            changed[i] = Value::from("");
-            out.push(Slip {
-                record: with(f.name, Value::Array(changed)),
-                entry: json!({"code": "input_slip", "field": format!("{}[{i}]", f.name),
-                              "slip": "empty", "to": ""}),
-                place: json!({"key": f.name, "index": i}),
-            });
+            out.push(Plan::Empty(f.name, i));
         }
     }
     out
+}
+
+/// The record `plan` gives (from `base`, the record cut to what was entered), with
+/// SPEC's entry and where it is.
+fn build(base: &Map<String, Value>, record: &Map<String, Value>, plan: Plan) -> Option<Slip> {
+    let with = |field: &str, value: Value| {
+        let mut r = base.clone();
+        r.insert(field.to_string(), value);
+        r
+    };
+    let list = |field: &str| match record.get(field) {
+        Some(Value::Array(list)) => Some(list),
+        _ => None,
+    };
+    Some(match plan {
+        Plan::Order(field, p) => {
+            let from = list(field)?;
+            let to: Vec<Value> = p.iter().map(|&i| from[i].clone()).collect();
+            Slip {
+                record: with(field, Value::Array(to.clone())),
+                entry: json!({"code": "input_slip", "field": field, "slip": "order", "to": to}),
+                place: json!({"permutation": p}),
+            }
+        }
+        Plan::Trim(field, None) => {
+            let to = bare(record.get(field)?.as_str()?);
+            Slip {
+                record: with(field, Value::from(to.clone())),
+                entry: json!({"code": "input_slip", "field": field, "slip": "trim", "to": to}),
+                place: json!({"key": field}),
+            }
+        }
+        Plan::Trim(field, Some(i)) => {
+            let mut changed = list(field)?.clone();
+            let to = bare(changed.get(i)?.as_str()?);
+            changed[i] = Value::from(to.clone());
+            Slip {
+                record: with(field, Value::Array(changed)),
+                entry: json!({"code": "input_slip", "field": format!("{field}[{i}]"),
+                              "slip": "trim", "to": to}),
+                place: json!({"key": field, "index": i}),
+            }
+        }
+        Plan::Empty(field, i) => {
+            let mut changed = list(field)?.clone();
+            *changed.get_mut(i)? = Value::from("");
+            Slip {
+                record: with(field, Value::Array(changed)),
+                entry: json!({"code": "input_slip", "field": format!("{field}[{i}]"),
+                              "slip": "empty", "to": ""}),
+                place: json!({"key": field, "index": i}),
+            }
+        }
+    })
 }
 
 /// The record with each count cut to the length the player entered under the

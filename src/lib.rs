@@ -120,6 +120,8 @@ pub fn error_json(e: &VerifyError) -> Value {
 /// re-exported here would hide its dead code from the compiler again).
 #[doc(hidden)]
 pub mod testing {
+    #[cfg(not(feature = "widget"))]
+    pub use crate::diagnosis::lists_read;
     pub use crate::history::crash::THRESHOLDS;
     pub use crate::history::crash_formula::{
         least_top_reaching, share_at_least, share_by_40, share_instant,
@@ -140,6 +142,7 @@ pub mod testing {
     pub use crate::rng::hmac_stream::{HmacStream, WordSource};
     pub use crate::rng::numpy_pcg64::Pcg64;
     pub use crate::schemes::battle::{pick_winner, wheel_point};
+    pub use crate::schemes::chain::PUBLISHED;
     pub use crate::schemes::crash::{crash_hundredths, format_multiplier, quotient_hundredths};
     pub use crate::schemes::platforms::last_platform;
 }

@@ -12,7 +12,7 @@ use crate::batch::Status;
 use crate::error::{Result, VerifyError, Want};
 use crate::schemes::descriptor::{Descriptor, Role};
 use compare::{describe, Diffs};
-use hints::{hints, typed_chars};
+use hints::{hints as hints_of, typed_chars};
 
 /// Where a check stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,6 +200,10 @@ pub struct Report {
     /// The result key whose parts each get a `status` (`bets`), and the parts that
     /// carried their own `played`: (index, whether it differed).
     parts: Option<(&'static str, Vec<(usize, bool)>)>,
+    /// A diagnosis's re-run (`input_slip`), of which only `differenceCount` is read:
+    /// no hints and no diagnosis of its own (issue 43, N4: a 15 MB client seed was
+    /// scanned for look-alikes in each of 28 re-runs).
+    slip: bool,
 }
 
 impl std::fmt::Debug for Descriptor {
@@ -220,6 +224,7 @@ impl Report {
             compared: false,
             hints: Vec::new(),
             parts: None,
+            slip: false,
         }
     }
 
@@ -303,6 +308,11 @@ impl Report {
     }
 
     /// Compares `played`, adds the hints, decides the verdict and renders the report.
+    /// A diagnosis's re-run: only whether everything shown matches is read.
+    pub(crate) fn for_slip(&mut self) {
+        self.slip = true;
+    }
+
     pub fn finish(mut self, record: &Map<String, Value>) -> Result<Value> {
         let played = match record.get("played") {
             None | Some(Value::Null) => None,
@@ -339,15 +349,18 @@ impl Report {
         // The badge's core carries no diagnosis: its record and what it compares come
         // from the host page, never from a player's typing or tapping, and a
         // difference there is the host's own (docs/widget.md).
-        let diagnosis = (rests_on_played && cfg!(not(feature = "widget")))
+        let diagnosis = (rests_on_played && !self.slip && cfg!(not(feature = "widget")))
             .then(|| self.shown_elsewhere(&differences));
         let differences: Vec<Value> = differences
             .into_iter()
             .map(|d| describe(self.scheme, d, &self.result))
             .collect();
-        let mut hints = hints(self.scheme, &self.checks, record);
-        hints.extend(typed_chars(self.scheme, record));
-        hints.append(&mut self.hints);
+        let mut hints = Vec::new();
+        if !self.slip {
+            hints = hints_of(self.scheme, &self.checks, record);
+            hints.extend(typed_chars(self.scheme, record));
+            hints.append(&mut self.hints);
+        }
 
         if verdict == Verdict::Unchecked && self.missing.is_empty() {
             // What the scheme did not name itself: its published fields not given.

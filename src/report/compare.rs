@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::{Report, State};
-use crate::diagnosis::{shown_elsewhere, Shown};
+use crate::diagnosis::{shown_elsewhere, Elsewhere, Shown};
 use crate::error::{ErrorCode, Result, VerifyError, Want};
 use crate::played::{self, fit, fit_prefix, path_text, Seg, Unreadable};
 use crate::schemes::descriptor::{Descriptor, Order, Step};
@@ -163,6 +163,7 @@ impl Report {
     pub(super) fn shown_elsewhere(&self, differences: &[Diff]) -> (Vec<Value>, Vec<Value>) {
         let mut entries = Vec::new();
         let mut places = Vec::new();
+        let mut elsewhere = Elsewhere::new();
         for d in differences.iter().filter(|d| d.set.is_some()) {
             let Value::Array(values) = &d.played else {
                 continue;
@@ -172,7 +173,9 @@ impl Report {
                 segs: &d.segs,
                 values,
             };
-            if let Some((entry, place)) = shown_elsewhere(self.scheme, &shown, &self.result) {
+            if let Some((entry, place)) =
+                shown_elsewhere(self.scheme, &shown, &self.result, &mut elsewhere)
+            {
                 entries.push(entry);
                 places.push(place);
             }

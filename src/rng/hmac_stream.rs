@@ -71,8 +71,15 @@ pub struct HmacStream {
 
 impl HmacStream {
     pub fn new(key: &[u8], prefix: impl AsRef<[u8]>) -> Self {
-        let mut primed = hmac_keyed(key);
         let prefix = prefix.as_ref();
+        #[cfg(not(feature = "widget"))]
+        if prefix.len() >= absorbed::LONG {
+            return HmacStream {
+                primed: absorbed::prime(key, prefix),
+                k: 0,
+            };
+        }
+        let mut primed = hmac_keyed(key);
         counted(prefix.len());
         primed.update(prefix);
         HmacStream { primed, k: 0 }
@@ -92,6 +99,84 @@ impl WordSource for HmacStream {
         let w = self.word_at(self.k);
         self.k += 1;
         w
+    }
+}
+
+/// The HMAC state of the last long prefix, kept at its separators (issue 43, N4):
+/// a diagnosis re-runs a record with its client seeds in up to 24 orders (and one
+/// of them empty), and every order that starts the same way shares the state
+/// absorbed up to where it differs (a 15 MB client seed first: absorbed once for
+/// the six orders that start with it and the empty slips of the others, not once
+/// a re-run). Not in the badge: it re-runs nothing.
+#[cfg(not(feature = "widget"))]
+mod absorbed {
+    use std::cell::RefCell;
+
+    use hmac::Mac;
+
+    use crate::primitives::sha256::{counted, hmac_keyed, HmacSha256};
+
+    /// Prefixes shorter than this are absorbed as they come.
+    pub const LONG: usize = 1 << 16;
+
+    /// The last long prefix: its key, its bytes, and the state after each mark
+    /// (a `,` or `:` at least `LONG` bytes after the previous mark).
+    struct Last {
+        key: Vec<u8>,
+        prefix: Vec<u8>,
+        marks: Vec<(usize, HmacSha256)>,
+    }
+
+    thread_local! {
+        static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
+    }
+
+    /// The HMAC keyed with `key` and fed `prefix`, from the furthest mark of the
+    /// last long prefix that `prefix` starts with (same key, same bytes up to it).
+    pub fn prime(key: &[u8], prefix: &[u8]) -> HmacSha256 {
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            let mut marks: Vec<(usize, HmacSha256)> = Vec::new();
+            if let Some(l) = last.as_ref().filter(|l| l.key == key) {
+                let same = l
+                    .prefix
+                    .iter()
+                    .zip(prefix)
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                marks = l
+                    .marks
+                    .iter()
+                    .filter(|(at, _)| *at <= same)
+                    .cloned()
+                    .collect();
+            }
+            let (mut at, mut mac) = match marks.last() {
+                Some((at, mac)) => (*at, mac.clone()),
+                None => (0, hmac_keyed(key)),
+            };
+            // Feed the rest, marking each separator at least LONG bytes on.
+            while at < prefix.len() {
+                let next = prefix[at..]
+                    .iter()
+                    .enumerate()
+                    .skip(LONG)
+                    .find(|(_, b)| matches!(b, b',' | b':'))
+                    .map_or(prefix.len(), |(k, _)| at + k + 1);
+                counted(next - at);
+                mac.update(&prefix[at..next]);
+                at = next;
+                if at < prefix.len() {
+                    marks.push((at, mac.clone()));
+                }
+            }
+            *last = Some(Last {
+                key: key.to_vec(),
+                prefix: prefix.to_vec(),
+                marks,
+            });
+            mac
+        })
     }
 }
 
@@ -132,6 +217,32 @@ mod tests {
         Scripted {
             words: words.iter().copied().collect(),
             drawn: 0,
+        }
+    }
+
+    /// Issue 43 (N4): a long prefix primed from the last one's marks draws the words
+    /// of SPEC's definition: orders of long seeds that share a start, one that shares
+    /// none, another key, a prefix that is a start of the last one.
+    #[test]
+    fn long_prefixes_sharing_a_start_draw_the_defined_words() {
+        let long = "x".repeat(absorbed::LONG + 17);
+        let other = "y,".repeat(absorbed::LONG / 2 + 3);
+        let prefixes = [
+            format!("pf2:bridge:1:{long},b,{other}:"),
+            format!("pf2:bridge:1:{long},{other},b:"),
+            format!("pf2:bridge:1:{long},,b:"),
+            format!("pf2:bridge:1:b,{long},{other}:"),
+            format!("pf2:bridge:1:{long},b,{other}:"),
+            format!("pf2:bridge:1:{long},"),
+        ];
+        for key in [&b"key"[..], b"other key"] {
+            for p in &prefixes {
+                let mut s = HmacStream::new(key, p);
+                for k in 0..3u64 {
+                    let msg = format!("{p}{k}");
+                    assert_eq!(s.next_word(), word(key, msg.as_bytes()), "{k}");
+                }
+            }
         }
     }
 

@@ -400,9 +400,7 @@ fn input_slip(
     let explains = |record: &Map<String, Value>| {
         run(scheme, record, &again).is_ok_and(|r| r["differenceCount"] == 0)
     };
-    let Some(slip) = crate::diagnosis::slips(&scheme.desc, map)
-        .into_iter()
-        .find(|s| explains(&s.record))
+    let Some(slip) = crate::diagnosis::slips(&scheme.desc, map).find(|s| explains(&s.record))
     else {
         return;
     };
@@ -417,6 +415,9 @@ fn input_slip(
 fn run(scheme: &'static Scheme, map: &Map<String, Value>, options: &Options) -> Result<Value> {
     let f = Fields::new(map, "");
     let mut r = Report::new(&scheme.desc);
+    if options.slip {
+        r.for_slip();
+    }
     (scheme.run)(f, &mut r, options)?;
     // The fingerprint a table badge shows for this record: its primary commitment
     // as published (lowercase), when the record has one.

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { launch } from './browser.mjs';
+import { launch, b64url, nextVerdict } from './browser.mjs';
 import { ROOT } from '../node/helpers.mjs';
 
 const PKG = path.join(ROOT, 'pkg');
@@ -275,6 +275,45 @@ test('a hard reload runs the server\'s file, and the page says it is not the ins
     await page.waitForFunction(() => document.querySelector('#download-sha[data-sha256]'), null, { timeout: 30000 });
     assert.equal(await page.evaluate(() => !!document.querySelector('#not-installed-notice')), false);
     assert.equal(await page.evaluate(HELD, origin), v0);
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
+
+test('a #record= link opened outside the installed app\'s folder: the link to the installed verifier keeps the record and the language, and opens it there', async () => {
+  // Attack 3, N7: the badge's phone link (#record=…) opened at an address outside
+  // the installed folder; "open the installed verifier here" dropped the fragment,
+  // so the player had to enter the record again.
+  const top = path.join(TMP, 'alias-record');
+  fs.mkdirSync(top, { recursive: true });
+  const dir = path.join(top, 'app');
+  fs.cpSync(copyOfPkg('alias-record-pkg'), dir, { recursive: true });
+  const server = await plainServer(top);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const context = await browser.newContext();
+  const record = fs.readFileSync(path.join(ROOT, 'tests/vectors/dice.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    .find((c) => c.record.serverSeedHash && !c.record.bets && !c.expect.error).record;
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/app/verifier.html`);
+    await until(page, INSTALLED, null, 'the installed copy');
+    publish(dir);
+    const fragment = `#lang=ro&record=${b64url(record)}`;
+    const outside = await nextVerdict(page, () => page.goto(`${origin}/app%2fverifier.html${fragment}`));
+    const link = await until(page, () => {
+      const a = document.querySelector('#not-installed-notice [data-outside] a');
+      return a && { href: a.getAttribute('href'), hash: location.hash };
+    }, null, 'the not-installed notice\'s link');
+    assert.ok(link.hash.includes('record=') && link.hash.includes('lang=ro'), link.hash);
+    assert.equal(link.href, `${origin}/app/${link.hash}`);
+    // Followed: the installed verifier, with the same record and language, and the
+    // same verdict.
+    const there = await nextVerdict(page, () => page.click('#not-installed-notice [data-outside] a'));
+    assert.equal(there.verdict, outside.verdict);
+    assert.equal(there.verdict, 'pass');
+    const at = await until(page, () => navigator.serviceWorker.controller && { path: location.pathname, lang: document.documentElement.lang }, null, 'the installed copy there');
+    assert.deepEqual(at, { path: '/app/', lang: 'ro' });
   } finally {
     await context.close();
     server.close();

@@ -229,6 +229,17 @@ function drawNotice() {
   else $('#notices').prepend(box);
 }
 
+/** The link to the installed verifier's folder, carrying this address's fragment (the
+ *  record and the language of a `#record=` link, such as the badge's phone link), so
+ *  that the player need not enter the record again there (attack 3, N7). The fragment
+ *  is read again when the link is followed: the language menu rewrites it. */
+function installedLink(folder) {
+  const href = () => folder + (location.hash.length > 1 ? location.hash : '');
+  const a = el('a', { href: href() }, code(folder));
+  a.addEventListener('click', () => { a.setAttribute('href', href()); });
+  return a;
+}
+
 /** "This is not your installed verifier": the file this page runs is not the one
  *  installed on this device (a reload that bypassed the service worker, such as
  *  Ctrl+Shift+R, runs the server's bytes; so does a page the worker did not serve). */
@@ -239,7 +250,7 @@ function drawNotInstalled() {
   const box = el('div', { class: 'notice update', id: 'not-installed-notice', role: 'alert', 'data-installed-sha': installed, 'data-running-sha': own },
     el('p', { class: 'update-head', text: t('install.notInstalled.head') }),
     outsideOf
-      ? el('p', { 'data-outside': outsideOf }, t('install.notInstalled.outside'), ' ', el('a', { href: outsideOf }, code(outsideOf)))
+      ? el('p', { 'data-outside': outsideOf }, t('install.notInstalled.outside'), ' ', installedLink(outsideOf))
       : el('p', { text: t('install.notInstalled.why') }),
     el('dl', { class: 'pair update-shas' },
       el('dt', { text: t('install.notInstalled.running') }), el('dd', {}, code(own, 'hash')),
