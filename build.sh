@@ -150,6 +150,31 @@ build_nowasm() {
 }
 # --------------------------------------------------------------------------------------
 
+# The badge's wasm: the core built for size (profile.widget) with the cargo arguments
+# given ($3...: its features), its glue into $1 (fairverify.js) and the optimised wasm
+# to $2.
+build_badge_core() {
+  local out=$1 wasm=$2
+  shift 2
+  log "cargo build --profile widget $* --target wasm32-unknown-unknown"
+  cargo build --profile widget "$@" --locked --target wasm32-unknown-unknown
+  mkdir -p "$out"
+  wasm-bindgen --target no-modules --no-typescript --out-dir "$out" \
+    target/wasm32-unknown-unknown/widget/fairverify.wasm
+  # Its imports under short names, in the wasm and its glue (0.9 KB of widget.js gzipped).
+  node tools/short_imports.mjs "$out/fairverify.js" "$out/fairverify_bg.wasm"
+  # --converge and the two metadata sections stripped: 0.3 KB gzipped (measured).
+  # A function with one caller is inlined only when tiny (20 bytes of code; binaryen's
+  # default is any size): the wasm is 2 % larger raw and 4 % smaller LZMA-packed,
+  # which is what widget.js carries (measured, issue 35; 0, 10 and 30 do about as well).
+  # -O2 with shrink level 1, not -Oz: 3 % larger raw and 0.5 KB smaller packed
+  # (measured, issue 46: -Oz 68,352 bytes packed, -Os 68,261, -O2 67,975, -O2
+  # --shrink-level=1 67,828; binaryen 132 reads a shrink level after -O2 otherwise than -Os).
+  node_modules/.bin/wasm-opt -O2 --shrink-level=1 --converge --one-caller-inline-max-function-size=20 --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$out/fairverify_bg.wasm" -o "$wasm"
+}
+
 build() {
   setup_build
   log "cargo build --release --target wasm32-unknown-unknown"
@@ -168,33 +193,27 @@ build() {
     "$tmp/fairverify_bg.wasm" -o pkg/fairverify.wasm
   # The widget's own wasm: the same core built for size (profile.widget, wasm-opt -Oz),
   # with only what www/widget calls (feature widget, see Cargo.toml).
-  log "cargo build --profile widget --features widget --target wasm32-unknown-unknown"
-  cargo build --profile widget --features widget --locked --target wasm32-unknown-unknown
-  mkdir -p "$tmp/widget"
-  wasm-bindgen --target no-modules --no-typescript --out-dir "$tmp/widget" \
-    target/wasm32-unknown-unknown/widget/fairverify.wasm
-  # Its imports under short names, in the wasm and its glue (0.9 KB of widget.js gzipped).
-  node tools/short_imports.mjs "$tmp/widget/fairverify.js" "$tmp/widget/fairverify_bg.wasm"
-  # --converge and the two metadata sections stripped: 0.3 KB gzipped (measured).
-  # A function with one caller is inlined only when tiny (20 bytes of code; binaryen's
-  # default is any size): the wasm is 2 % larger raw and 4 % smaller LZMA-packed,
-  # which is what widget.js carries (measured, issue 35; 0, 10 and 30 do about as well).
-  # -O2 with shrink level 1, not -Oz: 3 % larger raw and 0.5 KB smaller packed
-  # (measured, issue 46: -Oz 68,352 bytes packed, -Os 68,261, -O2 67,975, -O2
-  # --shrink-level=1 67,828; binaryen 132 reads a shrink level after -O2 otherwise than -Os).
-  node_modules/.bin/wasm-opt -O2 --shrink-level=1 --converge --one-caller-inline-max-function-size=20 --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int \
-    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    "$tmp/widget/fairverify_bg.wasm" -o pkg/widget.wasm
+  build_badge_core "$tmp/widget" pkg/widget.wasm --features widget
+  # The per-family badges' cores (issue 46): one family's schemes each (Cargo features
+  # family-chain, family-cards), for pkg/widget-chain.js and pkg/widget-cards.js.
+  local fam families=()
+  for fam in chain cards; do
+    build_badge_core "$tmp/widget-$fam" "$tmp/widget-$fam.wasm" --no-default-features --features "widget,family-$fam"
+    families+=("$fam=$tmp/widget-$fam/fairverify.js,$tmp/widget-$fam.wasm")
+  done
   build_nowasm "$tmp/nowasm"
   # The module wasm2js translated, beside fairverify.wasm: what verifier-nowasm.html's
   # fingerprint names (a rebuild prints its SHA-256 too).
   cp "$tmp/nowasm/core.wasm" pkg/fairverify-nowasm.wasm
-  node tools/bundle.mjs "$tmp/fairverify.js" pkg/fairverify.wasm pkg "$tmp/widget/fairverify.js" pkg/widget.wasm "$tmp/nowasm"
+  node tools/bundle.mjs "$tmp/fairverify.js" pkg/fairverify.wasm pkg "$tmp/widget/fairverify.js" pkg/widget.wasm "$tmp/nowasm" "${families[@]}"
   rm -rf "$tmp"
   log "pkg/ (sha256, bytes)"
   (cd pkg && find . -type f | sed 's|^\./||' | LC_ALL=C sort | while read -r f; do
     printf '%s  %8d  %s\n' "$(sha256sum "$f" | cut -d' ' -f1)" "$(stat -c %s "$f")" "$f"; done)
   log "pkg/widget.js: $(gzip -9 < pkg/widget.js | wc -c) bytes gzipped (at most 102400)"
+  for fam in chain cards; do
+    log "pkg/widget-$fam.js: $(gzip -9 < "pkg/widget-$fam.js" | wc -c) bytes gzipped (at most 61440)"
+  done
   log "integrity (sha384) for <script integrity=…>; pkg/SHA256SUMS for sha256sum -c"
   node tools/integrity.mjs pkg
 }

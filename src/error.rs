@@ -45,6 +45,9 @@ pub enum ErrorCode {
     BadDecimal,
     UnknownScheme,
     UnsupportedScheme,
+    /// A scheme of the family a per-family badge leaves out (`badge`: the file that
+    /// checks it): neither a pass nor a fail.
+    OtherBadge,
     UnknownGame,
     BadSeatCount,
     OutOfRange,
@@ -76,6 +79,7 @@ impl ErrorCode {
             ErrorCode::BadDecimal => "bad_decimal",
             ErrorCode::UnknownScheme => "unknown_scheme",
             ErrorCode::UnsupportedScheme => "unsupported_scheme",
+            ErrorCode::OtherBadge => "other_badge",
             ErrorCode::UnknownGame => "unknown_game",
             ErrorCode::BadSeatCount => "bad_seat_count",
             ErrorCode::OutOfRange => "out_of_range",

@@ -1,6 +1,13 @@
 //! fairverify: recomputes provably-fair games from revealed seeds, bit for bit as the
 //! operator's code does, and checks every commitment.
 #![deny(unsafe_code)]
+// A per-family badge's core (Cargo features family-chain, family-cards: one of the
+// two) keeps every scheme module but registers one family's: the other family's code
+// is then unused, and the linker leaves it out.
+#![cfg_attr(
+    not(all(feature = "family-chain", feature = "family-cards")),
+    allow(dead_code, unused_imports)
+)]
 //!
 //! The core is pure Rust (no I/O, no JS) and builds natively; `wasm` is the only
 //! module that knows about the browser. Entry points: [`verify_bytes`] for a file's

@@ -24,7 +24,14 @@ import { lzmaDecode, LZMA_OPTIONS, LZMA_PROPS } from '../www/core/lzma.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const [glueFile, wasmFile, outDir, widgetGlueFile, widgetWasmFile, nowasmDir] = process.argv.slice(2);
+const [glueFile, wasmFile, outDir, widgetGlueFile, widgetWasmFile, nowasmDir, ...familyArgs] = process.argv.slice(2);
+// The per-family badges (issue 46): `FAMILY=GLUE,WASM` each (build.sh: chain, cards),
+// the badge's core built with only that family's schemes (Cargo features family-*).
+const families = familyArgs.map((a) => {
+  const m = /^(\w+)=([^,]+),(.+)$/.exec(a);
+  if (!m) throw new Error(`a family badge's core is FAMILY=GLUE,WASM, not ${a}`);
+  return { name: m[1], glue: syncGlue(fs.readFileSync(m[2], 'utf8')), wasm: fs.readFileSync(m[3]) };
+});
 
 const version = /^version\s*=\s*"([^"]+)"/m.exec(fs.readFileSync(path.join(root, 'Cargo.toml'), 'utf8'))[1];
 const glue = fs.readFileSync(glueFile, 'utf8');
@@ -56,7 +63,7 @@ function syncGlue(g) {
 
 // An export named like one of the glue's own helpers (`decodeText`, say) is
 // silently replaced by the helper inside the glue's scope: refuse such a build.
-for (const [name, g] of [['glue', glue], ['widget glue', widgetGlue]]) {
+for (const [name, g] of [['glue', glue], ['widget glue', widgetGlue], ...families.map((f) => [`widget-${f.name} glue`, f.glue])]) {
   const seen = new Set();
   for (const m of g.matchAll(/^\s*function (\w+)\s*\(/gm)) {
     if (seen.has(m[1])) throw new Error(`${name}: two functions named ${m[1]} (an export named like a glue helper?)`);
@@ -86,9 +93,9 @@ async function sharedBody() {
 
 /** Build-time values as modules: `fv:build` (version, wasm), `fv:glue`, `fv:golden`,
  *  and for the page's bundle `fv:page` (which build the page is). */
-function buildValues({ packed, widget, page, schemes, badgeWorker }) {
-  const w = widget ? widgetWasm : wasm;
-  const g = widget ? widgetGlue : glue;
+function buildValues({ packed, widget, page, schemes, badgeWorker, core }) {
+  const w = core ? core.wasm : widget ? widgetWasm : wasm;
+  const g = core ? core.glue : widget ? widgetGlue : glue;
   const payload = packed ? lzmaPack(w) : w;
   const modules = {
     'fv:build': `export const VERSION = ${JSON.stringify(version)};\n` +
@@ -154,7 +161,16 @@ function catalogLangs() {
  *  page's words for the card places it says as the page does (a deck position's owner, a
  *  hole or board card: www/widget/words.js pagePlace), with the ordinals of a hole or
  *  board card (1 to 5). */
-const WIDGET_KEYS = /^(widget\.|err\.|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.(playerValue|at\.(deckHole|deckBoard|hole|holeSet|board|flop))$|ordinal\.card\.[1-5]$)/;
+const WIDGET_KEYS = /^(widget\.|err\.(?!other_badge$)|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.(playerValue|at\.(deckHole|deckBoard|hole|holeSet|board|flop))$|ordinal\.card\.[1-5]$)/;
+/** A per-family badge's: the same, with `other_badge` (the full badge's core never
+ *  refuses a scheme so, widget.js leaves its words out) and without the scheme words
+ *  of the other family's schemes (`widget.pass.<id>`, `widget.playedDiffers.<id>`). */
+function familyKeys(ids) {
+  const all = new RegExp(WIDGET_KEYS.source.replace('err\\.(?!other_badge$)', 'err\\.'));
+  if (all.source === WIDGET_KEYS.source) throw new Error('WIDGET_KEYS has changed shape: no err.(?!other_badge$)');
+  const schemeWords = /^widget\.(pass|playedDiffers)\.(\w+)$/;
+  return { test: (k) => all.test(k) && (!schemeWords.test(k) || ids.includes(schemeWords.exec(k)[2])) };
+}
 /** JSON text (which has no raw control character) one byte a character: ASCII as
  *  itself, Cyrillic U+0410-U+044F as 0x80-0xBF, Arabic U+0620-U+065F as 0xC0-0xFF,
  *  any other UTF-16 code unit as 0x01 and its two bytes. LZMA packs the Russian and
@@ -362,7 +378,7 @@ function payloadsLast(text, format) {
  * `spaces`: only the whitespace and comments out, every name kept (the page's scripts:
  * 17 KB of verifier.html gzipped, issue 46; a formatter gives the layout back, and
  * the commented sources are www/). */
-async function bundle(entry, { packed = false, widget = false, format = 'iife', banner, footer, globalName, keys, compact = false, spaces = false, page = null, charset = 'utf8', schemes = null, badgeWorker = null } = {}) {
+async function bundle(entry, { packed = false, widget = false, format = 'iife', banner, footer, globalName, keys, compact = false, spaces = false, page = null, charset = 'utf8', schemes = null, badgeWorker = null, core = null } = {}) {
   const r = await esbuild.build({
     entryPoints: [entry], absWorkingDir: root, bundle: true, write: false,
     format, globalName, platform: 'browser', target: 'es2020', charset,
@@ -370,7 +386,7 @@ async function bundle(entry, { packed = false, widget = false, format = 'iife', 
     minifyWhitespace: compact || spaces, minifySyntax: compact, minifyIdentifiers: compact,
     banner: banner ? { js: banner } : undefined,
     footer: footer ? { js: footer } : undefined,
-    plugins: [buildValues({ packed, widget, page, schemes, badgeWorker }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs(), minifiedPackages()] : []),
+    plugins: [buildValues({ packed, widget, page, schemes, badgeWorker, core }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs(), minifiedPackages()] : []),
       ...(compact ? [minifiedBadgeCss()] : [])],
   });
   return compact ? payloadsLast(r.outputFiles[0].text, format) : r.outputFiles[0].text;
@@ -419,6 +435,22 @@ fs.writeFileSync(path.join(outDir, 'widget.mjs'), await bundle('www/widget/modul
   ...widgetOpts, format: 'esm',
   banner: WIDGET_HEADER.replace('widget.js', 'widget.mjs').replace('inside.', 'inside (an ES module).'),
 }));
+// The per-family badges: the same element and attributes over a core with one
+// family's schemes (a record of another family is refused with `other_badge`,
+// naming the file that checks it), and only that family's descriptors.
+for (const f of families) {
+  const file = `widget-${f.name}.js`;
+  // The family's schemes as its own core says them.
+  const core = new Function(`${f.glue}\nreturn wasm_bindgen;`)();
+  core.initSync({ module: f.wasm });
+  const ids = core.schemes().map((d) => d.id);
+  const own = descriptors.filter((d) => ids.includes(d.id));
+  if (!ids.length || own.length !== ids.length) throw new Error(`${file}: its core's schemes (${ids}) are not some of the page's`);
+  fs.writeFileSync(path.join(outDir, file), await bundle('www/widget/widget.js', {
+    ...widgetOpts, core: f, schemes: badgeDescriptors(own), keys: familyKeys(ids),
+    banner: WIDGET_HEADER.replace('widget.js', file).replace('the <fair-verify> badge,', `the <fair-verify> badge for ${ids.join(', ')},`),
+  }));
+}
 // For integrators: TypeScript declarations, the custom-elements manifest, and a
 // JSON Schema of each scheme's record made from the core's own descriptors.
 for (const f of ['fairverify.d.ts', 'custom-elements.json']) {

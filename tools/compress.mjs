@@ -15,7 +15,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /** The files that get compressed copies (when DIR has them). */
-export const COMPRESSED = ['verifier.html', 'verifier-nowasm.html', 'verifier.js', 'widget.js', 'widget.mjs'];
+export const COMPRESSED = ['verifier.html', 'verifier-nowasm.html', 'verifier.js', 'widget.js', 'widget.mjs', 'widget-chain.js', 'widget-cards.js'];
 
 /** gzip (RFC 1952) of `bytes` with a fixed header: ID1 ID2, CM=8, FLG=0, MTIME=0,
  *  XFL=2 (maximum compression), OS=255 (unknown). */

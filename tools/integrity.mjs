@@ -6,8 +6,8 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 
 const dir = process.argv[2] || 'pkg';
-for (const f of ['widget.js', 'widget.mjs', 'verifier.js']) {
+for (const f of ['widget.js', 'widget.mjs', 'widget-chain.js', 'widget-cards.js', 'verifier.js']) {
   const file = path.join(dir, f);
   if (!fs.existsSync(file)) continue;
-  console.log(`${f.padEnd(12)} sha384-${createHash('sha384').update(fs.readFileSync(file)).digest('base64')}`);
+  console.log(`${f.padEnd(15)} sha384-${createHash('sha384').update(fs.readFileSync(file)).digest('base64')}`);
 }

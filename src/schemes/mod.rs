@@ -34,19 +34,70 @@ pub struct Scheme {
     pub run: RunFn,
 }
 
-/// Every scheme the verifier checks, in the order a page lists them.
-pub const ALL: [&Scheme; 10] = [
+/// Every scheme the verifier checks, in the order a page lists them: those of the
+/// families this build has (Cargo features `family-cards`, `family-chain`; both by
+/// default, one in a per-family badge).
+pub const ALL: &[&Scheme] = &[
+    #[cfg(feature = "family-cards")]
     &match_seed_v2::SCHEME,
+    #[cfg(feature = "family-cards")]
     &poker_hmac_v1::SCHEME,
+    #[cfg(feature = "family-cards")]
     &chess_colour_v1::SCHEME,
+    #[cfg(feature = "family-cards")]
     &selfpoker::SCHEME,
+    #[cfg(feature = "family-chain")]
     &crash::SCHEME,
+    #[cfg(feature = "family-chain")]
     &platforms::SCHEME,
+    #[cfg(feature = "family-chain")]
     &battle::SCHEME,
+    #[cfg(feature = "family-chain")]
     &hash_chain::SCHEME,
+    #[cfg(feature = "family-chain")]
     &dice::SCHEME,
+    #[cfg(feature = "family-chain")]
     &mines::SCHEME,
 ];
+
+/// The schemes of each family with the badge file that checks them (the full
+/// `widget.js` checks both): a build without a family refuses its records with
+/// `other_badge`, never a pass or a fail.
+pub const FAMILIES: [(&str, &[&str]); 2] = [
+    (
+        "widget-cards.js",
+        &[
+            "match_seed_v2",
+            "poker_hmac_v1",
+            "chess_colour_v1",
+            "selfpoker",
+        ],
+    ),
+    (
+        "widget-chain.js",
+        &[
+            "crash",
+            "platforms",
+            "battle",
+            "hash_chain",
+            "dice",
+            "mines",
+        ],
+    ),
+];
+
+/// The badge file that checks `id` when this build leaves its family out (never in
+/// a build with both: no code for it there).
+fn other_badge(id: &str) -> Option<&'static str> {
+    if cfg!(all(feature = "family-chain", feature = "family-cards")) {
+        return None;
+    }
+    FAMILIES
+        .iter()
+        .find(|(_, ids)| ids.contains(&id))
+        .map(|(file, _)| *file)
+        .filter(|_| find(id).is_none())
+}
 
 /// Schemes that exist but have no published derivation: refused with
 /// `unsupported_scheme`, never a pass or a fail (SPEC §2).
@@ -282,6 +333,16 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
             )
             .with("scheme", id))
         }
+        None if other_badge(id).is_some() => {
+            let badge = other_badge(id).unwrap_or("widget.js");
+            return Err(VerifyError::new(
+                ErrorCode::OtherBadge,
+                "scheme",
+                msg!("{id} is not checked by this badge; {badge} checks it"),
+            )
+            .with("scheme", id)
+            .with("badge", badge));
+        }
         None => {
             let known: Vec<&str> = ALL.iter().map(|s| s.desc.id).collect();
             let shown: String = id.chars().take(64).collect();
@@ -511,5 +572,46 @@ mod tests {
             assert_eq!(s.to_json()["history"], s.history.is_some(), "{}", s.id);
         }
         assert_eq!(with, ["crash", "platforms", "battle"]);
+    }
+
+    /// Issue 46: every scheme is in exactly one family, and a build without a family
+    /// (a per-family badge: `cargo test --lib --no-default-features --features
+    /// family-chain families`) refuses each of its records with `other_badge` naming
+    /// the file that checks it, never a pass or a fail; the schemes it has are run.
+    #[test]
+    fn families_split_the_schemes_and_a_family_build_refuses_the_other() {
+        let mut listed: Vec<&str> = FAMILIES
+            .iter()
+            .flat_map(|(_, ids)| ids.iter().copied())
+            .collect();
+        for s in ALL {
+            assert_eq!(
+                listed.iter().filter(|id| **id == s.desc.id).count(),
+                1,
+                "{} is in one family",
+                s.desc.id
+            );
+        }
+        listed.sort_unstable();
+        listed.dedup();
+        assert_eq!(listed.len(), 10, "the families name ten schemes");
+        for (badge, ids) in FAMILIES {
+            for id in ids {
+                let record = serde_json::json!({ "scheme": id });
+                let got = verify(&record);
+                if find(id).is_some() {
+                    assert!(
+                        got.as_ref().err().map(|e| e.code) != Some(ErrorCode::OtherBadge),
+                        "{id}: this build runs it"
+                    );
+                    continue;
+                }
+                let e = got.expect_err(id);
+                assert_eq!(e.code, ErrorCode::OtherBadge, "{id}");
+                assert_eq!(e.field, "scheme");
+                assert_eq!(e.params.get("badge"), Some(&Value::from(badge)), "{id}");
+                assert_eq!(e.params.get("scheme"), Some(&Value::from(*id)), "{id}");
+            }
+        }
     }
 }

@@ -3,7 +3,8 @@
 //! an export that can fail throws a `VerifyError` (see `interop::to_js_error`);
 //! results that hold errors as data (one record of a batch) say so in their shape.
 //! The badge's build (feature `widget`) carries only `Verification` (its `verify`),
-//! `schemes` and `ChainWalker` (a record's walk); the chain history (`ChainWalker.history`,
+//! `schemes` and `ChainWalker` (a record's walk; not in the card family's badge, whose
+//! records have no chain); the chain history (`ChainWalker.history`,
 //! `historyPage`, `betsHistory`) is the page's and the CLI's.
 
 #[cfg(feature = "widget")]
@@ -360,6 +361,8 @@ impl Batch {
 /// Either way `outcome()` is what `verify(record, {walk})` takes (a history's also
 /// holds `summary`), and `checkpoints()` the proven positions of a found walk (what
 /// to remember, and what `historyPage` jumps from).
+/// Not in a card badge's core (`family-cards` alone): its records have no chain.
+#[cfg(any(not(feature = "widget"), feature = "family-chain"))]
 #[wasm_bindgen]
 pub struct ChainWalker {
     inner: Walking,
@@ -370,6 +373,7 @@ pub struct ChainWalker {
 /// What a `ChainWalker` walks: one walk (`hash_chain::ChainWalk`), with the
 /// record's probe or a history's tally as its visitor. One per walker, never in a
 /// collection: boxing either would only add an allocation.
+#[cfg(any(not(feature = "widget"), feature = "family-chain"))]
 #[allow(clippy::large_enum_variant)]
 enum Walking {
     Record(ChainWalk),
@@ -378,6 +382,7 @@ enum Walking {
 }
 
 /// The same expression on whichever walk it is.
+#[cfg(any(not(feature = "widget"), feature = "family-chain"))]
 macro_rules! walking {
     ($inner:expr, $w:ident => $e:expr) => {
         match $inner {
@@ -388,6 +393,7 @@ macro_rules! walking {
     };
 }
 
+#[cfg(any(not(feature = "widget"), feature = "family-chain"))]
 #[wasm_bindgen]
 impl ChainWalker {
     #[wasm_bindgen(constructor)]
@@ -542,6 +548,7 @@ impl ChainWalker {
 
 /// Positions (oldest first) as `{hashes: Uint8Array, rounds: Float64Array}`: 32
 /// bytes and one round a position, the form `ChainWalker` and `historyPage` take.
+#[cfg(any(not(feature = "widget"), feature = "family-chain"))]
 fn positions_object(entries: &[crate::primitives::chain_memory::Remembered]) -> js_sys::Object {
     let mut hashes = Vec::with_capacity(entries.len() * 32);
     let mut rounds = Vec::with_capacity(entries.len());

@@ -15,7 +15,7 @@ import { ROOT } from './helpers.mjs';
 
 const PKG = path.join(ROOT, 'pkg');
 const sha256 = (b) => crypto.createHash('sha256').update(b).digest('hex');
-const FILES = ['verifier.html', 'verifier-nowasm.html', 'verifier.js', 'widget.js', 'widget.mjs'];
+const FILES = ['verifier.html', 'verifier-nowasm.html', 'verifier.js', 'widget.js', 'widget.mjs', 'widget-chain.js', 'widget-cards.js'];
 
 test('every FILE.gz / FILE.br in pkg/ decompresses to FILE, and SHA256SUMS lists them', () => {
   const sums = fs.readFileSync(path.join(PKG, 'SHA256SUMS'), 'utf8');

@@ -46,7 +46,7 @@ test('two clean builds in different folders are byte-identical', { timeout: 20 *
   }
   for (const f of ['fairverify.wasm', 'widget.wasm', 'widget.js', 'widget.mjs', 'schemas/crash.schema.json', 'SHA256SUMS', 'verifier.html', 'verifier.js',
     'verifier-nowasm.html', 'fairverify-nowasm.wasm', 'verifier.html.gz', 'verifier.html.br', 'widget.js.gz', 'widget.js.br',
-    'verifier.js.gz', 'verifier.js.br']) assert.ok(results[0][f], `pkg/${f} was not built`);
+    'verifier.js.gz', 'verifier.js.br', 'widget-chain.js', 'widget-cards.js']) assert.ok(results[0][f], `pkg/${f} was not built`);
   assert.deepEqual(results[0], results[1]);
   // And the same as this checkout's own pkg/, built by ./build.sh test just before.
   const ours = digests(path.join(ROOT, 'pkg'));

@@ -11,6 +11,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
 import { ROOT, loadCases, VERIFIER } from './helpers.mjs';
 import { lzmaDecode, LZMA_PROPS } from '../../www/core/lzma.js';
 
@@ -62,5 +63,26 @@ test('the page\'s catalogs are www/i18n\'s without the command line\'s and the b
     const want = Object.fromEntries(Object.entries(own).filter(([k]) => !/^(cli|widget)\./.test(k)));
     assert.deepEqual(onPage, want, lang);
     assert.ok(Object.keys(own).some((k) => k.startsWith('cli.')) && Object.keys(own).some((k) => k.startsWith('widget.')), `${lang} has keys left out`);
+  }
+});
+
+// The per-family badges (issue 46): pkg/widget-chain.js and pkg/widget-cards.js, each
+// the badge over a core with one family's schemes, measured as the issue measures
+// widget.js (`gzip -9 < file | wc -c`). The issue's bound, 60 KB (61,440 bytes), is not
+// reached: the core both families share (the report, `played`, the error and JSON
+// layers, the allocator, wasm-bindgen's glue) is most of the badge's wasm, so leaving
+// one family out saves 11 KB (chain) and 19 KB (cards) of its 68 (docs/widget.md,
+// "One family's badge").
+// Each is held to what it is now, and below widget.js by at least the other family's
+// share. The 61,440 is not held here: a test that cannot fail proves nothing.
+const gzipped = (f) => execFileSync('gzip', ['-9'], { input: fs.readFileSync(path.join(PKG, f)), maxBuffer: 1 << 24 }).length;
+const FAMILY_BOUNDS = { 'widget-chain.js': 92_160, 'widget-cards.js': 83_968 };
+
+test('each per-family badge is at most its bound gzipped, and at least 10 KB below widget.js', () => {
+  const all = gzipped('widget.js');
+  for (const [f, bound] of Object.entries(FAMILY_BOUNDS)) {
+    const gz = gzipped(f);
+    assert.ok(gz <= bound, `${f} is ${gz} bytes gzipped (at most ${bound})`);
+    assert.ok(gz <= all - 10_000, `${f} is ${gz} bytes gzipped, widget.js ${all}: not 10 KB smaller`);
   }
 });

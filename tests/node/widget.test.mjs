@@ -79,7 +79,7 @@ test('SHA256SUMS lists every shipped file with its digest; d.ts and custom-eleme
     assert.equal(createHash('sha256').update(fs.readFileSync(path.join(PKG, file))).digest('hex'), hash, file);
     listed.add(file);
   }
-  for (const f of ['widget.js', 'widget.mjs', 'widget.wasm', 'verifier.js', 'verifier.html', 'fairverify.d.ts', 'custom-elements.json']) assert.ok(listed.has(f), f);
+  for (const f of ['widget.js', 'widget.mjs', 'widget-chain.js', 'widget-cards.js', 'widget.wasm', 'verifier.js', 'verifier.html', 'fairverify.d.ts', 'custom-elements.json']) assert.ok(listed.has(f), f);
   const ce = JSON.parse(fs.readFileSync(path.join(PKG, 'custom-elements.json'), 'utf8'));
   const decl = ce.modules[0].declarations[0];
   assert.equal(decl.tagName, 'fair-verify');

@@ -153,7 +153,7 @@ export function popoverContent(s) {
   } else if (r.state === 'error' && r.error.code === 'wasm_missing') {
     p('summary', tr('widget.noWasm'), 'summary');
   } else if (r.state === 'error') {
-    p('summary', tr('widget.cannotCheck', { reason: tr(`err.${r.error.code}`) }), 'summary');
+    p('summary', tr('widget.cannotCheck', { reason: tr(`err.${r.error.code}`, r.error.params) }), 'summary');
     if (r.error.field) p('when', tr('widget.errorField', { field: r.error.field })).setAttribute('dir', 'ltr');
     parts.push(linkRow(s, withLanguage(s.pageUrl, s.lang)));
   } else {
