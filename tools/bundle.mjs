@@ -160,8 +160,9 @@ function catalogLangs() {
 /** The widget carries only the messages it shows, of every catalog: its own, and the
  *  page's words for the card places it says as the page does (a deck position's owner, a
  *  hole or board card: www/widget/words.js pagePlace), with the ordinals of a hole or
- *  board card (1 to 5). */
-const WIDGET_KEYS = /^(widget\.|err\.(?!other_badge$)|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.(playerValue|at\.(deckHole|deckBoard|hole|holeSet|board|flop))$|ordinal\.card\.[1-5]$)/;
+ *  board card (1 to 5). Not the errors no badge can meet: `io_error` (the command line's
+ *  files), `invalid` (a list's status, not an error code) and `badLink` (the page's link). */
+const WIDGET_KEYS = /^(widget\.|err\.(?!other_badge$)(?!(io_error|invalid|badLink)$)|check\.[a-zA-Z]+Ok$|field\.[a-zA-Z]+$|draw\.(win|loss|multiplier)$|render\.diff\.(playerValue|at\.(deckHole|deckBoard|hole|holeSet|board|flop))$|ordinal\.card\.[1-5]$)/;
 /** A per-family badge's: the same, with `other_badge` (the full badge's core never
  *  refuses a scheme so, widget.js leaves its words out) and without the scheme words
  *  of the other family's schemes (`widget.pass.<id>`, `widget.playedDiffers.<id>`). */
