@@ -385,6 +385,10 @@ async function bundle(entry, { packed = false, widget = false, format = 'iife', 
     format, globalName, platform: 'browser', target: 'es2020', charset,
     legalComments: 'inline', external: ['fs', 'v8'], logLevel: 'warning',
     minifyWhitespace: compact || spaces, minifySyntax: compact, minifyIdentifiers: compact,
+    // The element's own members (`this._result`, ...: www/widget/element.js, the one
+    // module with `_name` properties) under short names too: 0.1 KB of widget.js gzipped.
+    // None crosses to the worker's separately bundled code (fvShared) or to the glue.
+    mangleProps: compact ? /^_[a-z]/ : undefined,
     banner: banner ? { js: banner } : undefined,
     footer: footer ? { js: footer } : undefined,
     plugins: [buildValues({ packed, widget, page, schemes, badgeWorker, core }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs(), minifiedPackages()] : []),
