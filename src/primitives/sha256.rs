@@ -25,7 +25,9 @@ pub fn mac_bytes(m: HmacSha256) -> [u8; 32] {
 /// and RFC 2104 over sha2's block function, without the `digest` and `hmac` crates'
 /// buffering and generic layers (widget.js about 0.4 KB smaller gzipped, measured).
 /// The same bytes: widget_core's hostile records give the page's reports.
-#[cfg(any(test, feature = "widget"))]
+/// `Sha`: also the absorbed key prefix of a list of bets (schemes/bets.rs SeedKey).
+pub use small::Sha;
+
 mod small {
     use sha2::digest::generic_array::GenericArray;
 
@@ -76,11 +78,13 @@ mod small {
     /// HMAC-SHA256 (RFC 2104): the inner hash fed the key ^ ipad, the outer one
     /// the key ^ opad; a key longer than a block is its hash.
     #[derive(Clone)]
+    #[cfg(any(test, feature = "widget"))]
     pub struct HmacSha256 {
         inner: Sha,
         outer: Sha,
     }
 
+    #[cfg(any(test, feature = "widget"))]
     impl HmacSha256 {
         pub fn new(key: &[u8]) -> Self {
             let mut k = if key.len() > 64 {

@@ -8,9 +8,8 @@ use serde_json::{Map, Value};
 use super::descriptor::{Empty, FieldDesc, Kind, Need, Role};
 use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError, Want};
-use sha2::digest::generic_array::GenericArray;
 
-use crate::primitives::sha256::{counted, hmac_sha256, to_hex};
+use crate::primitives::sha256::{counted, hmac_sha256, to_hex, Sha};
 use crate::record::{Fields, MAX_SAFE_INTEGER};
 use crate::report::Report;
 
@@ -52,51 +51,31 @@ pub fn game_seed(server_seed: &str, client_seed: &str, nonce: i64) -> [u8; 32] {
 /// client seed took its core 50 s where the page took 1 s).
 pub struct SeedKey {
     prefix: String,
-    /// SHA-256's state after the prefix's whole 64-byte blocks (sha2's block
-    /// function: no buffering hasher of its own in the badge's wasm).
-    state: [u32; 8],
+    /// SHA-256 under way after the prefix (sha2's block function: no buffering
+    /// hasher of the crates' in the badge's wasm).
+    absorbed: Sha,
 }
 
 impl SeedKey {
     pub fn new(server_seed: &str, client_seed: &str) -> Self {
         let prefix = format!("{server_seed}:{client_seed}:");
         counted(prefix.len());
-        let mut state = [
-            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
-            0x5be0cd19,
-        ];
-        for block in prefix.as_bytes().chunks_exact(64) {
-            sha2::compress256(&mut state, &[*GenericArray::from_slice(block)]);
-        }
-        SeedKey { prefix, state }
+        let mut absorbed = Sha::new();
+        absorbed.update(prefix.as_bytes());
+        SeedKey { prefix, absorbed }
     }
 
     pub fn game_seed(&self, nonce: i64) -> [u8; 32] {
         let nonce = nonce.to_string();
-        let total = self.prefix.len() + nonce.len();
-        if total <= 64 {
+        if self.prefix.len() + nonce.len() <= 64 {
             return hmac_sha256((self.prefix.clone() + &nonce).as_bytes(), b"");
         }
-        // SHA-256 of the whole key from the state: the prefix's last partial block,
-        // the nonce, then FIPS 180-4's padding (0x80, zeros, the length in bits).
+        // SHA-256 of the whole key from the absorbed prefix: the nonce, then FIPS
+        // 180-4's padding.
         counted(nonce.len());
-        let whole = self.prefix.len() - self.prefix.len() % 64;
-        let mut rest = self.prefix.as_bytes()[whole..].to_vec();
-        rest.extend_from_slice(nonce.as_bytes());
-        rest.push(0x80);
-        while rest.len() % 64 != 56 {
-            rest.push(0);
-        }
-        rest.extend_from_slice(&(total as u64 * 8).to_be_bytes());
-        let mut state = self.state;
-        for block in rest.chunks_exact(64) {
-            sha2::compress256(&mut state, &[*GenericArray::from_slice(block)]);
-        }
-        let mut key = [0u8; 32];
-        for (c, w) in key.chunks_exact_mut(4).zip(state) {
-            c.copy_from_slice(&w.to_be_bytes());
-        }
-        hmac_sha256(&key, b"")
+        let mut key = self.absorbed.clone();
+        key.update(nonce.as_bytes());
+        hmac_sha256(&key.finish(), b"")
     }
 }
 
