@@ -61,7 +61,7 @@ pub use history::{bets_history, ChainGame, ChainHistory, HistoryRecord, RoundPag
 pub use input::{decode, verify_bytes, verify_line, Line, MAX_RECORD_BYTES};
 pub use recipe::{recipe, recipe_rounds};
 pub use round_history::{check_rounds, check_rounds_with, HistoryOptions};
-pub use schemes::{descriptors, verify, verify_with, Options, Walk, WalkOutcome};
+pub use schemes::{descriptors, verify, verify_with, Options, Steps, Walk, WalkOutcome};
 
 /// Parses JSON text (a record) and verifies it with `options`.
 /// The text may be a bare record or `{"name", "record"}` (as a record line is), on

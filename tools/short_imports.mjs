@@ -8,8 +8,10 @@
 // names are numbered in the import section's order; the glue's import object gets the
 // same keys, and the build stops unless each name is found there exactly once.
 // (wasm-bindgen's own exports, `__wbindgen_malloc`…, renamed as well made widget.js
-// 47 bytes larger: measured, left as they are.)
+// 47 bytes larger: measured, left as they are.) Then the closure entries no glue
+// calls are dropped from the table (tools/closure_stubs.mjs).
 import fs from 'node:fs';
+import { stubClosures } from './closure_stubs.mjs';
 
 const MODULE = './fairverify_bg.js';
 const [glueFile, wasmFile] = process.argv.slice(2);
@@ -69,5 +71,10 @@ const moduleKey = `${JSON.stringify(MODULE)}: import0,`;
 if (glue.split(moduleKey).length !== 2) throw new Error(`${glueFile}: no one ${moduleKey}`);
 glue = glue.replace(moduleKey, '"w": import0,');
 if (!renamed) throw new Error(`${wasmFile}: no imports`);
-fs.writeFileSync(wasmFile, Buffer.concat(out));
+// And wasm-bindgen's closure entries out of the table (closure_stubs.mjs), which only
+// closures made by the glue would call: the badge's glue makes none.
+if (/closure|CLOSURE_DTORS|__wbg_adapter/i.test(glue)) throw new Error(`${glueFile}: the glue makes closures: their entries must stay`);
+const { bytes, stubbed } = stubClosures(Buffer.concat(out));
+if (!stubbed) throw new Error(`${wasmFile}: no closure entries in the table (wasm-bindgen changed?): drop closure_stubs.mjs`);
+fs.writeFileSync(wasmFile, bytes);
 fs.writeFileSync(glueFile, glue);

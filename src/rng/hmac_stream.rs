@@ -6,9 +6,10 @@
 //! draws. `int(n)` rejects the top partial block of 2^52 so every residue is equally
 //! likely; `shuffle` is Fisher–Yates from the top.
 
+#[cfg(not(feature = "widget"))]
 use hmac::Mac;
 
-use crate::primitives::sha256::{counted, hmac_keyed, HmacSha256};
+use crate::primitives::sha256::{counted, hmac_keyed, mac_bytes, HmacSha256};
 
 const SPAN: u64 = 1 << 52;
 
@@ -45,7 +46,7 @@ pub trait WordSource {
 
 /// The first 13 hex digits of a MAC are its top 52 bits.
 fn top52(mac: HmacSha256) -> u64 {
-    let out = mac.finalize().into_bytes();
+    let out = mac_bytes(mac);
     let mut b = [0u8; 8];
     b.copy_from_slice(&out[..8]);
     u64::from_be_bytes(b) >> 12

@@ -6,14 +6,10 @@
 use serde_json::{Map, Value};
 
 use super::descriptor::{Empty, FieldDesc, Kind, Need, Role};
-use super::{commitment_check, Commitment};
+use super::{commitment_check, Commitment, Options};
 use crate::error::{ErrorCode, Result, VerifyError, Want};
-#[cfg(not(feature = "widget"))]
-use sha2::{Digest, Sha256};
 
-#[cfg(not(feature = "widget"))]
-use crate::primitives::sha256::counted;
-use crate::primitives::sha256::{hmac_sha256, to_hex};
+use crate::primitives::sha256::{counted, hmac_sha256, to_hex, Sha};
 use crate::record::{Fields, MAX_SAFE_INTEGER};
 use crate::report::Report;
 
@@ -47,59 +43,149 @@ pub fn game_seed(server_seed: &str, client_seed: &str, nonce: i64) -> [u8; 32] {
     SeedKey::new(server_seed, client_seed).game_seed(nonce)
 }
 
-/// The badge's wasm has no room for `SeedKey` (0.9 KB, issue 43's size budget): there
-/// each bet hashes its whole key, in the badge's worker, which a new record cancels.
-#[cfg(feature = "widget")]
-pub struct SeedKey(String);
-
-#[cfg(feature = "widget")]
-impl SeedKey {
-    pub fn new(server_seed: &str, client_seed: &str) -> Self {
-        SeedKey(format!("{server_seed}:{client_seed}:"))
-    }
-
-    pub fn game_seed(&self, nonce: i64) -> [u8; 32] {
-        hmac_sha256(format!("{}{nonce}", self.0).as_bytes(), b"")
-    }
-}
-
 /// The key's constant part `serverSeed:clientSeed:`, absorbed once for every nonce of
 /// a list (issue 43: a 1 MB client seed shared by 10,000 bets was hashed 10,000
 /// times). A key longer than SHA-256's 64-byte block is replaced by its hash before
 /// HMAC uses it (RFC 2104), so hashing the prefix once and each nonce after it gives
-/// the same MAC, bit for bit.
-#[cfg(not(feature = "widget"))]
+/// the same MAC, bit for bit. The badge's core too (issue 43: without it a 1 MB
+/// client seed took its core 50 s where the page took 1 s).
 pub struct SeedKey {
     prefix: String,
-    absorbed: Sha256,
+    /// SHA-256 under way after the prefix (sha2's block function: no buffering
+    /// hasher of the crates' in the badge's wasm).
+    absorbed: Sha,
 }
 
-#[cfg(not(feature = "widget"))]
 impl SeedKey {
     pub fn new(server_seed: &str, client_seed: &str) -> Self {
         let prefix = format!("{server_seed}:{client_seed}:");
-        let mut absorbed = Sha256::new();
         counted(prefix.len());
+        let mut absorbed = Sha::new();
         absorbed.update(prefix.as_bytes());
         SeedKey { prefix, absorbed }
     }
 
     pub fn game_seed(&self, nonce: i64) -> [u8; 32] {
         let nonce = nonce.to_string();
-        let short;
-        let digest: [u8; 32];
-        let key: &[u8] = if self.prefix.len() + nonce.len() <= 64 {
-            short = self.prefix.clone() + &nonce;
-            short.as_bytes()
-        } else {
-            let mut h = self.absorbed.clone();
-            counted(nonce.len());
-            h.update(nonce.as_bytes());
-            digest = h.finalize().into();
-            &digest
-        };
-        hmac_sha256(key, b"")
+        if self.prefix.len() + nonce.len() <= 64 {
+            return hmac_sha256((self.prefix.clone() + &nonce).as_bytes(), b"");
+        }
+        // SHA-256 of the whole key from the absorbed prefix: the nonce, then FIPS
+        // 180-4's padding.
+        counted(nonce.len());
+        let mut key = self.absorbed.clone();
+        key.update(nonce.as_bytes());
+        hmac_sha256(&key.finish(), b"")
     }
+}
+
+/// A verification in steps (issue 43: the badge on its host's thread, where one call
+/// of 10,000 bets held the host for 54 s): `verify_with` run again and again over the
+/// same record while this is installed (`install`); each run recomputes at most
+/// `budget` more bets, keeps them here and stops (`suspended`) while any is left, so
+/// no call does more than `budget` bets' work. The run that finds every bet here
+/// makes the report from them: the same report as one call, bit for bit (the bets are
+/// the same function of the same record). Only the record's own bets: it is taken
+/// out of its `StepSlot` for the run that uses it, and a copy of the options (a slip
+/// tried again) has an empty one.
+#[derive(Default)]
+pub struct Stepping {
+    budget: usize,
+    /// Each bet's game seed and result, in order, while they are all readable.
+    bets: Vec<([u8; 32], Map<String, Value>)>,
+    /// The list's shared key, absorbed once for every run.
+    key: Option<SeedKey>,
+    /// Every bet that can be recomputed ahead is here (the rest is the report's).
+    complete: bool,
+    /// The last run stopped to yield; the next one goes on.
+    pub suspended: bool,
+}
+
+impl Stepping {
+    /// The bets recomputed so far.
+    pub fn steps(&self) -> usize {
+        self.bets.len()
+    }
+}
+
+/// Where a run finds its `Stepping` (`Options::steps`); a copy is empty.
+#[derive(Default)]
+pub struct StepSlot(std::cell::Cell<Option<Stepping>>);
+
+impl Clone for StepSlot {
+    fn clone(&self) -> Self {
+        StepSlot::default()
+    }
+}
+
+impl std::fmt::Debug for StepSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StepSlot")
+    }
+}
+
+impl StepSlot {
+    /// Puts `s` in for the next run, allowed `budget` more bets.
+    pub fn install(&self, mut s: Stepping, budget: usize) {
+        s.budget = budget.max(1);
+        s.suspended = false;
+        self.0.set(Some(s));
+    }
+
+    /// Takes back what `install` put in (None once a run used it up).
+    pub fn take(&self) -> Option<Stepping> {
+        self.0.take()
+    }
+
+    /// The error a run stops with to yield; never reported (`Stepping::suspended`).
+    fn suspend(&self, mut s: Stepping) -> VerifyError {
+        s.suspended = true;
+        self.0.set(Some(s));
+        VerifyError::new(ErrorCode::Internal, "bets", msg!("suspended"))
+    }
+}
+
+/// Recomputes the next bets into `s` within its budget, the way the list below
+/// does; at the first bet it cannot read (or whose result is an error) it stops
+/// ahead-work there, and the list below meets that error as always.
+fn ahead(f: Fields, server_seed: &str, bet: BetFn, s: &mut Stepping) -> bool {
+    let Some(Value::Array(list)) = f.get("bets") else {
+        return true;
+    };
+    let Ok(default_client) = f.opt_str("clientSeed") else {
+        return true;
+    };
+    if list.len() > MAX_BETS {
+        return true;
+    }
+    let mut spent = 0;
+    while let Some(Value::Object(obj)) = list.get(s.bets.len()) {
+        if spent == s.budget {
+            return false;
+        }
+        // (Its errors are met below, with their names.)
+        let bf = Fields::new(obj, "bets");
+        let (Ok(client), Ok(nonce)) = (
+            bf.opt_str("clientSeed"),
+            bf.int("nonce", -MAX_SAFE_INTEGER, MAX_SAFE_INTEGER),
+        ) else {
+            return true;
+        };
+        let seed = match (client, default_client) {
+            (Some(c), _) => game_seed(server_seed, c, nonce),
+            (None, Some(c)) => s
+                .key
+                .get_or_insert_with(|| SeedKey::new(server_seed, c))
+                .game_seed(nonce),
+            (None, None) => return true,
+        };
+        let Ok(m) = bet(bf, &seed) else {
+            return true;
+        };
+        s.bets.push((seed, m));
+        spent += 1;
+    }
+    true
 }
 
 /// What one bet recomputes from its fields (`selected` or `mines`) and game seed:
@@ -108,8 +194,20 @@ pub type BetFn = fn(Fields, &[u8; 32]) -> Result<Map<String, Value>>;
 
 /// A dice or mines record: the commitment once, then the single bet or every bet.
 /// `setting` is the per-bet field (`selected` or `mines`).
-pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Result<()> {
+pub fn run_record(f: Fields, r: &mut Report, o: &Options, setting: &str, bet: BetFn) -> Result<()> {
     let server_seed = f.str("serverSeed")?;
+    // In steps: the bets ahead first (and the report in a run of its own).
+    let mut stepping = o.steps.take();
+    if let Some(mut s) = stepping.take() {
+        if !s.complete {
+            let before = s.bets.len();
+            s.complete = ahead(f, server_seed, bet, &mut s);
+            if !s.complete || s.bets.len() > before {
+                return Err(o.steps.suspend(s));
+            }
+        }
+        stepping = Some(s);
+    }
     if let Some(h) = f.opt_hex64("serverSeedHash")? {
         commitment_check(
             r,
@@ -161,7 +259,11 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
     let mut out = Vec::with_capacity(list.len());
     // `nonce_unit` once for the list: the first such bet, and how many there are.
     let mut seconds: Option<(usize, i64, usize)> = None;
-    let shared = default_client.map(|c| SeedKey::new(server_seed, c));
+    // The list's shared client seed, absorbed once (when a bet needs it).
+    let (mut shared, mut ready) = match stepping {
+        Some(s) => (s.key, Some(s.bets.into_iter())),
+        None => (None, None),
+    };
     for (i, v) in list.iter().enumerate() {
         let name = format!("bets[{i}]");
         let Value::Object(obj) = v else {
@@ -179,21 +281,29 @@ pub fn run_record(f: Fields, r: &mut Report, setting: &str, bet: BetFn) -> Resul
             .with("known", vec!["nonce", setting, "clientSeed", "played"]));
         }
         let bf = Fields::new(obj, &name);
-        // The list's shared client seed, absorbed once (`Ok`), or the bet's own.
-        let key = match (bf.opt_str("clientSeed")?, &shared) {
+        // The list's shared client seed (`Ok`), or the bet's own.
+        let key = match (bf.opt_str("clientSeed")?, default_client) {
             (Some(c), _) => Err(c),
-            (None, Some(key)) => Ok(key),
+            (None, Some(c)) => Ok(c),
             (None, None) => return Err(VerifyError::missing(&bf.name("clientSeed"))),
         };
         let nonce = bf.int("nonce", -MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)?;
         if nonce < MILLIS_1973 {
             seconds = Some(seconds.map_or((i, nonce, 1), |(j, n, c)| (j, n, c + 1)));
         }
-        let seed = match key {
-            Ok(key) => key.game_seed(nonce),
-            Err(c) => game_seed(server_seed, c, nonce),
+        // Recomputed ahead (in steps), or here.
+        let (seed, mut m) = match ready.as_mut().and_then(Iterator::next) {
+            Some(done) => done,
+            None => {
+                let seed = match key {
+                    Ok(c) => shared
+                        .get_or_insert_with(|| SeedKey::new(server_seed, c))
+                        .game_seed(nonce),
+                    Err(c) => game_seed(server_seed, c, nonce),
+                };
+                (seed, bet(bf, &seed)?)
+            }
         };
-        let mut m = bet(bf, &seed)?;
         m.insert("nonce".into(), json!(nonce));
         m.insert("gameSeed".into(), json!(to_hex(&seed)));
         let computed = Value::Object(m);

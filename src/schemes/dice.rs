@@ -88,8 +88,8 @@ fn roll(f: Fields, seed: &[u8; 32]) -> Result<Map<String, Value>> {
     Ok(m)
 }
 
-pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
-    bets::run_record(f, r, "selected", roll)?;
+pub fn run(f: Fields, r: &mut Report, o: &Options) -> Result<()> {
+    bets::run_record(f, r, o, "selected", roll)?;
     if f.get("bets").is_none() {
         r.set("selected", json!(selected(f)?));
     }

@@ -88,6 +88,6 @@ fn board(f: Fields, seed: &[u8; 32]) -> Result<Map<String, Value>> {
     Ok(m)
 }
 
-pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
-    bets::run_record(f, r, "mines", board)
+pub fn run(f: Fields, r: &mut Report, o: &Options) -> Result<()> {
+    bets::run_record(f, r, o, "mines", board)
 }

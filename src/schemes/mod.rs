@@ -149,6 +149,9 @@ pub struct Options {
     /// A re-run of the diagnosis (`input_slip`): no slips tried inside it.
     #[doc(hidden)]
     pub slip: bool,
+    /// A verification in steps (`Steps`): its bets so far (empty in a copy).
+    #[doc(hidden)]
+    pub steps: bets::StepSlot,
 }
 
 impl Options {
@@ -241,6 +244,60 @@ impl Options {
             }
         }
         Ok(o)
+    }
+}
+
+/// A record verified in steps (issue 43: the badge on its host's thread must yield
+/// every few milliseconds): each `advance(n)` does at most `n` bets' work of a dice
+/// or mines `bets` list (ChainWalker's way for a chain), and the one that ends gives
+/// `verify_with`'s report (or error), the same as one call. Other records end at the
+/// first step.
+pub struct Steps {
+    record: Value,
+    options: Options,
+    state: Option<bets::Stepping>,
+    result: Option<Result<Value>>,
+}
+
+impl Steps {
+    pub fn new(record: Value, options: Options) -> Steps {
+        Steps {
+            record,
+            options,
+            state: Some(bets::Stepping::default()),
+            result: None,
+        }
+    }
+
+    /// At most `n` more bets (at least one); true once the report is made.
+    pub fn advance(&mut self, n: usize) -> bool {
+        if let Some(state) = self.state.take() {
+            self.options.steps.install(state, n);
+            let result = verify_with(&self.record, &self.options);
+            match self.options.steps.take() {
+                Some(s) if s.suspended => self.state = Some(s),
+                _ => self.result = Some(result),
+            }
+        }
+        self.result.is_some()
+    }
+
+    /// The bets recomputed so far (for a progress bar).
+    pub fn steps(&self) -> usize {
+        self.state.as_ref().map_or(0, bets::Stepping::steps)
+    }
+
+    /// The bets of the record's list (0 without one).
+    pub fn total(&self) -> usize {
+        self.record
+            .get("bets")
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len)
+    }
+
+    /// The report or error, once `advance` said it is made.
+    pub fn result(&self) -> Option<&Result<Value>> {
+        self.result.as_ref()
     }
 }
 

@@ -2,9 +2,9 @@
 //! core and hands the result back as plain JS values (`interop`). One convention:
 //! an export that can fail throws a `VerifyError` (see `interop::to_js_error`);
 //! results that hold errors as data (one record of a batch) say so in their shape.
-//! The badge's build (feature `widget`) carries only `verify`, `schemes` and
-//! `ChainWalker` (a record's walk; not in the card family's badge, whose records
-//! have no chain); the chain history (`ChainWalker.history`,
+//! The badge's build (feature `widget`) carries only `Verification` (its `verify`),
+//! `schemes` and `ChainWalker` (a record's walk; not in the card family's badge, whose
+//! records have no chain); the chain history (`ChainWalker.history`,
 //! `historyPage`, `betsHistory`) is the page's and the CLI's.
 
 #[cfg(feature = "widget")]
@@ -56,7 +56,9 @@ fn options(opts: &JsValue) -> Result<crate::Options, VerifyError> {
 /// `verify(record, options?)`: a record (an object or its JSON text, bare or
 /// `{"name", "record"}`) → its report. `options`: `{walk: "pending"}`, `{walk:
 /// <a ChainWalker's outcome()>}`, `{shown: "<64 hex>"}` (the fingerprint a table
-/// badge showed before the game).
+/// badge showed before the game). Not in the badge's build: its `verify` is a
+/// `Verification` run to its end (www/core/calls.js), one export less.
+#[cfg(not(feature = "widget"))]
 #[wasm_bindgen]
 pub fn verify(record: JsValue, opts: JsValue) -> JsResult<JsValue> {
     let run = || {
@@ -64,6 +66,49 @@ pub fn verify(record: JsValue, opts: JsValue) -> JsResult<JsValue> {
         crate::verify_with(&record, &options(&opts)?)
     };
     thrown(run()).map(|r| js_value(&r))
+}
+
+/// `new Verification(record, options?)`: `verify` in steps (the badge on its host's
+/// thread, issue 43): `advance(n)` does at most `n` bets' work of a dice or mines
+/// `bets` list and is true once done (any other record: at the first); `steps` and
+/// `total`, the bets done and listed; `report()`, `verify`'s report (or its error,
+/// thrown). The one loop over it is www/verify/walk.js `verifyInSteps`.
+#[wasm_bindgen]
+pub struct Verification(crate::Steps);
+
+#[wasm_bindgen]
+impl Verification {
+    #[wasm_bindgen(constructor)]
+    pub fn new(record: JsValue, opts: JsValue) -> JsResult<Verification> {
+        let run = || {
+            let (_, record) = crate::input::unwrap_record(json_value(&record)?);
+            Ok(Verification(crate::Steps::new(record, options(&opts)?)))
+        };
+        thrown(run())
+    }
+
+    pub fn advance(&mut self, n: u32) -> bool {
+        self.0.advance(n as usize)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn steps(&self) -> f64 {
+        self.0.steps() as f64
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn total(&self) -> f64 {
+        self.0.total() as f64
+    }
+
+    pub fn report(&mut self) -> JsResult<JsValue> {
+        while !self.0.advance(usize::MAX) {}
+        match self.0.result() {
+            Some(Ok(r)) => Ok(js_value(r)),
+            Some(Err(e)) => Err(to_js_error(e)),
+            None => Err(JsValue::NULL),
+        }
+    }
 }
 
 /// `verifyBytes(bytes, options?)`: a record's bytes (a file, standard input) →

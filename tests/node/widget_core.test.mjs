@@ -273,3 +273,44 @@ test('the badge\'s allocator (lol_alloc\'s free list) reuses what it frees: a th
   assert.equal(memory(), warm, `memory grew from ${warm} to ${memory()} bytes over ${rounds} more rounds`);
   console.log(`badge allocator: ${rounds + 1} rounds of ${first.length} verifications in ${warm / 65536} pages`);
 });
+
+/** A dice or mines `bets` record: `count` bets under one long shared client seed
+ *  (`seedBytes`), a few with their own seed and a few with `played` (one wrong). */
+function betsRecord(game, count, seedBytes, mines = (i) => 1 + (i % 24)) {
+  const bets = [];
+  for (let i = 0; i < count; i++) {
+    const b = { nonce: 1732429730859 + i };
+    if (game === 'dice') b.selected = [1 + (i % 6)];
+    else b.mines = mines(i);
+    if (i % 97 === 3) b.clientSeed = `own-${i}`;
+    if (i % 101 === 5) b.played = game === 'dice' ? { face: 1 + (i % 6) } : { mines: [1 + (i % 25)] };
+    bets.push(b);
+  }
+  return { scheme: game, serverSeed: 'a1'.repeat(32), serverSeedHash: 'f'.repeat(64), clientSeed: 'c'.repeat(seedBytes), bets };
+}
+
+test('issue 43: a list of bets under a 1 MB client seed, in the badge\'s core in steps of at most n bets, gives the page\'s report', () => {
+  for (const [game, count, mines] of [['dice', 10_000, undefined], ['mines', 2_000, () => 24], ['mines', 3_000, undefined]]) {
+    const rec = betsRecord(game, count, 1 << 20, mines);
+    const text = JSON.stringify(rec);
+    const page = withoutTyping(outcome(full, text));
+    assert.ok(page.report, `${game}: ${JSON.stringify(page).slice(0, 200)}`);
+    // One call (the badge's worker before this change), and in steps.
+    assert.equal(canon(outcome(small, text)), canon(page), `${game}: the badge's one call`);
+    const n = 97;
+    const v = small.verification(text);
+    let calls = 0;
+    let last = 0;
+    while (!v.advance(n)) {
+      calls++;
+      assert.ok(v.steps - last <= n, `${game}: a step did ${v.steps - last} bets, more than ${n}`);
+      last = v.steps;
+      assert.equal(v.total, count);
+    }
+    assert.ok(calls >= Math.ceil(count / n), `${game}: ${count} bets in ${calls} steps of at most ${n}`);
+    const stepped = { report: v.report() };
+    v.free();
+    assert.equal(canon(stepped), canon(page), `${game}: the badge in steps`);
+  }
+});
+

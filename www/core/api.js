@@ -6,7 +6,7 @@ import { ready, wasmBytes, wasmSha256 } from './wasm.js';
 import { VERSION } from 'fv:build';
 
 const core = coreCalls(call);
-export const { verify, chainWalker, schemes } = core;
+export const { verify, verification, chainWalker, schemes } = core;
 
 /** What only the page's and the CLI's core carry (their entries pass it to
  *  createApi; the badge's bundle leaves it out). */
@@ -79,6 +79,7 @@ export function createApi({ calls = {}, explain } = {}) {
   return {
     verify: worded(verify),
     chainWalker: worded(chainWalker),
+    verification: worded(verification),
     schemes: worded(schemes),
     ...calls,
     /** Only in ./build.sh bench's build (feature `bench`): n chain links through the

@@ -22,19 +22,33 @@ export function guarded(getEngine, drop) {
   };
 }
 
+/** A core Verification run to its end: the report, or its error thrown. */
+function whole(v) {
+  try {
+    return v.report();
+  } finally {
+    v.free();
+  }
+}
+
 /** verify, chainWalker and schemes over `call`. */
 export function coreCalls(call) {
   return {
     /** verify(record, options?): a record (object or JSON text, bare or
      *  `{name, record}`) → its report. `options`: `{walk: 'pending'}`, `{walk:
      *  ChainWalker.outcome()}`, `{shown: fingerprint}`. */
-    verify: (record, options) => call((en) => en.verify(record, options)),
+    // (The badge's core has no verify export: a Verification run to its end.)
+    verify: (record, options) => call((en) => (en.verify ? en.verify(record, options) : whole(new en.Verification(record, options)))),
     /** A chain walker for a report's `walk` request ({hash, terminal, maxSteps}), from
      *  the remembered positions `memory` ({hashes: Uint8Array, rounds: Float64Array},
      *  oldest first) if given. The one walk loop over it is www/verify/walk.js. */
     chainWalker: (request, memory) => call((en) => (memory && memory.rounds && memory.rounds.length
       ? new en.ChainWalker(request, memory.hashes, memory.rounds)
       : new en.ChainWalker(request))),
+    /** verify in steps (the core's Verification: advance(n) does at most n bets'
+     *  work; report() then gives verify's report or throws its error). The one loop
+     *  over it is www/verify/walk.js verifyInSteps. */
+    verification: (record, options) => call((en) => new en.Verification(record, options)),
     /** The scheme descriptors (see the core): ids, games, fields, roles, message keys. */
     schemes: () => call((en) => en.schemes()),
   };

@@ -9,7 +9,10 @@
 
 /** @typedef {import('./types').Api} Api */
 /** @typedef {import('./types').Walked} Walked */
-/** @typedef {{walk: (request: import('./types').WalkRequest, memory: import('./types').Positions | null) => Promise<Walked | null>,
+/** `steps(record, options)`: the record's report made in steps (verifyInSteps), for
+ *  a record given as an object or text (bytes go to verifyBytes in one call).
+ *  @typedef {{walk: (request: import('./types').WalkRequest, memory: import('./types').Positions | null) => Promise<Walked | null>,
+ *  steps?: ((record: object | string, options: import('./types').VerifyOptions) => Promise<import('./types').Report>) | null,
  *  recall?: ((terminal: string) => Promise<import('./types').Positions | null>) | null,
  *  onPending?: (report: any) => void}} FlowSteps */
 /** What a flow resolves to: the core's answer (a record's `report`, a round
@@ -38,9 +41,11 @@ function run(api, input, options) {
  * @param {FlowSteps & {options?: import('./types').VerifyOptions}} steps
  * @returns {Promise<FlowResult | null>}
  */
-export async function verifyFlow(api, input, { options, walk, recall, onPending } = /** @type {FlowSteps} */ ({})) {
+export async function verifyFlow(api, input, { options, walk, recall, onPending, steps } = /** @type {FlowSteps} */ ({})) {
   const base = options || {};
-  const pending = run(api, input, { ...base, walk: 'pending' });
+  const pending = steps && input.bytes === undefined
+    ? await steps(input.record !== undefined ? input.record : /** @type {string} */ (input.text), { ...base, walk: 'pending' })
+    : run(api, input, { ...base, walk: 'pending' });
   if (!pending.walk) return { report: pending };
   if (onPending) onPending(pending);
   const memory = recall ? await recall(pending.walk.terminal) : null;

@@ -11,7 +11,7 @@
 // Messages out: {type: 'pending' | 'progress' | 'done' | 'error', id, …}.
 // The badge runs only `verify` (VERIFY_TASKS), the page every job (PAGE_TASKS).
 import { verifyFlow, roundsFlow } from './flow.js';
-import { walkChain } from './walk.js';
+import { walkChain, verifyInSteps } from './walk.js';
 import { errorData, verifyError } from '../core/errors.js';
 import { sha256Hex } from '../core/sha256.js';
 
@@ -54,6 +54,8 @@ async function runVerify(ctx, m, spread) {
   const res = /** @type {import('./flow.js').FlowResult} */ (await verifyFlow(ctx.api, m.input, {
     options: m.options,
     walk: walker(ctx),
+    // A record's own work in steps too (a list of bets): cancelled between them.
+    steps: (record, options) => verifyInSteps(ctx.api, record, options, { between: ctx.tick, sliceMs: ctx.sliceMs }),
     recall: m.full ? null : ctx.recall,
     onPending: (report) => ctx.post({ type: 'pending', id: m.id, report }),
   }));

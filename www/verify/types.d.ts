@@ -17,6 +17,8 @@ export type AnyCore = object;
  *  core (it runs only `verify`: the calls it lacks are never made on it). A round
  *  history's answers are read by name (`walk`, `summary.chain`). */
 export type Api = Required<Omit<FairVerifierApi, 'checkRounds' | 'chainWalker' | 'splitRecords'>> & {
+  /** verify in steps (the core's Verification; www/verify/walk.js verifyInSteps). */
+  verification(record: object | string, options?: VerifyOptions): Verification;
   /** `memory`: null when none is remembered. */
   chainWalker(request: WalkRequest, memory?: Positions | null): ChainWalker;
   checkRounds(game: string, text: string, options?: { terminal?: string; walk?: 'pending' | WalkOutcome }): any;
@@ -27,6 +29,16 @@ export type Api = Required<Omit<FairVerifierApi, 'checkRounds' | 'chainWalker' |
   /** 'js' for the build without WebAssembly; absent: 'wasm'. */
   engine?: string;
 };
+
+/** The core's verification in steps: advance(n) does at most n bets' work and is
+ *  true once done; report() is verify's report (or throws its error). */
+export interface Verification {
+  advance(n: number): boolean;
+  readonly steps: number;
+  readonly total: number;
+  report(): Report;
+  free(): void;
+}
 
 /** Remembered positions in the walker's form: 32 bytes a hash, oldest first. */
 export interface Positions { hashes: Uint8Array; rounds: Float64Array }

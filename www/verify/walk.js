@@ -3,7 +3,8 @@
 // runs here: the core's ChainWalker (`api.chainWalker`) advanced in slices, with
 // progress between them. The walker knows its bound and says when it is done and
 // what the walk found (`outcome()`, which the core takes back as `{walk}`); this
-// loop only decides how long a slice is.
+// loop only decides how long a slice is. A record's own work (a list of 10,000
+// bets) is stepped the same way (verifyInSteps, the core's Verification).
 
 /**
  * Walks `request` ({hash, terminal, maxSteps}, a report's `walk`) from the
@@ -48,5 +49,40 @@ export async function walkChain(api, request, memory, opts) {
     };
   } finally {
     w.free();
+  }
+}
+
+/**
+ * `api.verify(record, options)` in steps (issue 43: 10,000 bets held the badge's
+ * host thread for 54 s in one call): the core's Verification, at most `n` bets'
+ * work a step, `opts.between(progress)` awaited after each ({steps, maxSteps,
+ * elapsed}: bets done and listed; it may yield, or throw to cancel); `opts.sliceMs`:
+ * aim each step at that many milliseconds (on a page's own thread) instead of
+ * 256 bets a step. Resolves to the core's report; throws its error.
+ * @param {import('./types').Api} api
+ * @param {object | string} record
+ * @param {import('./types').VerifyOptions} options
+ * @param {import('./types').WalkOptions} [opts]
+ * @returns {Promise<import('./types').Report>}
+ */
+export async function verifyInSteps(api, record, options, opts) {
+  const o = opts || {};
+  const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+  const v = api.verification(record, options);
+  try {
+    const t0 = now();
+    let n = o.sliceMs ? 4 : 256;
+    for (;;) {
+      const s = now();
+      if (v.advance(n)) break;
+      if (o.sliceMs) {
+        const dt = Math.max(now() - s, 0.1);
+        n = Math.max(1, Math.min(1 << 14, Math.round(n * Math.min(1.5, o.sliceMs / dt))));
+      }
+      if (o.between) await o.between({ steps: v.steps, maxSteps: Math.max(v.total, 1), elapsed: now() - t0 });
+    }
+    return v.report();
+  } finally {
+    v.free();
   }
 }
