@@ -31,7 +31,8 @@ export async function openPage(browser, { width = 1200, height = 900, allowed = 
     blocked.push(url);
     return route.abort();
   });
-  page.on('pageerror', (e) => errors.push(String(e)));
+  // With its stack: a race met once under load must say where it was.
+  page.on('pageerror', (e) => errors.push(e.stack || String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('dialog', (d) => { errors.push('dialog: ' + d.message()); d.dismiss(); });
   // The verifier starts in short tasks after its file is parsed (issue 25), and may

@@ -35,9 +35,12 @@ function outcome(api, input, options) {
     assert.ok(e.message, `a VerifyError without a message (${e.code})`);
     const { line, column, ...params } = e.params || {};
     if (e.code !== 'bad_json') Object.assign(params, line === undefined ? {} : { line }, column === undefined ? {} : { column });
-    // A key written twice: the page names its path, the badge (whose reader is the
-    // engine's) only that there is one (src/duplicates.rs).
-    if (e.code === 'bad_json' && params.duplicate === true) return { error: { code: e.code, field: '', params } };
+    // A key written twice: the page names its path and both values, the badge (whose
+    // reader is the engine's) only that there is one (src/duplicates.rs).
+    if (e.code === 'bad_json' && params.duplicate === true) {
+      const { values, ...kept } = params;
+      return { error: { code: e.code, field: '', params: kept } };
+    }
     return { error: { code: e.code, field: e.field, params } };
   }
 }

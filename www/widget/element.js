@@ -210,9 +210,8 @@ export function defineElement(api, scriptUrl) {
       try { u = new URL(this.getAttribute('page') || 'verifier.html', base); } catch (e) { u = null; }
       if (!u || !/^(https?|file):$/.test(u.protocol)) u = new URL('verifier.html', base);
       u.hash = '';
-      const rec = this._record;
-      const text = typeof this._text === 'string' ? this._text : typeof rec === 'string' ? rec : JSON.stringify(rec);
-      return `${u.href}#record=${textToBase64url(text)}`;
+      // Only the text verified here (set by _verify): nothing verified, no record.
+      return typeof this._text === 'string' ? `${u.href}#record=${textToBase64url(this._text)}` : u.href;
     }
 
     /** Drops the running verification: its worker job is cancelled, and nothing
