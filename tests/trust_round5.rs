@@ -286,3 +286,51 @@ fn a_long_seed_is_not_absorbed_again_by_every_reordering_of_the_diagnosis() {
         bytes / n
     );
 }
+
+/// Attack 4: a partial reveal whose proven leaves show one card at several positions
+/// proves the committed "deck" is no shuffle of [0…51] (SPEC §3). Built here: a deck
+/// of 52 aces of spades under its own Merkle root, five leaves each climbing to it.
+/// Each leaf climbs (`leavesOk` all true, as SPEC §3 defines it), but every leaf after
+/// the first fails its check, naming the first position: a fail, never a pass. The
+/// same five leaves from a real deck (52 different cards) pass.
+#[test]
+fn proven_leaves_with_one_card_twice_are_no_real_deck() {
+    use fairverify::testing::merkle;
+    let poker = base("poker_hmac_v1", |r| r.get("leaves").is_some());
+    for (deck, fails) in [
+        (vec![0u32; 52], true),
+        ((0..52).rev().collect::<Vec<u32>>(), false),
+    ] {
+        let salts: Vec<String> = (0..52).map(|i| format!("{:064x}", i + 1)).collect();
+        let mut leaves: Vec<String> = (0..52)
+            .map(|i| merkle::leaf(i, deck[i], &salts[i]))
+            .collect();
+        leaves.resize(64, merkle::pad_leaf());
+        let levels = merkle::levels(leaves);
+        let root = levels[levels.len() - 1][0].clone();
+        let mut rec = poker.clone();
+        rec["deckRoot"] = json!(root);
+        rec["leaves"] = json!((0..5)
+            .map(|p| json!({"position": p, "card": deck[p], "salt": salts[p],
+                            "path": merkle::proof(&levels, p)}))
+            .collect::<Vec<_>>());
+        let v = report(&rec);
+        assert_eq!(v["leavesOk"], json!([true, true, true, true, true]), "{v}");
+        let failed: Vec<&Value> = v["checks"]
+            .as_array()
+            .map(|c| {
+                c.iter()
+                    .filter(|c| c["code"] == "leafOk" && c["ok"] == false)
+                    .collect()
+            })
+            .unwrap_or_default();
+        if fails {
+            assert_eq!(v["verdict"], "fail", "{v}");
+            assert_eq!(failed.len(), 4, "{v}");
+            assert!(failed.iter().all(|c| c["params"]["twiceAt"] == 0), "{v}");
+        } else {
+            assert_ne!(v["verdict"], "fail", "{v}");
+            assert!(failed.is_empty(), "{v}");
+        }
+    }
+}

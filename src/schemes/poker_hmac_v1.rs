@@ -230,19 +230,33 @@ fn partial_reveal(
 ) {
     let mut oks = Vec::with_capacity(leaves.len());
     let mut climbs = Vec::with_capacity(leaves.len());
+    // Each proven leaf is one (position, card) of the committed deck. Two proven at
+    // different positions with the same card prove the committed "deck" is no
+    // shuffle of [0…51] (SPEC §3: `deck = shuffle([0…51])`): the second one's check
+    // fails, naming the first position (turn-8 attack: five proven aces of spades
+    // passed). `leavesOk` stays the climb alone, as SPEC §3 defines it.
+    let mut proven: Vec<(u32, usize)> = Vec::new();
     for (i, l) in leaves.iter().enumerate() {
         let leaf_hash = merkle::leaf(l.position, l.card, &l.salt);
         let climb = merkle::climb(leaf_hash, l.position, &l.path);
         let top = climb[climb.len() - 1].clone();
         let ok = top == deck_root.as_str();
-        r.check_only(
-            Check::new("leafOk", ok)
-                .named(format!("leaves[{i}]"))
-                .published("deckRoot")
-                .param("position", l.position)
-                .param("card", l.card)
-                .values(Value::from(deck_root.as_str()), Value::from(top)),
-        );
+        let twice = proven
+            .iter()
+            .find(|&&(card, at)| ok && card == l.card && at != l.position)
+            .map(|&(_, at)| at);
+        if ok && twice.is_none() {
+            proven.push((l.card, l.position));
+        }
+        let mut check = Check::new("leafOk", ok && twice.is_none())
+            .named(format!("leaves[{i}]"))
+            .published("deckRoot")
+            .param("position", l.position)
+            .param("card", l.card);
+        if let Some(at) = twice {
+            check = check.param("twiceAt", at);
+        }
+        r.check_only(check.values(Value::from(deck_root.as_str()), Value::from(top)));
         oks.push(ok);
         climbs.push(
             json!({"position": l.position, "card": l.card, "hashes": climb,

@@ -190,6 +190,8 @@ function leafPlace(c, r) {
 export function checkKey(c, r, prefix = 'check') {
   const base = `${prefix}.${c.code}`;
   if (c.code === 'chainOk' && r && privateChain(r)) return `${base}.private`;
+  // Two proven leaves with one card: the committed deck is no real deck (the core).
+  if (c.code === 'leafOk' && c.params && c.params.twiceAt !== undefined) return `${base}.twice`;
   return leafPlace(c, r) === 'board' ? `${base}.board` : base;
 }
 
