@@ -287,3 +287,20 @@ test('issue 44, fourth reading: the evidence file names no raw key, and the comm
     }
   }
 });
+
+test('issue 44, fourth reading: ar and zh call a commitment the published hash (or Merkle root) on the page, not «التعهّد» / 承诺', () => {
+  // zh's badge keeps 承诺 (its words are counted against widget.js's size); ar's is shorter as الهاش.
+  const calque = { ar: [/تعهّد|يُتعهَّد|يتعهّد/, () => true], zh: [/承诺/, (k) => !k.startsWith('widget.')] };
+  for (const [lang, [re, shown]] of Object.entries(calque)) {
+    const cat = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+    for (const [key, m] of Object.entries(cat)) {
+      if (!shown(key)) continue;
+      for (const s of (typeof m === 'object' ? Object.values(m) : [m])) assert.doesNotMatch(s, re, `${lang} ${key}: ${s}`);
+    }
+  }
+  // The advice after a failed bet says a changed client seed as a condition, never as a fact.
+  const ar = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/i18n/ar.json'), 'utf8'));
+  const zh = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/i18n/zh.json'), 'utf8'));
+  assert.match(ar['render.verdict.fail.next.played.unproven'], /إن كنت غيّرت/);
+  assert.match(zh['render.verdict.fail.next.played.unproven'], /如果你下注后换过/);
+});
