@@ -249,3 +249,58 @@ test('issue 44, third reading: the CLI says a crash history round by round, neve
   assert.doesNotMatch(r.stdout, /\{"hash"|"multiplier"/, r.stdout);
   assert.ok(r.stdout.includes(en['render.round'].replace('{round}', String(rep.round - 1))), r.stdout);
 });
+
+test('issue 44, fourth reading: a hint and its to-do are sentences of their own, in every catalog: a capital first', () => {
+  const forms = (m) => (typeof m === 'object' ? Object.values(m) : [m]);
+  for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
+    const cat = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+    for (const [key, m] of Object.entries(cat)) {
+      if (!/^(hint\.|render\.hint\.|cli\.over\.render\.hint\.)/.test(key)) continue;
+      for (const s of forms(m)) {
+        // Past the opening quotes and a placeholder (a field's name, capitalised by its own catalog).
+        const first = s.replace(/^(?:[\s«»„“”"'\u2066-\u2069]|\{[^}]*\})+/u, '').charAt(0);
+        if (/^[\s«»„“”"'\u2066-\u2069]*\{/u.test(s)) continue;
+        assert.ok(first === first.toUpperCase(), `${lang} ${key} starts in lowercase: ${s}`);
+      }
+    }
+  }
+});
+
+test('issue 44, fourth reading: ro says a shown value or a shown list with the same verb (no "ți s-a arătat K♠ și K♦")', () => {
+  const ro = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/i18n/ro.json'), 'utf8'));
+  for (const [key, s] of Object.entries(ro)) {
+    if (!/^render\.diff\.(set$|says\.)/.test(key)) continue;
+    assert.doesNotMatch(s, /s-a arătat \{(played|shownOnly)\}/, `ro ${key}: a list of values takes a plural verb`);
+  }
+});
+
+test('issue 44, fourth reading: the evidence file names no raw key, and the commitment is called the published hash in ro and it', () => {
+  for (const lang of ['ro', 'it', 'ru', 'ar', 'zh']) {
+    const cat = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+    assert.doesNotMatch(cat['evidence.notProves'], /played/, `${lang} evidence.notProves`);
+  }
+  const calque = { ro: /angajam|se angajeaz/i, it: /impronta (di|della mano)|dall'impronta(?! del mazzo)|all'impronta(?! del mazzo)|Impronta mostrata/i };
+  for (const [lang, re] of Object.entries(calque)) {
+    const cat = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+    for (const [key, m] of Object.entries(cat)) {
+      for (const s of (typeof m === 'object' ? Object.values(m) : [m])) assert.doesNotMatch(s, re, `${lang} ${key}: ${s}`);
+    }
+  }
+});
+
+test('issue 44, fourth reading: ar and zh call a commitment the published hash (or Merkle root) on the page, not «التعهّد» / 承诺', () => {
+  // zh's badge keeps 承诺 (its words are counted against widget.js's size); ar's is shorter as الهاش.
+  const calque = { ar: [/تعهّد|يُتعهَّد|يتعهّد/, () => true], zh: [/承诺/, (k) => !k.startsWith('widget.')] };
+  for (const [lang, [re, shown]] of Object.entries(calque)) {
+    const cat = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+    for (const [key, m] of Object.entries(cat)) {
+      if (!shown(key)) continue;
+      for (const s of (typeof m === 'object' ? Object.values(m) : [m])) assert.doesNotMatch(s, re, `${lang} ${key}: ${s}`);
+    }
+  }
+  // The advice after a failed bet says a changed client seed as a condition, never as a fact.
+  const ar = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/i18n/ar.json'), 'utf8'));
+  const zh = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/i18n/zh.json'), 'utf8'));
+  assert.match(ar['render.verdict.fail.next.played.unproven'], /إن كنت غيّرت/);
+  assert.match(zh['render.verdict.fail.next.played.unproven'], /如果你下注后换过/);
+});
