@@ -395,7 +395,9 @@ async function bundle(entry, { packed = false, widget = false, format = 'iife', 
     // The element's own members (`this._result`, ...: www/widget/element.js, the one
     // module with `_name` properties) under short names too: 0.1 KB of widget.js gzipped.
     // None crosses to the worker's separately bundled code (fvShared) or to the glue.
-    mangleProps: compact ? /^_[a-z]/ : undefined,
+    // The glue's own two (`__wbg_ptr`, `__destroy_into_raw`: a wasm object's handle,
+    // never a wasm export's name, which are `S.__wbg_…` and stay) likewise.
+    mangleProps: compact ? /^(_[a-z]|__wbg_ptr$|__destroy_into_raw$)/ : undefined,
     banner: banner ? { js: banner } : undefined,
     footer: footer ? { js: footer } : undefined,
     plugins: [buildValues({ packed, widget, page, schemes, badgeWorker, core }), ...(keys ? [catalogSubset(keys)] : []), ...(page ? [pageCatalogs(), minifiedPackages()] : []),

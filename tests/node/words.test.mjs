@@ -155,10 +155,8 @@ test('every catalog\'s step-limit advice names the field and the limit, and what
   const whole = String(d.default);
   for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
     const cat = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
-    // The badge's advice names the field, not the number (one sentence right for every
-    // limit, within the badge's size budget); the page's says both.
-    assert.equal(typeof cat['widget.failAdvice.stepLimit'], 'string', `${lang} widget.failAdvice.stepLimit`);
-    assert.ok(cat['widget.failAdvice.stepLimit'].includes('{field}'), `${lang} widget.failAdvice.stepLimit: the field`);
+    // (The badge has no step-limit advice: a walk cut by its limit is unchecked, never a
+    // fail, SPEC §6; its words were unused and are gone.)
     for (const key of ['render.verdict.fail.next.stepLimit']) {
       // A sentence with a number: plural forms, each for every number of its category.
       assert.equal(typeof cat[key], 'object', `${lang} ${key}: plural forms`);
@@ -184,10 +182,10 @@ test('no catalog calls a round beyond the walk older; the advice and the hint sa
   const forms = (m) => (typeof m === 'object' ? Object.values(m) : [m]);
   for (const lang of Object.keys(older)) {
     const cat = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
-    for (const key of ['render.verdict.fail.next.stepLimit', 'widget.failAdvice.stepLimit', 'render.check.chainOk.bad', 'hint.step_limit']) {
+    for (const key of ['render.verdict.fail.next.stepLimit', 'render.check.chainOk.bad', 'hint.step_limit']) {
       for (const s of forms(cat[key])) assert.doesNotMatch(s, older[lang], `${lang} ${key}: ${s}`);
     }
-    for (const key of ['render.verdict.fail.next.stepLimit', 'widget.failAdvice.stepLimit', 'hint.step_limit']) {
+    for (const key of ['render.verdict.fail.next.stepLimit', 'hint.step_limit']) {
       for (const s of forms(cat[key])) assert.match(s, later[lang], `${lang} ${key}: ${s}`);
     }
     // The hint says how far it walked and what an empty field does.
