@@ -64,7 +64,10 @@ for (const lang of ['en', 'ru']) {
     assert.equal(r.code, 1);
     assert.match(leadLines(r.stdout)[0], pattern(c['lead.slip.order']));
     assert.equal(r.stdout.split('\n')[0], c['verdict.slip']);
-    assert.doesNotMatch(r.stdout, SUPPORT[lang]);
+    // The operator could have dealt with the seeds in another order too (turn-8
+    // attack): support only in that condition, never as the slip's advice.
+    assert.ok(r.stdout.includes(c['lead.slip.seeds.operator']), r.stdout);
+    assert.doesNotMatch(r.stdout.split(c['lead.slip.seeds.operator']).join(''), SUPPORT[lang]);
     r = human({ ...table.record, clientSeeds: table.record.clientSeeds.map((s, i) => (i === 1 ? `${s} ` : s)), played: { rolls: table.expect.rolls } }, lang);
     assert.equal(r.code, 1);
     assert.match(leadLines(r.stdout)[0], pattern(c['lead.slip.trim.end']));

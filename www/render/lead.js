@@ -194,7 +194,10 @@ function diagnosisWords(x, r, desc, lang) {
     // One tap re-checks with the seeds in the order that matches (the core's `to`).
     const recheck = typeof d.field === 'string' && Array.isArray(d.to) && d.to.every((x) => typeof x === 'string')
       ? { field: d.field, to: d.to, label: t('lead.recheck.order', {}, lang), kind: 'order' } : null;
-    return { key: 'lead.slip.order', title: t('lead.slip.order', {}, lang), lines: moves.length ? [t('lead.slip.order.todo', { moves: list }, lang)] : [], recheck };
+    // The operator could have dealt with the seeds in another order as well (turn-8
+    // attack): said as a condition beside the slip, never as the player's fault alone.
+    const operator = t('lead.slip.seeds.operator', {}, lang);
+    return { key: 'lead.slip.order', title: t('lead.slip.order', {}, lang), lines: moves.length ? [t('lead.slip.order.todo', { moves: list }, lang), operator] : [operator], recheck };
   }
   if (d.code === 'input_slip' && d.slip === 'trim') {
     const field = slipField(where, d, lang);
@@ -211,7 +214,8 @@ function diagnosisWords(x, r, desc, lang) {
     return {
       key: one ? 'lead.slip.emptyOne' : 'lead.slip.empty',
       title: one ? t('lead.slip.emptyOne', {}, lang) : t('lead.slip.empty', { n: String(where.index + 1) }, lang),
-      lines: [t('lead.slip.empty.todo', { field: slipField(where, d, lang) }, lang)],
+      // An operator that dropped a player's seed looks the same (turn-8 attack).
+      lines: [t('lead.slip.empty.todo', { field: slipField(where, d, lang) }, lang), t('lead.slip.seeds.operator', {}, lang)],
     };
   }
   return null;
