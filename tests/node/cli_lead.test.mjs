@@ -247,3 +247,16 @@ test('a record with a field left empty is "not checked yet", never "✗ not vali
     assert.ok(!r.stdout.includes(c['verdict.error']), `${lang}:\n${r.stdout}`);
   }
 });
+
+test('issue 44, fourth reading: two seeds swapped give two hints of one kind, and the lead says their title once', () => {
+  const base = find((r) => r.scheme === 'chess_colour_v1' && r.seedA && r.seedB && r.commitB, 'chess with both seeds');
+  const record = { ...base.record, seedA: base.record.seedB, seedB: base.record.seedA };
+  const codes = (fv.verify(record).hints || []).map((h) => h.code).filter((c) => c === 'seeds_swapped');
+  assert.equal(codes.length, 2, 'the core names both fields');
+  for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
+    const out = human(record, lang).stdout;
+    const title = cat(lang)['lead.title.seeds_swapped'];
+    const lead = out.split('\n').slice(0, out.split('\n').findIndex((l, i) => i > 0 && !l.startsWith(' ')));
+    assert.equal(lead.filter((l) => l.includes(title)).length, 1, `${lang}:\n${lead.join('\n')}`);
+  }
+});

@@ -249,11 +249,13 @@ export function leadOf(r, desc, lang) {
   if (!hints.length) return null;
   const h = hints[0];
   const s = hintSentences(h, lang);
-  const others = hints.slice(1).map((o) => hintTitle(o, lang));
+  const title = hintTitle(h, lang);
+  // Two hints of one kind (A's seed in B's field and B's in A's) share a title: said once.
+  const others = [...new Set(hints.slice(1).map((o) => hintTitle(o, lang)))].filter((x) => x !== title);
   // A walk also cut by its step limit: said under the terminal's title, not instead.
   if (r.verdict === 'unchecked' && stepLimited(r)) others.push(t('render.verdict.unchecked.why.stepLimit', {}, lang));
   return {
-    kind: 'hint', code: h.code, key: hintTitleKey(h, lang) || `lead.title.${h.code}`, title: hintTitle(h, lang), why: s.text, lines: others,
+    kind: 'hint', code: h.code, key: hintTitleKey(h, lang) || `lead.title.${h.code}`, title, why: s.text, lines: others,
     next: s.todo || t('render.verdict.fail.next.hint', {}, lang), recheck: h.code === 'seed_wrapped' ? valueRecheck(h.field, h.to, lang) : null, hint: h,
   };
 }
