@@ -191,34 +191,27 @@ impl ChainCheck {
         // it). Said before any walk, with the hint of a published hash pasted where
         // the revealed value belongs (SPEC `seed_is_commitment`): the player most
         // likely copied the terminal into the round's field.
-        if hash == &self.terminal {
+        let own = hash == &self.terminal;
+        if own {
             r.hint(json!({"code": "seed_is_commitment", "field": "hash",
                           "with": "terminal", "check": "chainOk"}));
-            let mut c = commits(Check::new("chainOk", false))
-                .param("maxSteps", self.max_steps)
-                .param("steps", 0);
-            if let Some(game) = published {
-                c = c.param("published", game);
-            }
-            r.check(c.values(expected, Value::Null));
-            return Ok(());
         }
         // Issue 43 (N7): a round hash that is another game's published terminal is
         // that published hash pasted where the round belongs (the player copied the
         // terminal the page offers by name), not a round: a terminal is no round of
         // its own chain (as above), and the walk towards this terminal would hash
         // ten million links to say nothing more (`foundIn` compares the links after
-        // the start, never the start). Said before any walk, as the terminal itself
-        // is, with the hint naming the game whose terminal it is.
+        // the start, never the start). The hint names the game whose terminal it is.
         // SPEC §6: "a `fail` still needs the whole-length walk": below it the hint is
         // given and the walk runs as for any round (`unchecked`, `step_limit`).
-        let pasted = published_game(hash);
+        let pasted = if own { None } else { published_game(hash) };
         if let Some(game) = pasted {
             r.hint(json!({"code": "seed_is_commitment", "field": "hash",
                           "with": "terminal", "check": "chainOk", "game": game,
                           "kind": "other_game"}));
         }
-        if pasted.is_some() && self.max_steps >= DEFAULT_MAX_STEPS.unsigned_abs() {
+        // Either: said before any walk, at 0 steps.
+        if own || (pasted.is_some() && self.max_steps >= DEFAULT_MAX_STEPS.unsigned_abs()) {
             let mut c = commits(Check::new("chainOk", false))
                 .param("maxSteps", self.max_steps)
                 .param("steps", 0);
