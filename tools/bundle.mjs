@@ -443,7 +443,9 @@ const { badgeDescriptors } = await import('../www/widget/schemes.js');
 // The badge's worker: the page's tasks and protocol over the badge's core, carried
 // in widget.js as text (the glue is added from widget.js's own, at run time).
 const badgeWorker = await sharedBody();
-const widgetOpts = { packed: true, widget: true, keys: WIDGET_KEYS, compact: true, schemes: badgeDescriptors(descriptors), badgeWorker };
+// ASCII only (`\u2713` for ✓): a host page without a charset reads a script in its own
+// (windows-1252), and the badge's symbols came out as "âœ“" (turn-8 attack).
+const widgetOpts = { packed: true, widget: true, keys: WIDGET_KEYS, compact: true, schemes: badgeDescriptors(descriptors), badgeWorker, charset: 'ascii' };
 fs.writeFileSync(path.join(outDir, 'widget.js'), await bundle('www/widget/widget.js', { ...widgetOpts, banner: WIDGET_HEADER }));
 fs.writeFileSync(path.join(outDir, 'widget.mjs'), await bundle('www/widget/module.js', {
   ...widgetOpts, format: 'esm',

@@ -89,3 +89,14 @@ test('SHA256SUMS lists every shipped file with its digest; d.ts and custom-eleme
   assert.match(dts, /'fair-verify:result': CustomEvent<ResultDetail>/);
   assert.ok(!dts.includes('@VERSION@'));
 });
+
+// Turn-8 attack: a host page without a charset reads a script in its own (windows-1252),
+// and a badge with raw ✓ showed "âœ“Verified". Every badge file is ASCII (its symbols
+// as \u escapes), so it reads the same in any charset.
+test('every badge file is ASCII only, so a host page without a charset reads it right', () => {
+  for (const f of ['widget.js', 'widget.mjs', 'widget-chain.js', 'widget-cards.js']) {
+    const bytes = fs.readFileSync(path.join(PKG, f));
+    const at = bytes.findIndex((b) => b > 0x7f);
+    assert.equal(at, -1, `${f}: a byte above 0x7f at ${at}: ${bytes.subarray(Math.max(0, at - 20), at + 20).toString('utf8')}`);
+  }
+});
