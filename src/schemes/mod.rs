@@ -86,8 +86,8 @@ pub const FAMILIES: [(&str, &[&str]); 2] = [
     ),
 ];
 
-/// The badge file that checks `id` when this build leaves its family out (never in
-/// a build with both: no code for it there).
+/// The badge file that checks `id`, a scheme this build does not have (its caller
+/// found none), when this build leaves its family out (never in a build with both).
 fn other_badge(id: &str) -> Option<&'static str> {
     if cfg!(all(feature = "family-chain", feature = "family-cards")) {
         return None;
@@ -96,7 +96,6 @@ fn other_badge(id: &str) -> Option<&'static str> {
         .iter()
         .find(|(_, ids)| ids.contains(&id))
         .map(|(file, _)| *file)
-        .filter(|_| find(id).is_none())
 }
 
 /// Schemes that exist but have no published derivation: refused with
@@ -333,17 +332,16 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
             )
             .with("scheme", id))
         }
-        None if other_badge(id).is_some() => {
-            let badge = other_badge(id).unwrap_or("widget.js");
-            return Err(VerifyError::new(
-                ErrorCode::OtherBadge,
-                "scheme",
-                msg!("{id} is not checked by this badge; {badge} checks it"),
-            )
-            .with("scheme", id)
-            .with("badge", badge));
-        }
         None => {
+            if let Some(badge) = other_badge(id) {
+                return Err(VerifyError::new(
+                    ErrorCode::OtherBadge,
+                    "scheme",
+                    msg!("{id} is not checked by this badge; {badge} checks it"),
+                )
+                .with("scheme", id)
+                .with("badge", badge));
+            }
             let known: Vec<&str> = ALL.iter().map(|s| s.desc.id).collect();
             let shown: String = id.chars().take(64).collect();
             return Err(VerifyError::new(
