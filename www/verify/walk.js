@@ -6,6 +6,16 @@
 // loop only decides how long a slice is. A record's own work (a list of 10,000
 // bets) is stepped the same way (verifyInSteps, the core's Verification).
 
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/** The next slice's size: `n` scaled towards `sliceMs` from the last slice's `dt`
+ *  (at most 1.5 times larger at once), kept within [lo, hi]. One rule for chain
+ *  walks and bets lists.
+ * @param {number} n @param {number} dt @param {number} sliceMs @param {number} lo @param {number} hi */
+function nextSlice(n, dt, sliceMs, lo, hi) {
+  return Math.max(lo, Math.min(hi, Math.round(n * Math.min(1.5, sliceMs / Math.max(dt, 0.1)))));
+}
+
 /**
  * Walks `request` ({hash, terminal, maxSteps}, a report's `walk`) from the
  * remembered positions `memory` ({hashes, rounds}) if any.
@@ -26,7 +36,6 @@
  */
 export async function walkChain(api, request, memory, opts) {
   const o = opts || {};
-  const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
   const w = o.history ? api.historyWalker(request) : api.chainWalker(/** @type {import('./types').WalkRequest} */ (request), memory);
   try {
     const t0 = now();
@@ -34,10 +43,7 @@ export async function walkChain(api, request, memory, opts) {
     while (!w.done) {
       const s = now();
       w.advance(n);
-      if (o.sliceMs) {
-        const dt = Math.max(now() - s, 0.1);
-        n = Math.max(256, Math.min(1 << 20, Math.round(n * Math.min(1.5, o.sliceMs / dt))));
-      }
+      if (o.sliceMs) n = nextSlice(n, now() - s, o.sliceMs, 256, 1 << 20);
       if (o.between && !w.done) await o.between({ steps: w.linksWalked, maxSteps: w.maxSteps, elapsed: now() - t0 });
     }
     return {
@@ -67,7 +73,6 @@ export async function walkChain(api, request, memory, opts) {
  */
 export async function verifyInSteps(api, record, options, opts) {
   const o = opts || {};
-  const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
   const v = api.verification(record, options);
   try {
     const t0 = now();
@@ -75,10 +80,7 @@ export async function verifyInSteps(api, record, options, opts) {
     for (;;) {
       const s = now();
       if (v.advance(n)) break;
-      if (o.sliceMs) {
-        const dt = Math.max(now() - s, 0.1);
-        n = Math.max(1, Math.min(1 << 14, Math.round(n * Math.min(1.5, o.sliceMs / dt))));
-      }
+      if (o.sliceMs) n = nextSlice(n, now() - s, o.sliceMs, 1, 1 << 14);
       if (o.between) await o.between({ steps: v.steps, maxSteps: Math.max(v.total, 1), elapsed: now() - t0 });
     }
     return v.report();
