@@ -155,9 +155,12 @@ pub fn decode_text(bytes: &[u8]) -> Result<Cow<'_, str>> {
             "UTF-32 is not supported (save the file as UTF-8)".to_string(),
         )),
     }?;
+    // A document a browser could read in another encoding is never evidence: UTF-8,
+    // or UTF-16 that says so with its byte-order mark.
+    let sure = encoding == Encoding::Utf8 || bom > 0;
     Ok(match text {
-        Cow::Borrowed(t) => Cow::Borrowed(evidence_record(t)?.unwrap_or(t)),
-        Cow::Owned(t) => match evidence_record(&t)? {
+        Cow::Borrowed(t) => Cow::Borrowed(evidence_record(t, sure)?.unwrap_or(t)),
+        Cow::Owned(t) => match evidence_record(&t, sure)? {
             Some(r) => Cow::Owned(r.to_string()),
             None => Cow::Owned(t),
         },
@@ -165,126 +168,82 @@ pub fn decode_text(bytes: &[u8]) -> Result<Cow<'_, str>> {
 }
 
 /// Where an evidence file (the page's "Save evidence", www/page/evidence.js) keeps
-/// the record it is about: as data in its HTML, with every `<` written `\u003c`, so
-/// the element's text ends only at its own closing tag.
+/// the record it is about: as data, in the first element of the document that can
+/// carry an id, with every `<` written `\u003c`, so that its text ends only at its
+/// own closing tag.
 #[cfg_attr(feature = "widget", allow(dead_code))]
 pub const EVIDENCE_RECORD: &str = "<script type=\"application/json\" id=\"fairverify-record\">";
 
-/// The record text inside an evidence file, if `text` is one (an HTML document with
-/// the marker). The record is then verified again like any other: the file's own
-/// verdict and words are never believed, only recomputed. The marker counts only as
-/// an element, where a browser would see one: never inside a comment or in the text
-/// of another script, style, textarea or title (a crafted file could otherwise show
-/// one record and give this reader another).
+/// The id the writer gives the document's root element. Given there, it is the
+/// root's for good: an HTML parser adds a later `<html id=…>` tag's id to the root
+/// only when the root has none, and the root comes before the record in tree order.
+#[cfg_attr(feature = "widget", allow(dead_code))]
+pub const EVIDENCE_ROOT_ID: &str = "fairverify-evidence";
+
+/// The record text inside an evidence file, if `text` is one. The record is then
+/// verified again like any other: the file's own verdict and words are never
+/// believed, only recomputed.
 ///
-/// One place only: the file this verifier writes names the marker's id once, so a
-/// document that names it again (in a comment, an attribute, a `<noscript>`,
-/// `<template>`, `<xmp>` or `<iframe>`, a comment closed by `--!>`…) is refused
-/// whole rather than read by rules a browser's tab might not share: a tab and this
-/// reader can then never take two different records from one file (issue 43).
+/// One place, which a browser and this reader cannot see differently (issue 43): an
+/// evidence file starts with exactly
+/// `<!DOCTYPE html>\n<html lang="…" dir="ltr|rtl" id="fairverify-evidence"><head><meta charset="utf-8">`
+/// and then the record's element, [`EVIDENCE_RECORD`], whose text holds no `<`
+/// (nor a carriage return or a NUL, which a browser's reading changes) and ends at
+/// `</script>`. Nothing before it can open a comment, a raw-text element or foreign
+/// content, so a browser makes it the first element with that id in tree order, and
+/// `document.getElementById("fairverify-record")` gives this very text whatever the
+/// rest of the file holds: nothing else in the file is read or counted (a record's
+/// own strings may name the id). Any other HTML document (evidence written before
+/// this layout, a page saved from a browser, a hand-made file) is refused whole
+/// (`bad_json` with `evidence: "layout"`): the record it shows can be pasted instead.
 #[cfg(not(feature = "widget"))]
-fn evidence_record(text: &str) -> Result<Option<&str>> {
-    let head = text.trim_start();
-    let html = ["<!DOCTYPE html", "<!doctype html", "<html"]
-        .iter()
-        .any(|p| head.starts_with(p));
-    if !html {
+fn evidence_record(text: &str, sure: bool) -> Result<Option<&str>> {
+    let head = text.trim_start().as_bytes();
+    let lower = |p: &[u8]| head.len() >= p.len() && head[..p.len()].eq_ignore_ascii_case(p);
+    if !(lower(b"<!doctype html") || lower(b"<html")) {
         return Ok(None);
     }
-    let names = marker_names(text);
-    if names > 1 {
-        return Err(VerifyError::new(
+    let record = evidence_layout(text).filter(|_| sure);
+    record.map(Some).ok_or_else(|| {
+        VerifyError::new(
             ErrorCode::BadJson,
             "",
             msg!(
-                "this HTML file names the evidence record's id {names} times; the evidence \
-                 files this verifier writes name it once, so which record the file is about \
-                 is unclear; nothing was verified"
+                "this HTML file is not an evidence file as this verifier writes them (the \
+                 record's element first in the document, its text free of markup), so which \
+                 record it is about is not certain; paste the record it shows instead; \
+                 nothing was verified"
             ),
         )
-        .with("markers", names as u64));
-    }
-    Ok((|| {
-        let start = marker_element(text)? + EVIDENCE_RECORD.len();
-        let len = text.get(start..)?.find("</script>")?;
-        text.get(start..start + len)
-    })())
+        .with("evidence", "layout")
+    })
+}
+
+/// The record's text when `text` has the evidence layout exactly (see above).
+#[cfg(not(feature = "widget"))]
+fn evidence_layout(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix("<!DOCTYPE html>\n<html lang=\"")?;
+    let lang = rest.find('"')?;
+    let tag = rest.get(..lang)?;
+    let tag_ok = (1..=35).contains(&tag.len())
+        && tag.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    let rest = rest.get(lang..)?.strip_prefix("\" dir=\"")?;
+    let rest = rest
+        .strip_prefix("ltr")
+        .or_else(|| rest.strip_prefix("rtl"))?
+        .strip_prefix("\" id=\"")?
+        .strip_prefix(EVIDENCE_ROOT_ID)?
+        .strip_prefix("\"><head><meta charset=\"utf-8\">")?
+        .strip_prefix(EVIDENCE_RECORD)?;
+    let end = rest.find(['<', '\r', '\0'])?;
+    (tag_ok && rest.get(end..)?.starts_with("</script>")).then(|| rest.get(..end))?
 }
 
 /// The badge's core reads no evidence file: its record comes from the host page as a
 /// value, never as a saved page (and the bytes stay out of its budget, issue 35).
 #[cfg(feature = "widget")]
-fn evidence_record(_text: &str) -> Result<Option<&str>> {
+fn evidence_record(_text: &str, _sure: bool) -> Result<Option<&str>> {
     Ok(None)
-}
-
-/// How many times `text` names the evidence record's id, in any letter case (as an
-/// HTML parser matches attribute values only exactly, but a crafted file may try both).
-/// The hyphen written as a character reference counts too (`fairverify&#45;record` is
-/// the same id to a browser: fresh attack, turn 6).
-#[cfg(not(feature = "widget"))]
-fn marker_names(text: &str) -> usize {
-    const HEAD: &[u8] = b"fairverify";
-    const TAIL: &[u8] = b"record";
-    const HYPHENS: [&[u8]; 6] = [b"-", b"&#45;", b"&#x2d;", b"&#045;", b"&hyphen;", b"&dash;"];
-    let b = text.as_bytes();
-    (0..b.len())
-        .filter(|&i| {
-            b[i..].len() >= HEAD.len() && b[i..i + HEAD.len()].eq_ignore_ascii_case(HEAD) && {
-                let rest = &b[i + HEAD.len()..];
-                HYPHENS.iter().any(|h| {
-                    rest.len() >= h.len() + TAIL.len()
-                        && rest[..h.len()].eq_ignore_ascii_case(h)
-                        && rest[h.len()..h.len() + TAIL.len()].eq_ignore_ascii_case(TAIL)
-                })
-            }
-        })
-        .count()
-}
-
-/// The offset of the first evidence marker that is an element of the document.
-#[cfg(not(feature = "widget"))]
-fn marker_element(text: &str) -> Option<usize> {
-    // Elements whose content a browser does not parse as markup (raw text, or kept
-    // out of the document: a template's content), so a marker inside is no element.
-    const RAW: [&str; 10] = [
-        "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript",
-        "template",
-    ];
-    let lower = text.to_ascii_lowercase();
-    let mut at = 0;
-    while let Some(off) = text.get(at..)?.find('<') {
-        let i = at + off;
-        let rest = text.get(i..)?;
-        if rest.starts_with(EVIDENCE_RECORD) {
-            return Some(i);
-        }
-        if rest.starts_with("<!--") {
-            at = i + 4 + rest.get(4..)?.find("-->")? + 3;
-            continue;
-        }
-        if lower
-            .get(i + 1..)
-            .is_some_and(|l| l.starts_with("plaintext"))
-        {
-            return None;
-        }
-        let tag = RAW.iter().find(|t| {
-            let l = lower.get(i + 1..).unwrap_or("");
-            l.starts_with(*t)
-                && l[t.len()..]
-                    .chars()
-                    .next()
-                    .is_some_and(|c| c == '>' || c == '/' || c.is_ascii_whitespace())
-        });
-        if let Some(t) = tag {
-            let close = format!("</{t}");
-            at = i + 1 + lower.get(i + 1..)?.find(&close)? + close.len();
-            continue;
-        }
-        at = i + 1;
-    }
-    None
 }
 
 /// Bytes → JSON value.
@@ -421,12 +380,27 @@ mod tests {
         );
     }
 
+    /// An evidence file as www/page/evidence.js writes it, around `rec`.
+    fn evidence(rec: &str, body: &str) -> String {
+        format!(
+            "<!DOCTYPE html>\n<html lang=\"ro\" dir=\"ltr\" id=\"{EVIDENCE_ROOT_ID}\"><head><meta charset=\"utf-8\">{EVIDENCE_RECORD}{rec}</script><title>x</title></head><body>{body}</body></html>\n"
+        )
+    }
+
+    /// The refusal of an HTML document that is not written as evidence is.
+    fn not_evidence(html: &str) {
+        let e = decode_text(html.as_bytes()).unwrap_err();
+        assert_eq!(
+            (e.code, e.params["evidence"].as_str()),
+            (ErrorCode::BadJson, Some("layout")),
+            "{html}"
+        );
+    }
+
     #[test]
     fn an_evidence_file_gives_its_record() {
         let rec = r#"{"scheme":"nope","a":"\u003c/script>"}"#;
-        let html = format!(
-            "<!DOCTYPE html>\n<html><head><title>x</title></head><body><p>pass</p>{EVIDENCE_RECORD}{rec}</script></body></html>"
-        );
+        let html = evidence(rec, "<p>pass</p>");
         assert_eq!(decode_text(html.as_bytes()).unwrap(), rec);
         // Its record meets the same parser: here an unknown scheme, never a pass.
         let e = verify_bytes(html.as_bytes()).unwrap_err();
@@ -434,66 +408,131 @@ mod tests {
             (e.code, e.field.as_str()),
             (ErrorCode::UnknownScheme, "scheme")
         );
-        // UTF-16 too; and HTML without the marker is just text (not JSON).
-        let mut le = vec![0xFF, 0xFE];
-        for u in html.encode_utf16() {
-            le.extend_from_slice(&u.to_le_bytes());
-        }
-        assert_eq!(decode_text(&le).unwrap(), rec);
-        let plain = "<!DOCTYPE html><p>no record</p>";
-        assert_eq!(decode_text(plain.as_bytes()).unwrap(), plain);
-        assert_eq!(
-            parse_bytes(plain.as_bytes()).unwrap_err().code,
-            ErrorCode::BadJson
-        );
-        // Only the marker that is an element counts: not one in a comment, nor one in
-        // the text of another script, style or title before it.
-        for decoy in [
-            format!("<title>{EVIDENCE_RECORD}1</script></title>"),
-            format!("<!-- {EVIDENCE_RECORD}2</script> -->"),
-            format!("<script>var s = '{EVIDENCE_RECORD}3</script>';</script>"),
-            format!("<STYLE>{EVIDENCE_RECORD}4</style>"),
-            // The constructs where a tab and a hand-made reader disagree (security
-            // review, turn 5, info 11): a comment's odd endings, an attribute, raw text.
-            format!("<!--> {EVIDENCE_RECORD}5</script>"),
-            format!("<!---> {EVIDENCE_RECORD}6</script>"),
-            format!("<!-- x --!> {EVIDENCE_RECORD}7</script> -->"),
-            "<p title='<script type=\"application/json\" id=\"fairverify-record\">'>".to_string(),
-            format!("<noscript>{EVIDENCE_RECORD}8</script></noscript>"),
-            format!("<xmp>{EVIDENCE_RECORD}9</script></xmp>"),
-            format!("<iframe>{EVIDENCE_RECORD}10</script></iframe>"),
-            format!("<template>{EVIDENCE_RECORD}11</script></template>"),
-            "<div id=\"FAIRVERIFY-RECORD\"></div>".to_string(),
-            "<div id=\"fairverify&#45;record\"></div>".to_string(),
-            "<div id=\"fairverify&#x2D;record\"></div>".to_string(),
-        ] {
-            for html in [
-                format!("<!DOCTYPE html>{decoy}<p>x</p>{EVIDENCE_RECORD}{rec}</script>"),
-                format!("<!DOCTYPE html><p>x</p>{EVIDENCE_RECORD}{rec}</script>{decoy}"),
-            ] {
-                let e = decode_text(html.as_bytes()).unwrap_err();
-                assert_eq!(
-                    (e.code, e.params["markers"].as_u64()),
-                    (ErrorCode::BadJson, Some(2)),
-                    "{decoy}"
-                );
+        // UTF-16 with its byte-order mark too; without one a browser might read the
+        // file in another encoding, so it is not evidence.
+        let utf16 = |bom: bool| {
+            let mut le = if bom { vec![0xFF, 0xFE] } else { vec![] };
+            for u in html.encode_utf16() {
+                le.extend_from_slice(&u.to_le_bytes());
             }
-        }
-        // The only marker inside an element whose content a browser keeps as text (or
-        // out of the document): no element there, so no record here either.
-        for wrap in [
-            "noembed", "noframes", "xmp", "iframe", "noscript", "template",
-        ] {
-            let html = format!("<!DOCTYPE html><{wrap}>{EVIDENCE_RECORD}{rec}</script></{wrap}>");
-            assert_eq!(decode_text(html.as_bytes()).unwrap(), html, "{wrap}");
-        }
-        let plain = format!("<!DOCTYPE html><plaintext><p>{EVIDENCE_RECORD}{rec}</script>");
-        assert_eq!(decode_text(plain.as_bytes()).unwrap(), plain);
-        let only_comment = format!("<!DOCTYPE html><!-- {EVIDENCE_RECORD}{rec}</script> -->");
-        assert_eq!(decode_text(only_comment.as_bytes()).unwrap(), only_comment);
-        // A marker in text that is not an HTML document is not evidence.
+            le
+        };
+        assert_eq!(decode_text(&utf16(true)).unwrap(), rec);
+        assert_eq!(
+            decode_text(&utf16(false)).unwrap_err().params["evidence"],
+            "layout"
+        );
+        // A UTF-8 byte-order mark is skipped, as a browser skips it.
+        let mut bom = b"\xEF\xBB\xBF".to_vec();
+        bom.extend_from_slice(html.as_bytes());
+        assert_eq!(decode_text(&bom).unwrap(), rec);
+        // Text that is not an HTML document is not evidence, whatever it holds.
         let not = format!("{{\"x\": 1}} {EVIDENCE_RECORD}{{}}</script>");
         assert_eq!(decode_text(not.as_bytes()).unwrap(), not);
+    }
+
+    #[test]
+    fn a_record_that_names_the_id_is_read_back() {
+        // A match id and a client seed that hold the marker's id (attack 4, A3): they
+        // sit in the record, in the page's text and in the file's name; the record is
+        // read all the same (nothing is counted).
+        let rec = r#"{"scheme":"match_seed_v2","matchId":"53247-fairverify-record","clientSeeds":["id=\"fairverify-record\" \u003cscript type=\"application/json\" id=\"fairverify-record\">"]}"#;
+        let shown = "<pre dir=\"ltr\" id=\"record\">{&quot;matchId&quot;:&quot;53247-fairverify-record&quot;, &lt;script type=\"application/json\" id=\"fairverify-record\"&gt;}</pre><p>fairverify-evidence-bridge-53247-fairverify-record-fail.html</p>";
+        let html = evidence(rec, shown);
+        assert_eq!(decode_text(html.as_bytes()).unwrap(), rec);
+    }
+
+    #[test]
+    fn only_the_evidence_layout_is_read() {
+        let rec = r#"{"scheme":"nope"}"#;
+        let other = r#"{"scheme":"dice"}"#;
+        let good = evidence(rec, "");
+        assert_eq!(decode_text(good.as_bytes()).unwrap(), rec);
+        // Evidence as it was written before (the record last in the body), and any
+        // other page: refused whole, with the reason, never read by rules of its own.
+        let old = format!(
+            "<!DOCTYPE html>\n<html lang=\"en\" dir=\"ltr\"><head><meta charset=\"utf-8\"><title>x</title></head><body><p>pass</p>{EVIDENCE_RECORD}{rec}</script></body></html>\n"
+        );
+        not_evidence(&old);
+        not_evidence("<!DOCTYPE html><p>no record</p>");
+        not_evidence("  <HTML><body>x</body></html>");
+        // Attack 4, A2: an id written with character references, before or after the
+        // marker, in the old layout; and a bogus comment that swallows the marker.
+        for id in [
+            "\"&#102;airverify-record\"",
+            "\"fairverify&#x002d;record\"",
+            "\"fairverify&#0045;record\"",
+            "\"fairverify&#45record\"",
+            "fairv&#101;rify-record",
+        ] {
+            let forged = format!("<script type=\"application/json\" id={id}>{other}</script>");
+            let genuine = format!("{EVIDENCE_RECORD}{rec}</script>");
+            for body in [format!("{forged}{genuine}"), format!("{genuine}{forged}")] {
+                not_evidence(&format!(
+                    "<!DOCTYPE html><html><head><title>x</title></head><body><p>evidence</p>{body}</body></html>"
+                ));
+            }
+        }
+        for opener in ["<![CDATA[ ", "<?x ", "<!x ", "</x "] {
+            not_evidence(&format!(
+                "<!DOCTYPE html><html><body><p>x</p>{opener}{EVIDENCE_RECORD}{rec}</script></body></html>"
+            ));
+            // Inside the layout's record a `<` is refused: the element's text is
+            // then read by a browser's script-data rules, never by this reader's.
+            not_evidence(&evidence(&format!("{{\"a\":\"{opener}\"}}"), ""));
+        }
+        // Anything before the record's element, or in place of a byte of the layout.
+        for (from, to) in [
+            ("<!DOCTYPE html>\n", "<!DOCTYPE html>\n<!--x-->"),
+            ("<!DOCTYPE html>\n", " <!DOCTYPE html>\n"),
+            ("<!DOCTYPE html>\n", "<!doctype html>\n"),
+            ("\n<html", "\r\n<html"),
+            ("lang=\"ro\"", "lang=\"\""),
+            ("lang=\"ro\"", "lang=\"r&#111;\""),
+            ("lang=\"ro\"", "lang=\"ro\" title=\"<\""),
+            ("dir=\"ltr\"", "dir=\"auto\""),
+            ("id=\"fairverify-evidence\"", "id=\"fairverify-record\""),
+            ("<head>", "<head><title>t</title>"),
+            (
+                "<meta charset=\"utf-8\">",
+                "<meta charset=\"windows-1252\">",
+            ),
+            ("<meta charset=\"utf-8\">", "<meta charset=\"utf-8\"><svg>"),
+            ("type=\"application/json\" ", ""),
+        ] {
+            let changed = good.replacen(from, to, 1);
+            assert_ne!(changed, good, "{from}");
+            not_evidence(&changed);
+        }
+        // The record's text: `<` anywhere in it, an end tag a browser reads another
+        // way, a carriage return or a NUL (which a browser's reading changes).
+        for bad in [
+            format!("{rec}<!--"),
+            format!("{rec}\u{3c}/script >"),
+            format!("{rec}</SCRIPT>"),
+            format!("{rec}</scripts>"),
+            format!("{{\"scheme\":\r\n\"nope\"}}"),
+            format!("{{\"scheme\":\"no\0pe\"}}"),
+        ] {
+            not_evidence(&evidence(&bad, ""));
+        }
+        // No end at all.
+        not_evidence(&good.replacen("</script>", "", 1));
+        // Whatever comes after the record's element is never read (nor counted): a
+        // second element with the id, an `<html>` tag that would give the root the
+        // id (it has one already), a comment left open.
+        for after in [
+            format!("<script type=\"application/json\" id=\"fairverify-record\">{other}</script>"),
+            format!("<div id=\"&#102;airverify-record\">{other}</div>"),
+            format!("<html id=\"fairverify-record\">{other}"),
+            format!("<!-- {other}"),
+        ] {
+            assert_eq!(
+                decode_text(evidence(rec, &after).as_bytes()).unwrap(),
+                rec,
+                "{after}"
+            );
+        }
     }
 
     #[test]

@@ -203,10 +203,23 @@ fn a_file_s_bytes_are_decoded_once_and_come_back_with_their_text() {
     );
     // An evidence file: the record it carries.
     let html = format!(
-        "<!DOCTYPE html><html><script type=\"application/json\" id=\"fairverify-record\">{text}</script></html>"
+        "<!DOCTYPE html>\n<html lang=\"en\" dir=\"ltr\" id=\"fairverify-evidence\"><head><meta charset=\"utf-8\"><script type=\"application/json\" id=\"fairverify-record\">{text}</script></head></html>"
     );
     let f = classify_bytes(html.as_bytes(), &o);
     assert_eq!((&f["kind"], &f["text"]), (&json!("record"), &json!(text)));
+    // Evidence in the layout of before (the record last): refused, with the reason.
+    let old = format!(
+        "<!DOCTYPE html><html><body><script type=\"application/json\" id=\"fairverify-record\">{text}</script></body></html>"
+    );
+    let f = classify_bytes(old.as_bytes(), &o);
+    assert_eq!(
+        (
+            &f["kind"],
+            &f["error"]["code"],
+            &f["error"]["params"]["evidence"]
+        ),
+        (&json!("error"), &json!("bad_json"), &json!("layout"))
+    );
 }
 
 #[test]
