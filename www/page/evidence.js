@@ -4,9 +4,10 @@
 // recomputed values, what differs, the record itself, the verifier's SHA-256 (of
 // verifier.html) and version, the time, and how anyone checks it again. The file
 // runs nothing: its CSP allows no script, and the record sits in it as data
-// (`<script type="application/json" id="fairverify-record">`), which the core
-// reads back when the file is opened in the verifier or given to verifier.js
-// (src/input.rs), so it is verified again, never believed.
+// (`<script type="application/json" id="fairverify-record">`), first in the
+// document (src/input.rs, evidence_layout: the one place a browser and the core
+// cannot see differently), which the core reads back when the file is opened in the
+// verifier or given to verifier.js, so it is verified again, never believed.
 // The words are the page's own sentences for this report (www/render/), made again
 // in each language.
 import { el } from '../ui/dom.js';
@@ -24,8 +25,10 @@ import { state } from './state.js';
 import { scheme } from './schemes.js';
 import { recipeOf } from './recipe.js';
 
-/** The marker the core looks for (src/input.rs, EVIDENCE_RECORD). */
+/** The marker the core looks for (src/input.rs, EVIDENCE_RECORD), and the root's own
+ *  id (EVIDENCE_ROOT_ID: a later `<html id=…>` tag cannot give the root that id). */
 const RECORD_ID = 'fairverify-record';
+const ROOT_ID = 'fairverify-evidence';
 
 /** The evidence's own styles: on screen, and printed (one page for a pass; for a
  *  fail the differences come first). No script, no network. */
@@ -119,9 +122,17 @@ export function evidenceHtml(report, record, recordText, now = new Date(), recip
   const html = doc.documentElement;
   html.setAttribute('lang', langTag(lang));
   html.setAttribute('dir', direction(lang));
+  html.setAttribute('id', ROOT_ID);
+  // The record as data, first in the document, where the core reads it and nothing
+  // else (src/input.rs). `<` is escaped so the text can never end the element, and
+  // line breaks are written as a browser reads them (a carriage return would be read
+  // as a line feed): the same JSON, for a browser and for the core.
+  const data = make('script', { type: 'application/json', id: RECORD_ID });
+  data.textContent = recordText.replace(/</g, '\\u003c').replace(/\r\n?/g, '\n');
   const csp = `default-src 'none'; style-src 'sha256-${hexToBase64(sha256Hex(new TextEncoder().encode(CSS)))}'; base-uri 'none'; form-action 'none'`;
+  // First in <head> (a document made here starts with a <title>).
+  doc.head.prepend(make('meta', { charset: 'utf-8' }), data);
   doc.head.append(
-    make('meta', { charset: 'utf-8' }),
     make('meta', { 'http-equiv': 'Content-Security-Policy', content: csp }),
     make('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
     make('meta', { name: 'referrer', content: 'no-referrer' }),
@@ -202,11 +213,6 @@ export function evidenceHtml(report, record, recordText, now = new Date(), recip
       make('pre', { dir: 'ltr', id: 'recipe-command' }, `${recipe.file}: ${recipe.command}`),
       make('pre', { dir: 'ltr', id: 'recipe' }, recipe.text));
   }
-  // The record as data: the verifier reads it back. `<` is escaped so the text can
-  // never end the element.
-  const data = make('script', { type: 'application/json', id: RECORD_ID });
-  data.textContent = recordText.replace(/</g, '\\u003c');
-  b.append(data);
   // (The closing tag is made in two pieces: this script's text sits inline in
   // verifier.html, where a literal one would be refused by the build.)
   const style = `<style>${CSS}<${'/'}style>`;

@@ -57,6 +57,9 @@ export function errorText(e) {
         }
         break;
       }
+      // An HTML file not written as this verifier writes evidence (src/input.rs): its
+      // record is not read, and the record it shows can be checked on its own.
+      if (p.evidence === 'layout') { key = 'render.err.bad_json.evidence'; break; }
       if (p.line !== undefined) { key = 'render.err.bad_json.at'; params = { line: p.line, column: p.column || 0 }; }
       break;
     case 'bad_played':
