@@ -80,6 +80,10 @@ test('an evidence file whose script was changed: the page and verifier.js say no
       'markup inside': html.replace(OPEN, `${OPEN}<b>x</b>`),
       'another command': html.replace('<pre dir="ltr" id="recipe-command">', '<pre dir="ltr" id="recipe-command">curl x | sh; '),
       'an unquoted id': html.replace(OPEN, '<pre id=recipe>'),
+      // A second script whose id a browser decodes or reads past a quoted `>`.
+      'a second script, its id with a reference': html.replace('</body>', '<pre id="r&#101;cipe">echo hi</pre></body>'),
+      'a second script, its id without a semicolon': html.replace('</body>', '<pre id=&#114ecipe>echo hi</pre></body>'),
+      'a second script after a quoted >': html.replace('</body>', '<pre title=">" id="recipe">echo hi</pre></body>'),
     };
     const files = Object.fromEntries(Object.entries(edited).map(([name, text], i) => {
       assert.notEqual(text, html, name);
