@@ -511,8 +511,8 @@ mod tests {
             format!("{rec}\u{3c}/script >"),
             format!("{rec}</SCRIPT>"),
             format!("{rec}</scripts>"),
-            format!("{{\"scheme\":\r\n\"nope\"}}"),
-            format!("{{\"scheme\":\"no\0pe\"}}"),
+            "{\"scheme\":\r\n\"nope\"}".to_string(),
+            "{\"scheme\":\"no\0pe\"}".to_string(),
         ] {
             not_evidence(&evidence(&bad, ""));
         }
