@@ -250,6 +250,32 @@ describe('browser engines', { concurrency: PARALLEL }, () => {
         await page.close();
       });
 
+      test('an evidence file: the record getElementById gives is the one the core reads, whatever follows it (issue 43)', { timeout: TEST_TIMEOUT }, async () => {
+        const mark = '<script type="application/json" id="fairverify-record">';
+        const genuine = JSON.stringify({ scheme: 'dice', serverSeed: 'a'.repeat(64), clientSeed: 'fairverify-record', nonce: 0 });
+        const forged = JSON.stringify({ scheme: 'dice', serverSeed: 'd'.repeat(64), clientSeed: 'x', nonce: 0 });
+        const layout = (after) => `<!DOCTYPE html>\n<html lang="en" dir="ltr" id="fairverify-evidence"><head><meta charset="utf-8">${mark}${genuine}</script><title>x</title></head><body><p>evidence</p>${after}</body></html>\n`;
+        const after = [
+          `<script type="application/json" id="&#102;airverify-record">${forged}</script>`,
+          `<div id=fairverify&#45record>${forged}</div>`,
+          `<html id="fairverify-record"><p>${forged}</p>`,
+          `<svg><title id="fairverify-record">${forged}</title></svg>`,
+          `<noscript><p id="fairverify-record">${forged}</p></noscript>`,
+          `<!-- ${mark}${forged}</script>`,
+        ];
+        const page = await engine.newPage();
+        for (const [i, a] of after.entries()) {
+          const file = path.join(TMP, `${name}-evidence-${i}.html`);
+          fs.writeFileSync(file, layout(a));
+          const core = FV.decodeFile(fs.readFileSync(file));
+          assert.equal(core, genuine, a);
+          await page.goto(pathToFileURL(file).href);
+          const seen = await page.evaluate(() => { const e = document.getElementById('fairverify-record'); return e ? e.textContent : null; });
+          assert.equal(seen, core, `${name}: ${a}`);
+        }
+        await page.close();
+      });
+
       test('every scheme opened by #record=: verdict, checks and drawing as in Node', { timeout: TEST_TIMEOUT }, async () => {
         const page = await engine.newPage({ width: 1200, height: 900 });
         const schemes = new Set();
