@@ -162,17 +162,23 @@ test('the page\'s evidence of a record whose match id and client seed name the i
 test('evidence in the layout of before: refused on the page and by verifier.js, with words that say what to do', async () => {
   const record = JSON.stringify(loadCases().find((c) => c.record.scheme === 'dice' && !c.expect.error).record);
   const file = path.join(dir, 'old-evidence.html');
-  fs.writeFileSync(file, `<!DOCTYPE html>\n<html lang="en" dir="ltr"><head><meta charset="utf-8"><title>x</title></head><body><pre id="record">${record}</pre>${MARK}${record}</script></body></html>\n`);
+  fs.writeFileSync(file, `<!DOCTYPE html>\n<html lang="en" dir="ltr"><head><meta charset="utf-8"><title>x</title></head><body><pre id="record">${record}</pre><pre dir="ltr" id="recipe-command">recipe.py: python3 recipe.py</pre><pre dir="ltr" id="recipe">print(1)</pre>${MARK}${record}</script></body></html>\n`);
   const human = runCli(['--human', '--lang', 'en', file]);
   assert.equal(human.code, 2, human.stdout);
   assert.ok(human.stdout.includes(en['render.err.bad_json.evidence']), human.stdout);
-  const json = JSON.parse(runCli([file]).stdout);
+  // Refused whole, as on the page: nothing is said of its script (neither vouched
+  // for nor called foreign: turn-8 attack A3 called a genuine one "do not run it").
+  assert.ok(!human.stdout.includes(en['evidence.scriptDiffers']), human.stdout);
+  const cli = runCli([file]);
+  const json = JSON.parse(cli.stdout);
   assert.deepEqual([json.error.code, json.error.params.evidence], ['bad_json', 'layout']);
+  assert.equal(cli.stderr, '');
   const { page, errors, context } = await openPage(browser);
   try {
     await page.goto(PAGE_URL);
     await nextVerdict(page, () => page.setInputFiles('#file', file));
     assert.equal(await page.textContent('.errmsg'), en['render.err.bad_json.evidence']);
+    assert.equal(await page.$('#evidence-script'), null);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

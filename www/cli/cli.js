@@ -42,8 +42,11 @@ function foreignScript(api, bytes) {
     return false;
   }
   if (!found) return false;
+  // A file whose record the core refuses (not evidence as this verifier writes it) is
+  // refused whole, and its refusal says what to do: nothing is said of its script, as
+  // on the page (www/page/input.js), and nothing in it is vouched for.
   let text = null;
-  try { text = api.decodeFile(bytes); } catch (e) { return true; }
+  try { text = api.decodeFile(bytes); } catch (e) { return false; }
   const recipes = Object.keys(CATALOGS).map((lang) => {
     try { return api.recipe(text, recipeWords(lang)); } catch (e) { return null; }
   });
