@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, openPage, PAGE, PAGE_URL, b64url, nextVerdict } from './browser.mjs';
+import { launch, openPage, PAGE, PAGE_URL, b64url, nextVerdict, shot } from './browser.mjs';
 import { VERIFIER, loadCases, runCli } from '../node/helpers.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
@@ -173,12 +173,14 @@ test('evidence in the layout of before: refused on the page and by verifier.js, 
   const json = JSON.parse(cli.stdout);
   assert.deepEqual([json.error.code, json.error.params.evidence], ['bad_json', 'layout']);
   assert.equal(cli.stderr, '');
-  const { page, errors, context } = await openPage(browser);
+  const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
   try {
     await page.goto(PAGE_URL);
     await nextVerdict(page, () => page.setInputFiles('#file', file));
     assert.equal(await page.textContent('.errmsg'), en['render.err.bad_json.evidence']);
     assert.equal(await page.$('#evidence-script'), null);
+    await page.locator('#verdict').scrollIntoViewIfNeeded();
+    await shot(page, 'evidence-old-layout', { fullPage: false });
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
