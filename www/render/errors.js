@@ -62,6 +62,8 @@ export function errorText(e) {
     case 'bad_played':
       // What the game shows there (a card, a roll, a multiplier…): said how to write it.
       if (has(`render.err.bad_played.${p.want}`)) key = `render.err.bad_played.${p.want}`;
+      // More entries than the count recomputes: that count, never "cannot be read".
+      if (p.want === 'count') params = { ...base, count: Number(p.count) || 0 };
       break;
     case 'unknown_field':
       // A record's key that misspells one of its fields (`Played`): which one it resembles.
