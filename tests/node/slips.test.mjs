@@ -147,3 +147,19 @@ test('terminalText in a right-to-left language: marks dropped around a token tha
   assert.equal(m.terminalText('\u2066a b\u2069', true), '\u2066a b\u2069');
   assert.equal(m.terminalText('\u2066-12\u2069', true), '\u2066-12\u2069');
 });
+
+test('more entries than the count to recompute: said with that count, never "cannot be read" (turn-8 reading ru 4)', () => {
+  const count = table.expect.rolls.length - 1;
+  const rec = { ...table.record, rolls: count, played: { rolls: table.expect.rolls } };
+  // The core refuses it (bad_played, want: count) with the count.
+  let err = null;
+  try { fv.verify(rec); } catch (x) { err = x; }
+  assert.ok(err && err.code === 'bad_played', String(err));
+  for (const lang of ['en', 'ru']) {
+    const out = human(rec, lang).stdout;
+    const c = cat(lang);
+    const want = c['render.err.bad_played.count'].split('{count}')[1].split(/[.:]/)[0];
+    assert.ok(out.includes(`(${count})`) && out.includes(want), `${lang}: ${JSON.stringify(err).slice(0, 200)}\n${out}`);
+    assert.ok(!out.includes(c['render.err.bad_played'].split('{field}')[1].split(':')[0]), `${lang}: ${out}`);
+  }
+});
