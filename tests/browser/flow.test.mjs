@@ -291,6 +291,54 @@ test('a batch counts pass, fail, unchecked and invalid apart, failed first, each
   await context.close();
 });
 
+test('a batch counts a slip (a fail what was entered explains) apart, amber, and names support only for the fails nothing explains (turn-8 reading ru 2)', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  const table = cases.find((c) => !c.expect.error && c.record.scheme === 'match_seed_v2' && Array.isArray(c.record.clientSeeds) && c.record.clientSeeds.length >= 2
+    && c.record.clientSeeds.every(Boolean) && new Set(c.record.clientSeeds).size === c.record.clientSeeds.length && c.expect.commitmentOk === true && Array.isArray(c.expect.rolls));
+  const order = { name: 'order', record: { ...table.record, clientSeeds: [...table.record.clientSeeds].reverse(), played: { rolls: table.expect.rolls } } };
+  const pass = cases.filter((c) => c.record.scheme === 'dice' && c.expect.commitmentOk === true).slice(0, 2).map((c) => c.record);
+  const fail = cases.find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk === false).record;
+  for (const lang of ['ru', 'ar']) {
+    const cat = createRequire(import.meta.url)(`../../www/i18n/${lang}.json`);
+    await page.goto('about:blank');
+    await page.goto(`${PAGE_URL}#lang=${lang}`);
+    // A slip beside passes only: amber, its own count, nobody sent to support.
+    await page.fill('#paste', [...pass, order].map((r) => JSON.stringify(r)).join('\n'));
+    await nextVerdict(page, () => page.click('#paste-go'));
+    let v = await page.$eval('#verdict', (e) => ({ verdict: e.dataset.verdict, tone: e.dataset.tone || null, text: e.textContent }));
+    assert.equal(v.verdict, 'fail', 'the core\'s batch verdict is kept');
+    assert.equal(v.tone, 'slip', `${lang}: a batch of passes and a slip is amber: ${v.text}`);
+    assert.ok(v.text.includes(cat['flow.batch.slips.next']) && !v.text.includes(cat['flow.batch.fail.next']), `${lang}: ${v.text}`);
+    // Said once: the word says "as entered", the headline only counts (no "probably an
+    // entry mistake" twice).
+    const probably = cat['flow.batch.slips'].one.split('(')[1].split(')')[0];
+    assert.ok(v.text.includes(cat['render.status.slip']) && v.text.split(probably).length <= 2, `${lang}: ${v.text}`);
+    const s = await page.$eval('#batch-summary', (e) => ({ ...e.dataset }));
+    assert.deepEqual([s.failed, s.slips, s.passed], ['0', '1', '2'], JSON.stringify(s));
+    const rows = await page.$$eval('.batch-item', (d) => d.map((x) => ({ tone: x.dataset.tone || null, badge: x.querySelector('.badge').dataset.status, text: x.querySelector('summary').textContent })));
+    assert.deepEqual(rows.map((x) => [x.tone, x.badge]), [['slip', 'slip'], [null, 'pass'], [null, 'pass']], JSON.stringify(rows));
+    assert.ok(rows[0].text.includes(cat['render.badge.slip']) && !rows[0].text.includes(cat['render.badge.fail']), rows[0].text);
+    await shot(page, `flow-batch-slip-${lang}-360`, { fullPage: false });
+    // With a real fail too: red, counted 1 of 4 apart from the slip, support named for it.
+    await page.goto('about:blank');
+    await page.goto(`${PAGE_URL}#lang=${lang}`);
+    await page.fill('#paste', [...pass, order, fail].map((r) => JSON.stringify(r)).join('\n'));
+    await nextVerdict(page, () => page.click('#paste-go'));
+    v = await page.$eval('#verdict', (e) => ({ tone: e.dataset.tone || null, text: e.textContent }));
+    assert.equal(v.tone, null, 'a fail nothing explains: red');
+    assert.ok(v.text.includes(cat['flow.batch.fail.next']), v.text);
+    const slipsLine = cat['flow.batch.slips'];
+    const oneOf = (m) => (typeof m === 'string' ? m : m.one || m.other);
+    assert.ok(v.text.includes(oneOf(slipsLine).replace('{count}', '1').replace('{total}', '4').split('(')[0].trim()), `${lang}: ${v.text}`);
+    const order2 = await page.$$eval('.batch-item', (d) => d.map((x) => `${x.dataset.status}/${x.dataset.tone || ''}`));
+    assert.deepEqual(order2, ['fail/', 'fail/slip', 'pass/', 'pass/'], 'the fail nothing explains first');
+    assert.equal(await page.getAttribute('#batch-summary', 'data-failed'), '1');
+    assert.equal(await page.getAttribute('#batch-summary', 'data-slips'), '1');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('rounds proven in this visit: per terminal, the next round walks only to them, Check fully, Forget, nothing stored', async () => {
   const newest = randomHash('remember');         // round 1,000,020
   const newer = links(newest, 10);                // round 1,000,010

@@ -167,7 +167,12 @@ for (const lang of LANGS) {
         // the slips an operator could have made too (seeds in another order, a seed left
         // out: turn-8 attack), where the banner says so as a condition.
         const condition = cat['lead.slip.seeds.operator'];
-        if (['lead.slip.order', 'lead.slip.empty', 'lead.slip.emptyOne'].includes(j.key)) assert.ok(v.text.includes(condition), `${at}: no condition: ${v.text}`);
+        if (['lead.slip.order', 'lead.slip.empty', 'lead.slip.emptyOne'].includes(j.key)) {
+          assert.ok(v.text.includes(condition), `${at}: no condition: ${v.text}`);
+          // Its second line is conditional too: never "only what you entered differs"
+          // above the condition (turn-8 attack A1; issue 44, turn 9).
+          assert.ok(v.text.includes(cat['lead.why.diagnosis.seeds']) && !v.text.includes(cat['lead.why.diagnosis']), `${at}: ${v.text}`);
+        }
         assert.doesNotMatch(v.text.split(condition).join(''), SUPPORT[lang], `${at}: names support: ${v.text}`);
         // No raw path, key or placeholder in the banner.
         assert.doesNotMatch(v.text, /\[\d+\]|\{[a-z]+\}|\blead\.|\bhint\.|clientSeeds|holeCards/, `${at}: ${v.text}`);

@@ -8,7 +8,7 @@ import { schemes } from './core.js';
 import { errorText, incomplete } from '../render/errors.js';
 import { notShownLines } from '../render/keys.js';
 import { checkKey, computedText, failNext, uncheckedWhy, passWhy, foundInParams } from '../render/words.js';
-import { leadOf, hintTitle, hintSentences, fromSlip, toneOf, stepLimited, todoShown } from '../render/lead.js';
+import { leadOf, hintTitle, hintSentences, outcomeCaveat, toneOf, stepLimited, todoShown } from '../render/lead.js';
 import { cardName, cardShort } from '../render/cards.js';
 import { fieldLabel } from '../render/fields.js';
 import { seatName } from '../render/seats.js';
@@ -124,8 +124,15 @@ function resultText(x, v, ctx) {
   // Seats as the page names them, each with the player who sat there ("Seat 1 · player 2"),
   // never "[1,0]" counted from 0.
   if (x.key === 'seats' && Array.isArray(v) && v.every(Number.isInteger)) {
-    // (A few seats: whole, never cut inside a name.)
-    return listParts(v.map((p, i) => t('draw.seat', { seat: seatName(ctx.desc, ctx.game, i), player: String(p + 1) }))).join('');
+    // (A few seats: whole, never cut inside a name.) Mid-line, a numbered seat is said
+    // as a word inside a sentence ("seat 1", ro „locul 1”, never „Locul 1”), and the
+    // seats are joined as the language joins clauses (ar «؛», zh «，»), never with
+    // "and" between "seat 1 · player 2" and "seat 2 · …" (turn-8 readings).
+    const seat = (/** @type {number} */ i) => {
+      const name = seatName(ctx.desc, ctx.game, i);
+      return name === t('seat.n', { n: i + 1 }) ? name.charAt(0).toLocaleLowerCase(language()) + name.slice(1) : name;
+    };
+    return v.map((p, i) => t('draw.seat', { seat: seat(i), player: String(p + 1) })).reduce((a, b) => t('lead.slip.moves.join', { a, b }));
   }
   // Bets one by one ("Bet 1: 2 · win; Bet 2: …"), never their JSON.
   if (x.key === 'bets' && Array.isArray(v) && v.every((b) => b && typeof b === 'object')) {
@@ -157,8 +164,9 @@ function resultLines(r) {
   const results = ((ctx.desc && ctx.desc.results) || []).filter((x) => r[x.key] !== undefined && r[x.key] !== null).slice(0, MAX_RESULTS);
   if (!results.length) return [];
   // After a hint the result comes from the wrong input: said so, never headed as the result.
-  const head = fromSlip(r)
-    ? [t('render.result.fromHint.summary'), `  ${t('render.result.fromHint')}`] : [t('page.result.heading')];
+  const caveat = outcomeCaveat(r);
+  const from = caveat === 'commitment' ? 'render.result.fromFailed' : 'render.result.fromHint';
+  const head = caveat ? [t(`${from}.summary`), `  ${t(from)}`] : [t('page.result.heading')];
   // Each by its name on the page ("Last platform", not lastPlatform); a name with a
   // place in it ("Deck position {position}") names one item, not the whole result.
   const whole = (key) => has(key) && !/\{[a-z]+\}/i.test(t(key));

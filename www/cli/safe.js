@@ -28,8 +28,21 @@ const shown = (c) => `⟨U+${hex(c)}⟩`;
  *  (text made of the renderer's lines: see `oneLine`). */
 export function terminalText(text, rtl = false) {
   const s = String(text).replace(UNSAFE_TERMINAL, shown);
-  return rtl ? s : s.replace(ISOLATES, shown);
+  return rtl ? s.replace(ISOLATED, bare) : s.replace(ISOLATES, shown);
 }
+
+// A token isolated left to right (www/render/words.js ltrText) that reads in order
+// without its marks: letters and digits of left-to-right scripts only (a seed, a
+// hash, a letter), or such a token that starts with a letter and has `-_.` inside.
+// In a terminal its marks would be copied with it (a double click takes them as
+// part of the word) and the copy would bring the same slip back (turn-8 reading ar
+// 1); the bidi algorithm keeps such a token in order on its own, and what surrounds
+// it (a quote, a space, a colon) is never part of a word a double click selects.
+// A card code ("K♠": its suit is neutral) keeps its marks.
+const ISOLATED = /\u2066([^\u2066-\u2069]*)\u2069/g;
+const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const READS_IN_ORDER = /^(?:[\p{L}\p{N}]+|\p{L}[\p{L}\p{N}._-]*[\p{L}\p{N}])$/u;
+const bare = (/** @type {string} */ whole, /** @type {string} */ inner) => (READS_IN_ORDER.test(inner) && !RTL_LETTER.test(inner) ? inner : whole);
 
 /** One line of output: any line break inside it (from a record's text, a file name)
  *  shown as ⟨U+000A⟩, so it prints as the one line it is. */

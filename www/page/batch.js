@@ -11,6 +11,7 @@ import { showProgress, progressTitle, placeProgress } from '../ui/progress.js';
 import { showResult } from '../ui/notices.js';
 import * as render from '../render/report.js';
 import { verdictView, statusBadge } from '../render/checks.js';
+import { batchSlips } from '../render/lead.js';
 import { scheme } from './schemes.js';
 import { state } from './state.js';
 import { client } from './client.js';
@@ -24,17 +25,18 @@ const BATCH_PAGE = 200;
 /** The order of the list: what needs looking at first. */
 const SHOWN_FIRST = ['fail', 'invalid', 'unchecked', 'pass'];
 
-function itemView(it, i) {
+function itemView(it, i, slip) {
   const what = [it.name === undefined || it.name === null ? t('batch.unnamed', { n: String(it.index + 1) }) : String(it.name)];
   const r = it.report;
   const d = r ? scheme(r.scheme) : null;
   // The game as the player knows it ("Bridge", "Zaruri"), never the scheme's id.
   what.push(d ? recordGameName(d.id, r.game || undefined) : '?');
   if (r && r.multiplier) what.push(t('draw.multiplier', { value: decimalText(r.multiplier) }));
-  const summary = el('summary', { 'data-verdict': it.status },
-    statusBadge(it.status),
+  // A fail what was entered explains: ≠ in amber, as its own banner says (lead.js toneOf).
+  const summary = el('summary', { 'data-verdict': it.status, 'data-tone': slip ? 'slip' : null },
+    statusBadge(slip ? 'slip' : it.status),
     el('span', { text: ` ${what.join(' · ')}` }));
-  const det = el('details', { class: 'batch-item', 'data-index': it.index, 'data-status': it.status }, summary);
+  const det = el('details', { class: 'batch-item', 'data-index': it.index, 'data-status': it.status, 'data-tone': slip ? 'slip' : null }, summary);
   // Drawn when opened, so thousands of rows stay cheap.
   det.addEventListener('toggle', () => {
     if (det.open && det.childElementCount === 1) {
@@ -46,11 +48,19 @@ function itemView(it, i) {
 }
 
 /** The batch's banner: the core's verdict of the whole batch (one rule for the
- *  page, `verifier.js --jsonl` and several files), with its counts in words. */
-function batchVerdict(s) {
+ *  page, `verifier.js --jsonl` and several files), with its counts in words. A fail
+ *  that what was entered explains (`slips`) is counted apart and never sends anyone
+ *  to the operator's support; when only such fails are there, the banner is amber. */
+function batchVerdict(s, slips) {
   const params = { count: s.count, failed: s.fail, invalid: s.invalid, unchecked: s.unchecked, passed: s.pass };
+  const failed = s.fail - slips;
+  const slipLine = slips ? t('flow.batch.slips', { count: slips, total: s.count }) : null;
   switch (s.verdict) {
-    case 'fail': return verdictView('fail', t('flow.batch.fail', { ...params, count: s.fail, total: s.count }), { next: t('render.verdict.fail.next') });
+    case 'fail': return failed > 0
+      ? verdictView('fail', t('flow.batch.fail', { ...params, count: failed, total: s.count }), { next: t('flow.batch.fail.next'), lead: slipLine ? [slipLine] : null })
+      // Only slips: the banner's word says "does not match as entered" already; the
+      // headline only counts them.
+      : verdictView('fail', t('flow.batch.slips.count', { count: slips, total: s.count }), { tone: 'slip', next: t('flow.batch.slips.next') });
     case 'invalid': return verdictView('invalid', t('flow.batch.invalid', { ...params, count: s.invalid, total: s.count }));
     case 'unchecked': return verdictView('unchecked', t('flow.batch.unchecked', { ...params, count: s.unchecked, total: s.count }));
     default: return verdictView('pass', t('flow.batch.pass', params));
@@ -86,16 +96,19 @@ export async function verifyInput(input, loadOne) {
 
 function showBatch(results, s) {
   // Failed first, then invalid, then unchecked, then passed; each in input order.
-  const order = results.slice().sort((a, b) => SHOWN_FIRST.indexOf(a.status) - SHOWN_FIRST.indexOf(b.status) || a.index - b.index);
+  // Fails that nothing explains before the slips (the same rule as one record's banner).
+  const { slips, slip } = batchSlips(results);
+  const rank = (it) => SHOWN_FIRST.indexOf(it.status) * 2 + (slip(it) ? 1 : 0);
+  const order = results.slice().sort((a, b) => rank(a) - rank(b) || a.index - b.index);
   const list = el('ol', { class: 'batch' });
-  const draw = (start, end) => list.replaceChildren(...order.slice(start, end).map((it, k) => itemView(it, start + k)));
+  const draw = (start, end) => list.replaceChildren(...order.slice(start, end).map((it, k) => itemView(it, start + k, slip(it))));
   const pager = order.length > BATCH_PAGE ? makePager(order.length, BATCH_PAGE, draw) : (draw(0, order.length), null);
   const summary = el('p', {
-    id: 'batch-summary', 'data-verdict': s.verdict, 'data-exit': s.exit, 'data-passed': s.pass, 'data-failed': s.fail,
-    'data-unchecked': s.unchecked, 'data-invalid': s.invalid, 'data-count': s.count,
-    text: t('flow.batch.summary', { count: s.count, passed: s.pass, failed: s.fail, unchecked: s.unchecked, invalid: s.invalid }),
+    id: 'batch-summary', 'data-verdict': s.verdict, 'data-exit': s.exit, 'data-passed': s.pass, 'data-failed': s.fail - slips,
+    'data-unchecked': s.unchecked, 'data-invalid': s.invalid, 'data-count': s.count, 'data-slips': slips,
+    text: t(slips ? 'flow.batch.summary.slips' : 'flow.batch.summary', { count: s.count, passed: s.pass, failed: s.fail - slips, slips, unchecked: s.unchecked, invalid: s.invalid }),
   });
-  showResult(...[batchVerdict(s), summary, list, pager].filter(Boolean));
+  showResult(...[batchVerdict(s, slips), summary, list, pager].filter(Boolean));
   resultShown();
   verdictFirst();
   resultDrawn();

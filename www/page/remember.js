@@ -33,7 +33,7 @@ export function rememberBox(chainShown = false) {
     store.clear();
     stat.textContent = t('flow.remember.forgotten');
   });
-  stat.textContent = t('flow.remember.count', { count: store.count() });
+  stat.textContent = rememberedText(store.count());
   return el('div', { class: 'chain-memory', id: 'chain-memory', hidden: !chainShown },
     el('p', { class: 'chain-memory-title', text: t('flow.remember.label') }),
     el('p', { class: 'note', text: t('flow.remember.note') }),
@@ -50,5 +50,9 @@ export function showRememberFor(chain) {
 /** Refreshes the count after a walk. */
 export function rememberChanged() {
   const stat = $('#remember-status');
-  if (stat) stat.textContent = t('flow.remember.count', { count: store.count() });
+  if (stat) stat.textContent = rememberedText(store.count());
 }
+
+/** How many rounds are remembered; none in its own words (zh 「还没有记住任何一局。」,
+ *  never 「已记住 0 局。」: a plural form cannot say zero in a language with one form). */
+export const rememberedText = (/** @type {number} */ n) => (n > 0 ? t('flow.remember.count', { count: n }) : t('flow.remember.none'));

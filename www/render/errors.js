@@ -65,6 +65,13 @@ export function errorText(e) {
     case 'bad_played':
       // What the game shows there (a card, a roll, a multiplier…): said how to write it.
       if (has(`render.err.bad_played.${p.want}`)) key = `render.err.bad_played.${p.want}`;
+      // More entries than the count recomputes: that count, never "cannot be read".
+      // The count is the record's field of the same name ("Number of rolls" for
+      // played.rolls[31]), named as the form names it.
+      if (p.want === 'count') {
+        const list = /^played\.([A-Za-z_][A-Za-z0-9_]*)\[/.exec(String((e && e.field) || ''));
+        params = { ...base, count: Number(p.count) || 0, countField: fieldLabel(list ? list[1] : '') };
+      }
       break;
     case 'unknown_field':
       // A record's key that misspells one of its fields (`Played`): which one it resembles.

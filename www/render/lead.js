@@ -19,6 +19,9 @@ export const todoShown = (r, h) => !(h && h.code === 'step_limit' && Array.isArr
   && r.hints.some((/** @type {any} */ x) => CHAIN_HINTS.has(x.code)));
 /** Hints that lead a pass: the outcome recomputed is another input's than the form shows. */
 const PASS_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit']);
+/** Slips an operator could have made too (the seeds dealt in another order, a seed
+ *  dropped): said as a condition, never as the player's fault alone. */
+const SEED_SLIPS = new Set(['order', 'empty']);
 /** Hints that say a chain round's terminal commits to nothing. */
 const CHAIN_HINTS = new Set(['terminal_unpublished', 'terminal_other_game']);
 
@@ -206,7 +209,10 @@ function diagnosisWords(x, r, desc, lang) {
     // said as that, not "a space or invisible character" (issue 44).
     /** @type {import('./types').HintLike | undefined} */
     const edge = (r.hints || []).find((/** @type {import('./types').HintLike} */ h) => h.code === 'lookalike_char' && h.kind === 'edge' && h.codePoint === 32 && h.field === d.field);
-    const key = edge ? (edge.position === 0 ? 'lead.slip.trim.start' : 'lead.slip.trim.end') : 'lead.slip.trim';
+    // An invisible character the core's hint names on that field: said as that, not
+    // "a stray space or invisible character" (turn-8 reading ar 9, zh 8).
+    const invisible = (r.hints || []).some((/** @type {import('./types').HintLike} */ h) => h.code === 'invisible_char' && h.field === d.field);
+    const key = edge ? (edge.position === 0 ? 'lead.slip.trim.start' : 'lead.slip.trim.end') : invisible ? 'lead.slip.trim.invisible' : 'lead.slip.trim';
     return { key, title: t(key, { field }, lang), lines: [t('lead.slip.trim.todo', { field, to }, lang)], recheck: valueRecheck(d.field, d.to, lang) };
   }
   if (d.code === 'input_slip' && d.slip === 'empty') {
@@ -241,7 +247,10 @@ export function leadOf(r, desc, lang) {
     if (diag.some((y) => y.x.d.code === 'shown_elsewhere') && !allExplained(r, diag.map((y) => y.x))) lines.push(t('lead.more', {}, lang));
     return {
       kind: 'diagnosis', code: first.x.d.code, slip: first.x.d.slip || null, key: first.w.key, title: first.w.title,
-      why: t('lead.why.diagnosis', {}, lang), lines,
+      // Client seeds in another order, or one left empty: the operator could have done
+      // that too (turn-8 attack A1), so the second line says either, never "only what
+      // you entered differs" above the condition (issue 44).
+      why: t(SEED_SLIPS.has(first.x.d.slip) && first.x.d.code === 'input_slip' ? 'lead.why.diagnosis.seeds' : 'lead.why.diagnosis', {}, lang), lines,
       next: t('render.verdict.fail.next.diagnosis', {}, lang), recheck: first.w.recheck || null,
     };
   }
@@ -284,6 +293,29 @@ export function fromSlip(r) {
   if (r.verdict !== 'fail') return false;
   if (diagnosisOf(r).some((x) => x.d.code === 'input_slip')) return true;
   return leadHints(r).some((h) => !CHAIN_HINTS.has(h.code));
+}
+
+/** What the outcome shown under a verdict is, when it is not the game's: 'hint' (from
+ *  an input the lead says is wrong: `fromSlip`), 'commitment' (a fail whose published
+ *  hash does not match the seed entered: the outcome is that seed's, maybe not the
+ *  game's, turn-8 reading ru 9), else null (the game's outcome). One rule for the page
+ *  and the CLI.
+ * @param {import('./types').Report | null | undefined} r @returns {'hint' | 'commitment' | null} */
+export function outcomeCaveat(r) {
+  if (fromSlip(r)) return 'hint';
+  if (r && r.verdict === 'fail' && (r.checks || []).some((/** @type {any} */ c) => c.commitment && c.ok === false)) return 'commitment';
+  return null;
+}
+
+/** A batch's records counted as the single record's banner counts each (toneOf): a fail
+ *  that what was entered explains is a slip (≠, amber), never counted with the fails
+ *  nothing explains (turn-8 reading ru 2). `items`: [{status, report}] as the core's
+ *  batch gives them; returns {slips, failed} and a `slip(item)` test.
+ * @param {{status: string, report?: any}[]} items */
+export function batchSlips(items) {
+  const slip = (/** @type {{status: string, report?: any}} */ it) => it.status === 'fail' && !!it.report && toneOf(it.report) === 'slip';
+  const slips = items.filter(slip).length;
+  return { slips, failed: items.filter((it) => it.status === 'fail').length - slips, slip };
 }
 
 /** The record a one-tap re-check verifies (`recheck`: a lead's), or null when the

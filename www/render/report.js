@@ -18,7 +18,7 @@ import { drawChess } from './boards.js';
 import { drawCrash, drawPlatforms, drawBattle, drawHashChain, chainNote } from './chain.js';
 import { drawDice, drawMines } from './casino.js';
 import { passWhy, uncheckedWhy, failNext, foundInParams, passMoment, unprovenFields } from './words.js';
-import { leadOf, fromSlip, toneOf } from './lead.js';
+import { leadOf, outcomeCaveat, toneOf } from './lead.js';
 
 /** Each scheme's drawing: (report, out, desc, ctx) appends to `out`.
  *  @type {Record<string, (r: import('./types').Report, out: Element, desc: import('./types').Desc, ctx: import('./types').Ctx) => void>} */
@@ -55,8 +55,9 @@ export function report(r, desc) {
   // core's diagnosis, else a hint; its title is the banner's headline and what to do
   // never names the operator's support.
   const lead = leadOf(r, d0);
-  // The outcome computed from a typo or a slip is folded, never shown as the game's.
-  const hinted = fromSlip(r);
+  // The outcome computed from a typo or a slip, or from a seed its published hash does
+  // not match, is folded and said so, never shown as the game's.
+  const caveat = outcomeCaveat(r);
   // The second line and the advice say what is true for the proof that ran (a chain,
   // a seed, a partial reveal, bets) and for the check that failed.
   const why = lead ? lead.why
@@ -96,9 +97,12 @@ export function report(r, desc) {
   if (r.chainOk !== undefined && DRAW[r.scheme] !== drawHashChain) drawing.append(chainNote(r));
   // After a hint (the hash pasted as the seed, two fields swapped) the drawing comes
   // from the wrong input: folded and said so, never shown as the game's outcome.
-  out.append(hinted ? el('details', { class: 'fromhint', 'data-from-hint': '' },
-    el('summary', { text: t('render.result.fromHint.summary') }),
-    el('p', { class: 'note', role: 'note', text: t('render.result.fromHint') }), drawing) : drawing);
+  const from = caveat === 'commitment' ? 'render.result.fromFailed' : 'render.result.fromHint';
+  // A seed that misses its hash: the outcome stays in view (an operator's fault may be
+  // what it shows), under a heading that says whose it is.
+  out.append(caveat ? el('details', { class: 'fromhint', 'data-from-hint': caveat, open: caveat === 'commitment' },
+    el('summary', { text: t(`${from}.summary`) }),
+    el('p', { class: 'note', role: 'note', text: t(from) }), drawing) : drawing);
   if (!failed) out.append(checks);
   mark(drawing);
   return out;

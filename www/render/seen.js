@@ -157,6 +157,27 @@ export function seenView(r, desc, ctx) {
   // A whole match pasted as played: the rows that differ first, a few of them; the
   // drawing below marks every difference anyway.
   const shown = rows.filter((x) => x.classList.contains('differs')).concat(rows.filter((x) => !x.classList.contains('differs'))).slice(0, MAX_ROWS);
+  const listed = shown.filter((x) => x.classList.contains('differs')).map((x) => x.getAttribute('data-seen') || '');
+  const more = unlistedNote(r, listed, rows.length - shown.length);
   return section(t('seen.result.heading'), el('div', { class: 'seenrows' }, ...shown),
-    rows.length > MAX_ROWS ? el('p', { class: 'note', text: t('seen.result.more', { count: rows.length - MAX_ROWS }) }) : null);
+    more ? el('p', { class: 'note', 'data-unlisted': more.count, text: t(more.key, { count: more.count }) }) : null);
+}
+
+/** What the rows left out hold, counted as the CLI counts it (`diff.more`: the core's
+ *  differences less those the listed rows show), so one record never gives two counts
+ *  of its differences (turn-8 reading ar/zh 6: "29 differences", then "24 more" where
+ *  the CLI says 21): {key, count}, or null when nothing is left out. `listed`: the
+ *  paths of the rows listed that differ; `hidden`: how many rows are left out.
+ * @param {import('./types').Report} r @param {string[]} listed @param {number} hidden
+ * @returns {{key: string, count: number} | null} */
+export function unlistedNote(r, listed, hidden) {
+  if (hidden <= 0) return null;
+  /** @type {import('./types').DifferenceLike[]} */
+  const diffs = r.differences || [];
+  const total = typeof r.differenceCount === 'number' ? r.differenceCount : diffs.length;
+  const under = (/** @type {string} */ path, /** @type {string} */ p) => path === p || path.startsWith(`${p}[`) || path.startsWith(`${p}.`);
+  const covered = diffs.filter((d) => typeof d.path === 'string' && listed.some((p) => under(d.path, p))).length;
+  const more = Math.max(0, total - covered);
+  // Only rows that match are left out: said as such, never as differences.
+  return more > 0 ? { key: 'seen.result.more', count: more } : { key: 'seen.result.moreSame', count: hidden };
 }

@@ -94,6 +94,10 @@ export function verdictView(verdict, text, opts = {}) {
 /** A small status badge for list rows (batches, round histories, bets): icon + word. */
 /** @param {string} status @param {string} [word] */
 export function statusBadge(status, word) {
+  // A fail what was entered explains (a batch's row): ≠ in the banner's amber.
+  if (status === 'slip') {
+    return el('span', { class: 'badge slip', 'data-status': status }, el('span', { 'aria-hidden': 'true', text: `${SLIP_ICON} ` }), word || t('render.badge.slip'));
+  }
   const s = ICON[status] ? status : 'invalid';
   return el('span', { class: `badge ${TONE[s] || (s === 'error' || s === 'invalid' ? 'invalid' : 'neutral')}`, 'data-status': status },
     el('span', { 'aria-hidden': 'true', text: `${ICON[s]} ` }), word || t(`render.badge.${s}`));
