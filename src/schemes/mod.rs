@@ -362,8 +362,41 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
     #[cfg(not(feature = "widget"))]
     if !options.slip {
         input_slip(scheme, map, options, &mut report);
+        unknown_fields(&scheme.desc, map, &mut report);
     }
     Ok(report)
+}
+
+/// SPEC hint `unknown_field` (turn-8 attack A6): each top-level key that is none of
+/// the scheme's fields (`shown`, `result`, `foo`), at most `MAX_UNKNOWN`, with its
+/// name (`field`, at most 64 characters): the record carries something the player
+/// may think was compared, and nothing read it. Never for a field SPEC defines for
+/// the scheme; a misspelling of one is refused before (`misspelt_field`). The badge
+/// checks its host page's record and renders no hints: left out of its budget.
+#[cfg(not(feature = "widget"))]
+fn unknown_fields(desc: &Descriptor, map: &Map<String, Value>, report: &mut Value) {
+    const MAX_UNKNOWN: usize = 8;
+    let unknown: Vec<Value> = map
+        .keys()
+        .filter(|k| k.as_str() != "scheme" && desc.field(k).is_none())
+        .take(MAX_UNKNOWN)
+        .map(|k| {
+            let name: String = k.chars().take(64).collect();
+            json!({"code": "unknown_field", "field": name})
+        })
+        .collect();
+    let Value::Object(out) = report else {
+        return;
+    };
+    if unknown.is_empty() {
+        return;
+    }
+    if let Value::Array(list) = out
+        .entry("hints")
+        .or_insert_with(|| Value::Array(Vec::new()))
+    {
+        list.extend(unknown);
+    }
 }
 
 /// A top-level key that is none of the scheme's fields but a misspelling of one
@@ -474,32 +507,47 @@ fn run(scheme: &'static Scheme, map: &Map<String, Value>, options: &Options) -> 
         r.for_slip();
     }
     (scheme.run)(f, &mut r, options)?;
-    // The fingerprint a table badge shows for this record: its primary commitment
-    // as published (lowercase), when the record has one.
-    if let Some(p) = scheme.desc.primary() {
-        if let Some(Value::String(s)) = map.get(p.name) {
+    // The fingerprint a table badge shows for this record: the commitment its checks
+    // prove, as published (lowercase), when the record has one.
+    let proven = fingerprint_field(&scheme.desc, &r);
+    if let Some(p) = proven {
+        if let Some(Value::String(s)) = map.get(p) {
             r.note("fingerprint", s.trim().to_ascii_lowercase());
         }
     }
-    if let Some(shown) = &options.shown {
-        shown_check(&scheme.desc, map, shown, &mut r);
+    if let (Some(shown), Some(field)) = (&options.shown, proven) {
+        shown_check(field, map, shown, &mut r);
     }
     r.finish(map)
 }
 
-/// `shownOk`: the record's primary commitment is the fingerprint shown before the
-/// game. A record without it fails the check (it is not the game that was shown).
-fn shown_check(scheme: &Descriptor, map: &Map<String, Value>, shown: &Hex64, r: &mut Report) {
+/// The field a fingerprint stands for: the scheme's primary commitment, unless no
+/// check proves it and every check that proves anything is against one other
+/// published field. A poker `leaves` record (the partial reveal) proves each leaf
+/// against `deckRoot` and nothing against `handCommitment`: a fingerprint of
+/// `handCommitment` would be a value nothing checked, and a badge comparing it with
+/// what it showed before the deal would pass whatever deck the record proves
+/// (turn-8 attack A4).
+fn fingerprint_field(desc: &Descriptor, r: &Report) -> Option<&'static str> {
+    let primary = desc.primary()?.name;
+    let fields: Vec<&'static str> = r.proven_fields().collect();
+    match fields.first() {
+        Some(&f) if !fields.contains(&primary) && fields.iter().all(|&g| g == f) => Some(f),
+        _ => Some(primary),
+    }
+}
+
+/// `shownOk`: the record's fingerprint field (`fingerprint_field`) is the fingerprint
+/// shown before the game. A record without it fails the check (it is not the game
+/// that was shown).
+fn shown_check(field: &'static str, map: &Map<String, Value>, shown: &Hex64, r: &mut Report) {
     use crate::report::Check;
-    let Some(field) = scheme.primary() else {
-        return;
-    };
-    let inrecord = match map.get(field.name) {
+    let inrecord = match map.get(field) {
         Some(Value::String(s)) => Some(s.trim().to_ascii_lowercase()),
         _ => None,
     };
     let ok = inrecord.as_deref() == Some(shown.as_str());
-    r.check(Check::new("shownOk", ok).compares(field.name).values(
+    r.check(Check::new("shownOk", ok).compares(field).values(
         Value::from(shown.as_str()),
         inrecord.map_or(Value::Null, Value::from),
     ));
