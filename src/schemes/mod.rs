@@ -34,57 +34,27 @@ pub struct Scheme {
     pub run: RunFn,
 }
 
-/// Every scheme the verifier checks, in the order a page lists them: those of the
-/// families this build has (Cargo features `family-cards`, `family-chain`; both by
-/// default, one in a per-family badge).
-pub const ALL: &[&Scheme] = &[
-    #[cfg(feature = "family-cards")]
-    &match_seed_v2::SCHEME,
-    #[cfg(feature = "family-cards")]
-    &poker_hmac_v1::SCHEME,
-    #[cfg(feature = "family-cards")]
-    &chess_colour_v1::SCHEME,
-    #[cfg(feature = "family-cards")]
-    &selfpoker::SCHEME,
-    #[cfg(feature = "family-chain")]
-    &crash::SCHEME,
-    #[cfg(feature = "family-chain")]
-    &platforms::SCHEME,
-    #[cfg(feature = "family-chain")]
-    &battle::SCHEME,
-    #[cfg(feature = "family-chain")]
-    &hash_chain::SCHEME,
-    #[cfg(feature = "family-chain")]
-    &dice::SCHEME,
-    #[cfg(feature = "family-chain")]
-    &mines::SCHEME,
-];
+/// One table for the registry and its families (issue 46): each family's Cargo feature,
+/// the badge file that checks it, and its schemes in the order a page lists them.
+/// `ALL` and `FAMILIES` are both made from it, so a scheme's family is said once.
+macro_rules! registry {
+    ($($feature:literal, $badge:literal: [$($scheme:ident),+ $(,)?];)+) => {
+        /// Every scheme the verifier checks, in the order a page lists them: those of the
+        /// families this build has (Cargo features `family-cards`, `family-chain`; both by
+        /// default, one in a per-family badge).
+        pub const ALL: &[&Scheme] = &[$($(#[cfg(feature = $feature)] &$scheme::SCHEME,)+)+];
 
-/// The schemes of each family with the badge file that checks them (the full
-/// `widget.js` checks both): a build without a family refuses its records with
-/// `other_badge`, never a pass or a fail.
-pub const FAMILIES: [(&str, &[&str]); 2] = [
-    (
-        "widget-cards.js",
-        &[
-            "match_seed_v2",
-            "poker_hmac_v1",
-            "chess_colour_v1",
-            "selfpoker",
-        ],
-    ),
-    (
-        "widget-chain.js",
-        &[
-            "crash",
-            "platforms",
-            "battle",
-            "hash_chain",
-            "dice",
-            "mines",
-        ],
-    ),
-];
+        /// The schemes of each family with the badge file that checks them (the full
+        /// `widget.js` checks both): a build without a family refuses its records with
+        /// `other_badge`, never a pass or a fail.
+        pub const FAMILIES: &[(&str, &[&str])] = &[$(($badge, &[$($scheme::SCHEME.desc.id),+])),+];
+    };
+}
+
+registry! {
+    "family-cards", "widget-cards.js": [match_seed_v2, poker_hmac_v1, chess_colour_v1, selfpoker];
+    "family-chain", "widget-chain.js": [crash, platforms, battle, hash_chain, dice, mines];
+}
 
 /// The badge file that checks `id`, a scheme this build does not have (its caller
 /// found none), when this build leaves its family out (never in a build with both).
@@ -642,7 +612,7 @@ mod tests {
         listed.sort_unstable();
         listed.dedup();
         assert_eq!(listed.len(), 10, "the families name ten schemes");
-        for (badge, ids) in FAMILIES {
+        for &(badge, ids) in FAMILIES {
             for id in ids {
                 let record = serde_json::json!({ "scheme": id });
                 let got = verify(&record);
