@@ -258,7 +258,9 @@ pub(crate) fn fold_kind(c: char) -> &'static str {
 #[cfg(not(feature = "widget"))]
 fn looks_like_digit_or_hex(c: char) -> bool {
     matches!(script(c), Some(1..=4))
-        && latin_of(c).is_some_and(|l| l.is_ascii_hexdigit() || "oOsSiIlZ".contains(l))
+        && latin_of(c).is_some_and(|l| {
+            l.is_ascii_hexdigit() || matches!(l, 'o' | 'O' | 's' | 'S' | 'i' | 'I' | 'l' | 'Z')
+        })
 }
 
 /// The first look-alike of `s`, with its kind: a space other than U+0020, a space

@@ -355,17 +355,14 @@ fn unknown_fields(desc: &Descriptor, map: &Map<String, Value>, report: &mut Valu
             json!({"code": "unknown_field", "field": name})
         })
         .collect();
-    let Value::Object(out) = report else {
-        return;
-    };
-    if unknown.is_empty() {
-        return;
-    }
-    if let Value::Array(list) = out
-        .entry("hints")
-        .or_insert_with(|| Value::Array(Vec::new()))
-    {
-        list.extend(unknown);
+    match report.get_mut("hints") {
+        _ if unknown.is_empty() => {}
+        Some(Value::Array(list)) => list.extend(unknown),
+        _ => {
+            if let Value::Object(out) = report {
+                out.insert("hints".into(), Value::Array(unknown));
+            }
+        }
     }
 }
 
@@ -500,11 +497,14 @@ fn run(scheme: &'static Scheme, map: &Map<String, Value>, options: &Options) -> 
 /// (turn-8 attack A4).
 fn fingerprint_field(desc: &Descriptor, r: &Report) -> Option<&'static str> {
     let primary = desc.primary()?.name;
-    let fields: Vec<&'static str> = r.proven_fields().collect();
-    match fields.first() {
-        Some(&f) if !fields.contains(&primary) && fields.iter().all(|&g| g == f) => Some(f),
-        _ => Some(primary),
+    let mut other = None;
+    for f in r.proven_fields() {
+        if f == primary || other.is_some_and(|o| o != f) {
+            return Some(primary);
+        }
+        other = Some(f);
     }
+    Some(other.unwrap_or(primary))
 }
 
 /// `shownOk`: the record's fingerprint field (`fingerprint_field`) is the fingerprint
