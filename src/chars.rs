@@ -223,20 +223,13 @@ pub(crate) fn latin_of(c: char) -> Option<char> {
 /// in fullwidth forms, was meant to be (SPEC `lookalike_char` with `to`).
 #[cfg(not(feature = "widget"))]
 pub(crate) fn latin_fold(s: &str) -> Option<String> {
-    if s.is_ascii() {
-        return None;
-    }
+    let mut folded = String::with_capacity(s.len());
     let mut changed = false;
-    let folded = s
-        .chars()
-        .map(|c| match latin_of(c) {
-            Some(l) => {
-                changed = true;
-                l
-            }
-            None => c,
-        })
-        .collect();
+    for c in s.chars() {
+        let l = latin_of(c);
+        changed |= l.is_some();
+        folded.push(l.unwrap_or(c));
+    }
     changed.then_some(folded)
 }
 

@@ -346,15 +346,13 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
 #[cfg(not(feature = "widget"))]
 fn unknown_fields(desc: &Descriptor, map: &Map<String, Value>, report: &mut Value) {
     const MAX_UNKNOWN: usize = 8;
-    let unknown: Vec<Value> = map
-        .keys()
-        .filter(|k| k.as_str() != "scheme" && desc.field(k).is_none())
-        .take(MAX_UNKNOWN)
-        .map(|k| {
+    let mut unknown = Vec::new();
+    for k in map.keys() {
+        if k != "scheme" && desc.field(k).is_none() && unknown.len() < MAX_UNKNOWN {
             let name: String = k.chars().take(64).collect();
-            json!({"code": "unknown_field", "field": name})
-        })
-        .collect();
+            unknown.push(json!({"code": "unknown_field", "field": name}));
+        }
+    }
     match report.get_mut("hints") {
         _ if unknown.is_empty() => {}
         Some(Value::Array(list)) => list.extend(unknown),
