@@ -177,43 +177,83 @@ fn script(c: char) -> Option<u8> {
     }
 }
 
-/// A Cyrillic or Greek letter drawn like a digit or a hex letter (`О`/`ο` for 0,
-/// `З` for 3, `б` for 6, `А`/`В`/`С`/`Е` and `а`/`с`/`е` for the hex letters).
+/// Letters of another script drawn like a Latin letter or a digit, with the one each
+/// imitates (issue 43): the one table of such look-alikes, for the `mixed` rule below
+/// (a word of digits with one letter drawn as a digit or hex letter) and for
+/// `latin_fold` (a revealed seed retyped on a Cyrillic or Greek keyboard layout).
+/// Cyrillic and Greek capitals and small letters, Armenian and Latin phonetic ones.
+#[cfg(not(feature = "widget"))]
+#[rustfmt::skip]
+const LOOKALIKES: &[(char, char)] = &[
+    // Cyrillic small letters.
+    ('а', 'a'), ('в', 'B'), ('с', 'c'), ('е', 'e'), ('о', 'o'), ('р', 'p'), ('х', 'x'),
+    ('у', 'y'), ('і', 'i'), ('ј', 'j'), ('ѕ', 's'), ('ԁ', 'd'), ('ԛ', 'q'), ('ԝ', 'w'),
+    ('һ', 'h'), ('ӏ', 'l'), ('з', '3'), ('б', '6'),
+    // Cyrillic capitals.
+    ('А', 'A'), ('В', 'B'), ('С', 'C'), ('Е', 'E'), ('Н', 'H'), ('І', 'I'), ('Ј', 'J'),
+    ('К', 'K'), ('М', 'M'), ('О', 'O'), ('Р', 'P'), ('Ѕ', 'S'), ('Т', 'T'), ('Х', 'X'),
+    ('У', 'Y'), ('Ԛ', 'Q'), ('Ԝ', 'W'), ('Ӏ', 'I'), ('З', '3'), ('Б', '6'),
+    // Greek capitals.
+    ('Α', 'A'), ('Β', 'B'), ('Ε', 'E'), ('Ζ', 'Z'), ('Η', 'H'), ('Ι', 'I'), ('Κ', 'K'),
+    ('Μ', 'M'), ('Ν', 'N'), ('Ο', 'O'), ('Ρ', 'P'), ('Τ', 'T'), ('Υ', 'Y'), ('Χ', 'X'),
+    // Greek small letters.
+    ('ο', 'o'), ('α', 'a'), ('β', 'B'), ('ε', 'e'), ('ι', 'i'), ('κ', 'k'), ('ν', 'v'),
+    ('ρ', 'p'), ('τ', 't'), ('υ', 'u'), ('χ', 'x'),
+    // Armenian.
+    ('օ', 'o'), ('Օ', 'O'), ('ս', 'u'), ('Ս', 'U'), ('ո', 'n'), ('հ', 'h'), ('ց', 'g'),
+    ('զ', 'q'),
+    // Latin letters of no everyday alphabet (kind `letter`).
+    ('ı', 'i'), ('ȷ', 'j'), ('ɑ', 'a'), ('ɡ', 'g'), ('ɩ', 'i'), ('ǀ', 'l'), ('ᴄ', 'c'),
+    ('ᴏ', 'o'), ('ᴠ', 'v'), ('ᴡ', 'w'), ('ᴢ', 'z'),
+];
+
+/// The Latin letter, digit or ASCII sign `c` imitates, if it is a look-alike of one:
+/// a fullwidth form (`Ａ`, `１`, `！`) by rule (U+FF01–FF5E are ASCII U+0021–007E,
+/// 0xFEE0 higher), else `LOOKALIKES`.
+#[cfg(not(feature = "widget"))]
+pub(crate) fn latin_of(c: char) -> Option<char> {
+    match c as u32 {
+        0xFF01..=0xFF5E => char::from_u32(c as u32 - 0xFEE0),
+        _ => LOOKALIKES.iter().find(|(l, _)| *l == c).map(|(_, a)| *a),
+    }
+}
+
+/// `s` with every look-alike letter replaced by the Latin letter (or digit) it
+/// imitates, when it holds one: what a seed typed on a Cyrillic or Greek layout, or
+/// in fullwidth forms, was meant to be (SPEC `lookalike_char` with `to`).
+#[cfg(not(feature = "widget"))]
+pub(crate) fn latin_fold(s: &str) -> Option<String> {
+    let mut folded = String::with_capacity(s.len());
+    let mut changed = false;
+    for c in s.chars() {
+        let l = latin_of(c);
+        changed |= l.is_some();
+        folded.push(l.unwrap_or(c));
+    }
+    changed.then_some(folded)
+}
+
+/// The `lookalike_char` kind of a character `latin_of` folds: a fullwidth form
+/// (`width`), a Latin phonetic letter (`letter`), a letter of another script (`mixed`).
+#[cfg(not(feature = "widget"))]
+pub(crate) fn fold_kind(c: char) -> &'static str {
+    match script(c) {
+        Some(0) => "letter",
+        Some(_) => "mixed",
+        None => "width",
+    }
+}
+
+/// A Cyrillic, Greek or Armenian letter drawn like a digit or a hex letter (`О`/`ο`
+/// for 0, `З` for 3, `б` for 6, `А`/`В`/`С`/`Е` and `а`/`с`/`е` for the hex
+/// letters, `Ѕ` for 5, `І` for 1, `Ζ` for 2): its Latin counterpart is one, or a
+/// letter drawn like a digit (o, s, i, l, z).
 #[cfg(not(feature = "widget"))]
 fn looks_like_digit_or_hex(c: char) -> bool {
-    matches!(
-        c,
-        'օ' | 'О'
-            | 'о'
-            | 'З'
-            | 'з'
-            | 'б'
-            | 'Б'
-            | 'А'
-            | 'а'
-            | 'В'
-            | 'в'
-            | 'С'
-            | 'с'
-            | 'Е'
-            | 'е'
-            | 'Ѕ'
-            | 'ѕ'
-            | 'І'
-            | 'і'
-            | 'Ӏ'
-            | 'ԁ'
-            | 'Ο'
-            | 'ο'
-            | 'Α'
-            | 'α'
-            | 'Β'
-            | 'β'
-            | 'Ε'
-            | 'ε'
-            | 'Ι'
-            | 'Ζ'
-    )
+    matches!(script(c), Some(1..=4))
+        && latin_of(c).is_some_and(|l| {
+            l.is_ascii_hexdigit() || matches!(l, 'o' | 'O' | 's' | 'S' | 'i' | 'I' | 'l' | 'Z')
+        })
 }
 
 /// The first look-alike of `s`, with its kind: a space other than U+0020, a space

@@ -258,6 +258,14 @@ impl Report {
 
     /// A value that is not a recomputation (what checks found, the walk's bounds):
     /// in the report, but never compared with `played`.
+    /// The published fields the proving checks so far were made against, in order.
+    pub(crate) fn proven_fields(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.checks
+            .iter()
+            .filter(|c| c.proves)
+            .filter_map(|c| c.field)
+    }
+
     pub fn note(&mut self, key: &str, value: impl Into<Value>) {
         self.not_recomputed.push(key.to_string());
         self.set(key, value);
@@ -358,7 +366,8 @@ impl Report {
         let mut hints = Vec::new();
         if !self.slip {
             hints = hints_of(self.scheme, &self.checks, record);
-            hints.extend(typed_chars(self.scheme, record));
+            let typed = typed_chars(self.scheme, record, &hints);
+            hints.extend(typed);
             hints.append(&mut self.hints);
         }
 

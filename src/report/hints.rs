@@ -50,6 +50,11 @@ pub(super) fn hints(
             out.push(h);
             continue;
         }
+        #[cfg(not(feature = "widget"))]
+        if let Some(h) = seed_latin(c, record, published) {
+            out.push(h);
+            continue;
+        }
         // The seed and its hash entered in each other's field: what was given as the
         // published hash hashes to what was given as the seed (a reader's journey: the
         // two boxes of a fairness page pasted the other way round).
@@ -125,6 +130,41 @@ fn seed_wrapped(c: &Check, record: &Map<String, Value>, published: &str) -> Opti
         json!({"code": "seed_wrapped", "field": secret, "with": c.field, "check": c.name,
                "to": bare})
     })
+}
+
+/// `lookalike_char` tied to a failed check (issue 43): the revealed seed holds
+/// letters of another script (or fullwidth forms) drawn like Latin ones, and the same
+/// seed with each replaced by the Latin letter it imitates (`crate::chars::latin_fold`)
+/// hashes to the published value: a fact, like `seed_case`, so the surfaces lead with
+/// the slip, not with the operator's support. The hint is the field's one
+/// `lookalike_char` (`typed_chars` gives no second), with the first such character,
+/// how many there are, the check (`check`, `with`) and the seed in Latin (`to`).
+#[cfg(not(feature = "widget"))]
+fn seed_latin(c: &Check, record: &Map<String, Value>, published: &str) -> Option<Value> {
+    use crate::chars::{fold_kind, latin_fold, latin_of};
+    let (secret, s) = hashed_seed(c, record)?;
+    let to = latin_fold(s)?;
+    if sha256_hex(to.as_bytes()) != published {
+        return None;
+    }
+    let mut folded = s
+        .chars()
+        .enumerate()
+        .filter(|(_, x)| latin_of(*x).is_some());
+    let (position, first) = folded.next()?;
+    let mut h = lookalike_hint(
+        secret,
+        position,
+        first,
+        fold_kind(first),
+        1 + folded.count(),
+    );
+    if let (Value::Object(m), Some(with)) = (&mut h, c.field) {
+        m.insert("check".into(), Value::from(c.name.as_str()));
+        m.insert("with".into(), Value::from(with));
+        m.insert("to".into(), Value::from(to));
+    }
+    Some(h)
 }
 
 /// `s` without what a copy brings around a value, peeled until nothing changes.
@@ -251,7 +291,13 @@ fn typed_strings(
 /// `lookalike_char` and `invisible_char`: every typed field (a seed, a client
 /// seed, an id; each entry of a list or seat map of them, each bet's client seed)
 /// holding a character a person cannot see, or one that looks like another.
-pub(super) fn typed_chars(scheme: &Descriptor, record: &Map<String, Value>) -> Vec<Value> {
+/// A field that already has its `lookalike_char` (`seed_latin`, in `given`) gets no
+/// second one.
+pub(super) fn typed_chars(
+    scheme: &Descriptor,
+    record: &Map<String, Value>,
+    #[allow(unused_variables)] given: &[Value],
+) -> Vec<Value> {
     #[allow(unused_mut)]
     let mut out = invisible_chars(scheme, record);
     // The badge checks the record its host page gives it, which no player typed:
@@ -259,7 +305,10 @@ pub(super) fn typed_chars(scheme: &Descriptor, record: &Map<String, Value>) -> V
     // CLI's and the evidence file's, and stay out of the badge's size budget.
     #[cfg(not(feature = "widget"))]
     typed_strings(scheme, record, false, &mut |field, s| {
-        if let Some((position, c, kind, count)) = lookalike(s) {
+        let said = given
+            .iter()
+            .any(|h| h["code"] == "lookalike_char" && h["field"] == field.as_str());
+        if let (Some((position, c, kind, count)), false) = (lookalike(s), said) {
             out.push(lookalike_hint(&field, position, c, kind, count));
         }
     });

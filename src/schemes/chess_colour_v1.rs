@@ -111,6 +111,22 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
     let a_white = x.int(2) == 0;
     r.set("aPlaysWhite", Value::Bool(a_white));
     r.set("bot", Value::Bool(seed_b.is_none()));
+    // Two equal seeds (or B's commitment a copy of A's, which then binds B to A's
+    // seed) XOR to nothing: A plays White whatever was chosen, and B, who only had to
+    // copy A's published commitment, fixed the colour (turn-8 attack A7). A fact
+    // about the draw, said beside the verdict (SPEC hint `seeds_equal`; hints never
+    // change a verdict). The badge renders no hints and leaves it out of its budget.
+    #[cfg(not(feature = "widget"))]
+    if let (Some(seed), Some(commit)) = (seed_b, &commit_b) {
+        let same = if seed == seed_a {
+            Some(("seedB", "seedA"))
+        } else {
+            (commit.as_str() == commit_a.as_str()).then_some(("commitB", "commitA"))
+        };
+        if let Some((field, with)) = same {
+            r.hint(json!({"code": "seeds_equal", "field": field, "with": with}));
+        }
+    }
     #[cfg(not(feature = "widget"))]
     for (field, text) in [("commitA", Some(commit_a_text)), ("commitB", commit_b_text)] {
         if let Some(h) = text.and_then(|t| crate::chars::capitals_hint(field, t)) {

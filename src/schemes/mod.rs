@@ -34,57 +34,27 @@ pub struct Scheme {
     pub run: RunFn,
 }
 
-/// Every scheme the verifier checks, in the order a page lists them: those of the
-/// families this build has (Cargo features `family-cards`, `family-chain`; both by
-/// default, one in a per-family badge).
-pub const ALL: &[&Scheme] = &[
-    #[cfg(feature = "family-cards")]
-    &match_seed_v2::SCHEME,
-    #[cfg(feature = "family-cards")]
-    &poker_hmac_v1::SCHEME,
-    #[cfg(feature = "family-cards")]
-    &chess_colour_v1::SCHEME,
-    #[cfg(feature = "family-cards")]
-    &selfpoker::SCHEME,
-    #[cfg(feature = "family-chain")]
-    &crash::SCHEME,
-    #[cfg(feature = "family-chain")]
-    &platforms::SCHEME,
-    #[cfg(feature = "family-chain")]
-    &battle::SCHEME,
-    #[cfg(feature = "family-chain")]
-    &hash_chain::SCHEME,
-    #[cfg(feature = "family-chain")]
-    &dice::SCHEME,
-    #[cfg(feature = "family-chain")]
-    &mines::SCHEME,
-];
+/// One table for the registry and its families (issue 46): each family's Cargo feature,
+/// the badge file that checks it, and its schemes in the order a page lists them.
+/// `ALL` and `FAMILIES` are both made from it, so a scheme's family is said once.
+macro_rules! registry {
+    ($($feature:literal, $badge:literal: [$($scheme:ident),+ $(,)?];)+) => {
+        /// Every scheme the verifier checks, in the order a page lists them: those of the
+        /// families this build has (Cargo features `family-cards`, `family-chain`; both by
+        /// default, one in a per-family badge).
+        pub const ALL: &[&Scheme] = &[$($(#[cfg(feature = $feature)] &$scheme::SCHEME,)+)+];
 
-/// The schemes of each family with the badge file that checks them (the full
-/// `widget.js` checks both): a build without a family refuses its records with
-/// `other_badge`, never a pass or a fail.
-pub const FAMILIES: [(&str, &[&str]); 2] = [
-    (
-        "widget-cards.js",
-        &[
-            "match_seed_v2",
-            "poker_hmac_v1",
-            "chess_colour_v1",
-            "selfpoker",
-        ],
-    ),
-    (
-        "widget-chain.js",
-        &[
-            "crash",
-            "platforms",
-            "battle",
-            "hash_chain",
-            "dice",
-            "mines",
-        ],
-    ),
-];
+        /// The schemes of each family with the badge file that checks them (the full
+        /// `widget.js` checks both): a build without a family refuses its records with
+        /// `other_badge`, never a pass or a fail.
+        pub const FAMILIES: &[(&str, &[&str])] = &[$(($badge, &[$($scheme::SCHEME.desc.id),+])),+];
+    };
+}
+
+registry! {
+    "family-cards", "widget-cards.js": [match_seed_v2, poker_hmac_v1, chess_colour_v1, selfpoker];
+    "family-chain", "widget-chain.js": [crash, platforms, battle, hash_chain, dice, mines];
+}
 
 /// The badge file that checks `id`, a scheme this build does not have (its caller
 /// found none), when this build leaves its family out (never in a build with both).
@@ -362,8 +332,36 @@ pub fn verify_with(record: &Value, options: &Options) -> Result<Value> {
     #[cfg(not(feature = "widget"))]
     if !options.slip {
         input_slip(scheme, map, options, &mut report);
+        unknown_fields(&scheme.desc, map, &mut report);
     }
     Ok(report)
+}
+
+/// SPEC hint `unknown_field` (turn-8 attack A6): each top-level key that is none of
+/// the scheme's fields (`shown`, `result`, `foo`), at most `MAX_UNKNOWN`, with its
+/// name (`field`, at most 64 characters): the record carries something the player
+/// may think was compared, and nothing read it. Never for a field SPEC defines for
+/// the scheme; a misspelling of one is refused before (`misspelt_field`). The badge
+/// checks its host page's record and renders no hints: left out of its budget.
+#[cfg(not(feature = "widget"))]
+fn unknown_fields(desc: &Descriptor, map: &Map<String, Value>, report: &mut Value) {
+    const MAX_UNKNOWN: usize = 8;
+    let mut unknown = Vec::new();
+    for k in map.keys() {
+        if k != "scheme" && desc.field(k).is_none() && unknown.len() < MAX_UNKNOWN {
+            let name: String = k.chars().take(64).collect();
+            unknown.push(json!({"code": "unknown_field", "field": name}));
+        }
+    }
+    match report.get_mut("hints") {
+        _ if unknown.is_empty() => {}
+        Some(Value::Array(list)) => list.extend(unknown),
+        _ => {
+            if let Value::Object(out) = report {
+                out.insert("hints".into(), Value::Array(unknown));
+            }
+        }
+    }
 }
 
 /// A top-level key that is none of the scheme's fields but a misspelling of one
@@ -474,32 +472,50 @@ fn run(scheme: &'static Scheme, map: &Map<String, Value>, options: &Options) -> 
         r.for_slip();
     }
     (scheme.run)(f, &mut r, options)?;
-    // The fingerprint a table badge shows for this record: its primary commitment
-    // as published (lowercase), when the record has one.
-    if let Some(p) = scheme.desc.primary() {
-        if let Some(Value::String(s)) = map.get(p.name) {
+    // The fingerprint a table badge shows for this record: the commitment its checks
+    // prove, as published (lowercase), when the record has one.
+    let proven = fingerprint_field(&scheme.desc, &r);
+    if let Some(p) = proven {
+        if let Some(Value::String(s)) = map.get(p) {
             r.note("fingerprint", s.trim().to_ascii_lowercase());
         }
     }
-    if let Some(shown) = &options.shown {
-        shown_check(&scheme.desc, map, shown, &mut r);
+    if let (Some(shown), Some(field)) = (&options.shown, proven) {
+        shown_check(field, map, shown, &mut r);
     }
     r.finish(map)
 }
 
-/// `shownOk`: the record's primary commitment is the fingerprint shown before the
-/// game. A record without it fails the check (it is not the game that was shown).
-fn shown_check(scheme: &Descriptor, map: &Map<String, Value>, shown: &Hex64, r: &mut Report) {
+/// The field a fingerprint stands for: the scheme's primary commitment, unless no
+/// check proves it and every check that proves anything is against one other
+/// published field. A poker `leaves` record (the partial reveal) proves each leaf
+/// against `deckRoot` and nothing against `handCommitment`: a fingerprint of
+/// `handCommitment` would be a value nothing checked, and a badge comparing it with
+/// what it showed before the deal would pass whatever deck the record proves
+/// (turn-8 attack A4).
+fn fingerprint_field(desc: &Descriptor, r: &Report) -> Option<&'static str> {
+    let primary = desc.primary()?.name;
+    let mut other = None;
+    for f in r.proven_fields() {
+        if f == primary || other.is_some_and(|o| o != f) {
+            return Some(primary);
+        }
+        other = Some(f);
+    }
+    Some(other.unwrap_or(primary))
+}
+
+/// `shownOk`: the record's fingerprint field (`fingerprint_field`) is the fingerprint
+/// shown before the game. A record without it fails the check (it is not the game
+/// that was shown).
+fn shown_check(field: &'static str, map: &Map<String, Value>, shown: &Hex64, r: &mut Report) {
     use crate::report::Check;
-    let Some(field) = scheme.primary() else {
-        return;
-    };
-    let inrecord = match map.get(field.name) {
+    let inrecord = match map.get(field) {
         Some(Value::String(s)) => Some(s.trim().to_ascii_lowercase()),
         _ => None,
     };
     let ok = inrecord.as_deref() == Some(shown.as_str());
-    r.check(Check::new("shownOk", ok).compares(field.name).values(
+    r.check(Check::new("shownOk", ok).compares(field).values(
         Value::from(shown.as_str()),
         inrecord.map_or(Value::Null, Value::from),
     ));
@@ -594,7 +610,7 @@ mod tests {
         listed.sort_unstable();
         listed.dedup();
         assert_eq!(listed.len(), 10, "the families name ten schemes");
-        for (badge, ids) in FAMILIES {
+        for &(badge, ids) in FAMILIES {
             for id in ids {
                 let record = serde_json::json!({ "scheme": id });
                 let got = verify(&record);

@@ -27,8 +27,8 @@ test.before(async () => { browser = await launch(); });
 test.after(async () => { if (browser) await browser.close(); });
 
 /** What the badge's core leaves out by design (tests/node/widget_core.test.mjs): the
- *  diagnosis of a player's slips, typing hints and `playedRead`. */
-const TYPING_HINTS = ['lookalike_char', 'seed_wrapped'];
+ *  diagnosis of a player's slips, typing hints, the notes it never renders and `playedRead`. */
+const TYPING_HINTS = ['lookalike_char', 'seed_wrapped', 'unknown_field', 'seeds_equal'];
 function pageOutcome(record) {
   try {
     const { diagnosis, diagnosisWhere, playedRead, ...report } = full.verify(record);

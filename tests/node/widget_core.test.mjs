@@ -50,9 +50,10 @@ const canon = (v) => JSON.stringify(v, (k, x) => (Object.is(x, -0) ? '-0' : x));
 
 /** What the badge's core leaves out by design (docs/widget.md): the diagnosis of a
  *  player's slips and the hints about typing, since its record comes from the host
- *  page and no player typed it; and `playedRead`, which only the page draws. Everything else of the page's report, the verdict
+ *  page and no player typed it; the notes the badge never renders (a field no scheme
+ *  reads, a chess draw of two equal seeds); and `playedRead`, which only the page draws. Everything else of the page's report, the verdict
  *  first, must be the badge's too; the badge must not carry these at all. */
-const TYPING_HINTS = ['lookalike_char', 'seed_wrapped'];
+const TYPING_HINTS = ['lookalike_char', 'seed_wrapped', 'unknown_field', 'seeds_equal'];
 function withoutTyping(o) {
   if (!o.report) return o;
   const { diagnosis, diagnosisWhere, playedRead, ...report } = o.report;

@@ -35,6 +35,10 @@ function checkLines(checks, report, slip) {
   let okShown = Math.max(0, MAX_CHECKS - bad.length);
   let okHidden = 0;
   const pairs = checks.length <= PAIRS_UP_TO;
+  // Each published value checked is printed at least once (a poker partial reveal's
+  // leaves all climb to `deckRoot`: the root they were proven against is said, turn-8
+  // attack A4), beside the first check of its field.
+  const said = new Set();
   for (const c of checks) {
     if (c.ok === true && okShown === 0) { okHidden++; continue; }
     if (c.ok === true) okShown--;
@@ -61,7 +65,9 @@ function checkLines(checks, report, slip) {
     lines.push(`  ${mark} ${text}`);
     // Published against recomputed: for checks of something published (the played
     // comparison is listed difference by difference below instead).
-    if (c.commitment && (pairs || c.ok === false)) {
+    const first = c.commitment && c.proves && typeof c.field === 'string' && !said.has(c.field);
+    if (first) said.add(c.field);
+    if (c.commitment && (pairs || c.ok === false || first)) {
       // A terminal the record brought (none of the operator's) is no published value.
       // Label and value joined as the language joins them (zh「已公布：」, never "已公布: ").
       lines.push(`      ${t('render.join.colon', { label: t(c.proves === false ? 'check.given' : 'check.published'), text: value(c.expected) })}`);

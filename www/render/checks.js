@@ -8,7 +8,7 @@ import { hash } from './common.js';
 import { cardName } from './cards.js';
 import { fieldLabel } from './fields.js';
 import { checkKey, computedText, typoHint, hintParams, hintKey } from './words.js';
-import { hintTitle, leadHints, toneOf, todoShown } from './lead.js';
+import { hintTitle, hintTodoKey, leadHints, toneOf, todoShown } from './lead.js';
 
 export { verdictView, statusBadge } from './verdict.js';
 
@@ -73,7 +73,7 @@ export function hintView(h, todo = true) {
   // banner's headline when the hint leads.
   return el('div', { class: 'hint', 'data-hint': h.code, role: 'note' },
     el('p', {}, parts('render.join.sentence', { first: el('strong', { text: hintTitle(h) }), then: t(hintKey(h), params) })),
-    todo && has(`render.hint.${h.code}.todo`) ? el('p', { text: t(`render.hint.${h.code}.todo`, params) }) : null);
+    todo && hintTodoKey(h) ? el('p', { text: t(/** @type {string} */ (hintTodoKey(h)), params) }) : null);
 }
 
 /** @param {import('./types').Report} report @param {boolean} chainScheme @param {string} [cards] */

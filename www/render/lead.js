@@ -7,7 +7,7 @@
 // `--human` and the evidence file say the same lines. The operator's support is named
 // only when nothing here applies.
 import { t, has } from '../i18n/i18n.js';
-import { typoHint, hintParams, hintKey, ltrText, nonceTooShort } from './words.js';
+import { typoHint, hintParams, hintKey, ltrText, nonceTooShort, latinFold } from './words.js';
 import { fieldLabel } from './fields.js';
 
 /** Hints about the input itself that may explain a fail (no check of their own). */
@@ -83,6 +83,7 @@ export function diagnosisOf(r) {
  * @param {import('./types').HintLike} h @param {string} [lang] @returns {string | null} */
 export function hintTitleKey(h, lang) {
   if (nonceTooShort(h) && has(`lead.title.${h.code}.short`, lang)) return `lead.title.${h.code}.short`;
+  if (latinFold(h) && has('lead.title.lookalike_char.latin', lang)) return 'lead.title.lookalike_char.latin';
   const own = typeof h.kind === 'string' ? `lead.title.${h.code}.${h.kind}` : null;
   if (own && h.codePoint === 32 && has(`${own}.space`, lang)) return h.position === 0 && has(`${own}.space.start`, lang) ? `${own}.space.start` : `${own}.space`;
   if (own && has(own, lang)) return own;
@@ -102,7 +103,17 @@ export function hintTitle(h, lang) {
 /** @param {import('./types').HintLike} h @param {string} [lang] */
 export function hintSentences(h, lang) {
   const p = hintParams(h, fieldLabel, lang);
-  return { text: t(hintKey(h, lang), p, lang), todo: has(`render.hint.${h.code}.todo`, lang) ? t(`render.hint.${h.code}.todo`, p, lang) : null };
+  const todo = hintTodoKey(h, lang);
+  return { text: t(hintKey(h, lang), p, lang), todo: todo ? t(todo, p, lang) : null };
+}
+
+/** A hint's "what to do" key, or null: a seed typed on another keyboard layout has
+ *  its own (switch the layout or copy it again: retyping by hand on a Cyrillic
+ *  layout makes the same letters again). */
+/** @param {import('./types').HintLike} h @param {string} [lang] @returns {string | null} */
+export function hintTodoKey(h, lang) {
+  if (latinFold(h) && has('render.hint.lookalike_char.latin.todo', lang)) return 'render.hint.lookalike_char.latin.todo';
+  return has(`render.hint.${h.code}.todo`, lang) ? `render.hint.${h.code}.todo` : null;
 }
 
 /** A seat's name in `lang`, as the page names it (www/render/seats.js). */
@@ -265,7 +276,7 @@ export function leadOf(r, desc, lang) {
   if (r.verdict === 'unchecked' && stepLimited(r)) others.push(t('render.verdict.unchecked.why.stepLimit', {}, lang));
   return {
     kind: 'hint', code: h.code, key: hintTitleKey(h, lang) || `lead.title.${h.code}`, title, why: s.text, lines: others,
-    next: s.todo || t('render.verdict.fail.next.hint', {}, lang), recheck: h.code === 'seed_wrapped' ? valueRecheck(h.field, h.to, lang) : null, hint: h,
+    next: s.todo || t('render.verdict.fail.next.hint', {}, lang), recheck: h.code === 'seed_wrapped' || latinFold(h) ? valueRecheck(h.field, h.to, lang) : null, hint: h,
   };
 }
 

@@ -88,10 +88,27 @@ export function hintParams(h, label, lang) {
     walked: hintWalked(h),
     // seed_wrapped: the seed without what was copied around it, isolated left to right.
     to: typeof h.to === 'string' ? ltrText(h.to, lang) : '',
+    // unknown_field: a key of the record no field of its scheme names, as text a
+    // person can read (never a raw key: a line break, an escape or a direction
+    // override in it are written out, and a long one is cut).
+    name: h.code === 'unknown_field' && typeof h.field === 'string' ? ltrText(keyText(h.field), lang) : '',
     // terminal_other_game: the game whose published terminal it is, by its name.
     game: typeof h.game === 'string' ? (has(`game.${h.game}`, lang) ? t(`game.${h.game}`, {}, lang) : h.game) : '',
   };
 }
+
+/** A record's key as text: its invisible characters (controls, format characters,
+ *  line and paragraph separators) written as `\u` escapes, at most 40 characters. */
+/** @param {string} k */
+function keyText(k) {
+  const shown = k.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${(c.codePointAt(0) || 0).toString(16).padStart(4, '0')}`);
+  const chars = [...shown];
+  return chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : shown;
+}
+
+/** Whether a lookalike_char hint says the seed with Latin letters in place of its
+ *  look-alikes hashes to its commitment (the core's `to`, tied to the failed check). */
+export const latinFold = (/** @type {import('./types').HintLike} */ h) => h.code === 'lookalike_char' && typeof h.to === 'string' && !!h.check;
 
 /** A nonce_unit hint whose nonce has fewer than 9 digits: no time in seconds of a
  *  bet (those have 10), so not said as one. */
@@ -108,7 +125,7 @@ const SCRIPTS = /** @type {[string, number, number][]} */ ([
 /** @param {import('./types').HintLike} h @param {string} [lang] */
 function letterWords(h, lang) {
   const cp = h.codePoint;
-  if (h.code !== 'lookalike_char' || h.kind !== 'mixed' || !Number.isInteger(cp)) return '';
+  if (h.code !== 'lookalike_char' || (h.kind !== 'mixed' && !latinFold(h)) || !Number.isInteger(cp)) return '';
   const s = SCRIPTS.find(([, lo, hi]) => cp >= lo && cp <= hi);
   // Isolated left to right in a right-to-left page: beside the code point that follows
   // it, an unisolated «а» (U+0430) is drawn out of order.
@@ -123,6 +140,8 @@ export function hintKey(h, lang) {
   // A nonce far too short for a time in seconds (2, 15): said as too small, not as
   // "seconds" (issue 44).
   if (nonceTooShort(h) && has(`hint.${h.code}.short`, lang)) return `hint.${h.code}.short`;
+  // A seed whose look-alike letters, in Latin, hash to its commitment: said as that fact.
+  if (latinFold(h) && has('hint.lookalike_char.latin', lang)) return 'hint.lookalike_char.latin';
   const own = typeof h.kind === 'string' ? `hint.${h.code}.${h.kind}` : null;
   // An ordinary space at either end: said as a space, never "a space or line break
   // (U+0020)" (issue 44).
