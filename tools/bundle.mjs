@@ -311,7 +311,8 @@ function minifiedPackages() {
 }
 
 /** The page's catalogs (issue 25): each one is data in the page (<script
- * id="fv-cat-<lang>" type="text/plain">, LZMA-packed, tools/page.mjs), unpacked and parsed the first time
+ * id="fv-cat-<lang>" type="text/plain">, its values in the order of the keys given
+ * once in <script id="fv-cat-keys">, LZMA-packed, tools/page.mjs), unpacked and parsed the first time
  * its language is used; the language menu has every language's own name without
  * parsing any (NAMES). i18n.js asks whether a catalog exists without reading it. */
 function pageCatalogs() {
@@ -323,11 +324,21 @@ function pageCatalogs() {
   // here, once, the first time its language is used (about as long as parsing it).
   const contents = `import { lzmaDecode, LZMA_PROPS } from './lzma.js';
 import { base64ToBytes } from './base64.js';
-const read = (lang) => {
-  const node = document.getElementById('fv-cat-' + lang);
-  if (!node) return {};
+const unpack = (id) => {
+  const node = document.getElementById(id);
+  if (!node) return null;
   const bytes = lzmaDecode(base64ToBytes(node.textContent.trim()), Number(node.getAttribute('data-size')), LZMA_PROPS);
   return JSON.parse(new TextDecoder().decode(bytes));
+};
+// The keys once (fv-cat-keys), each catalog its values in their order (null: none).
+let keys = null;
+const read = (lang) => {
+  const values = unpack('fv-cat-' + lang);
+  if (!Array.isArray(values)) return {};
+  keys = keys || unpack('fv-cat-keys') || [];
+  const out = {};
+  values.forEach((v, i) => { if (v !== null && typeof keys[i] === 'string') out[keys[i]] = v; });
+  return out;
 };
 const parsed = Object.create(null);
 export const CATALOGS = {};

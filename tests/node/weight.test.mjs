@@ -59,7 +59,13 @@ test('the page\'s catalogs are www/i18n\'s without the command line\'s and the b
     // LZMA-packed as base64 with its size (tools/page.mjs), unpacked as the page does.
     const tag = html.match(new RegExp(`<script id="fv-cat-${lang}" type="text/plain" data-size="(\\d+)">`));
     assert.ok(tag, `${lang}: the packed catalog's element`);
-    const onPage = JSON.parse(Buffer.from(lzmaDecode(Buffer.from(inline(`fv-cat-${lang}`).trim(), 'base64'), Number(tag[1]), LZMA_PROPS)).toString('utf8'));
+    const values = JSON.parse(Buffer.from(lzmaDecode(Buffer.from(inline(`fv-cat-${lang}`).trim(), 'base64'), Number(tag[1]), LZMA_PROPS)).toString('utf8'));
+    // The values in the order of the keys, given once for every catalog (tools/page.mjs).
+    const keyTag = html.match(/<script id="fv-cat-keys" type="text\/plain" data-size="(\d+)">/);
+    assert.ok(keyTag, 'the catalogs\' keys element');
+    const keys = JSON.parse(Buffer.from(lzmaDecode(Buffer.from(inline('fv-cat-keys').trim(), 'base64'), Number(keyTag[1]), LZMA_PROPS)).toString('utf8'));
+    assert.equal(values.length, keys.length, `${lang}: one value (or null) a key`);
+    const onPage = Object.fromEntries(keys.map((k, i) => [k, values[i]]).filter(([, v]) => v !== null));
     const want = Object.fromEntries(Object.entries(own).filter(([k]) => !/^(cli|widget)\./.test(k)));
     assert.deepEqual(onPage, want, lang);
     assert.ok(Object.keys(own).some((k) => k.startsWith('cli.')) && Object.keys(own).some((k) => k.startsWith('widget.')), `${lang} has keys left out`);
