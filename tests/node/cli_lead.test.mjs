@@ -6,25 +6,14 @@
 // its real number ("after 10 steps", «после 10 шагов»).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { loadCases, runCli, ROOT, VERIFIER } from './helpers.mjs';
+import { loadCases, runCli, catalog, findCase, tmpFile, ROOT, VERIFIER } from './helpers.mjs';
 
 const cases = loadCases(path.join(ROOT, 'tests/vectors'));
 const fv = createRequire(import.meta.url)(VERIFIER);
-const cat = (lang) => JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
-const find = (pred, what) => {
-  const c = cases.find((x) => !x.expect.error && pred(x.record, x.expect));
-  assert.ok(c, `a vector: ${what}`);
-  return c;
-};
-function tmpFile(content) {
-  const p = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fv-lead-')), 'r.json');
-  fs.writeFileSync(p, content);
-  return p;
-}
+const cat = catalog;
+const find = (pred, what) => findCase(cases, pred, what);
 const human = (record, lang = 'en') => runCli(['--human', '--lang', lang, tmpFile(JSON.stringify(record))]);
 /** A catalog sentence as a pattern, its placeholders standing for any value. */
 const pattern = (text) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{[a-z]+\\\}/gi, '.+?'));

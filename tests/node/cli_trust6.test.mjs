@@ -10,23 +10,12 @@
 // - a top-level field no scheme reads is named, its control characters written out.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { loadCases, runCli, ROOT } from './helpers.mjs';
+import { loadCases, runCli, catalog, findCase, tmpFile, ROOT } from './helpers.mjs';
 
 const cases = loadCases(path.join(ROOT, 'tests/vectors'));
-const cat = (lang) => JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
-const find = (pred, what) => {
-  const c = cases.find((x) => !x.expect.error && pred(x.record, x.expect));
-  assert.ok(c, `a vector: ${what}`);
-  return c;
-};
-function tmpFile(content) {
-  const p = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fv-trust6-')), 'r.json');
-  fs.writeFileSync(p, content);
-  return p;
-}
+const cat = catalog;
+const find = (pred, what) => findCase(cases, pred, what);
 const run = (record, ...args) => runCli([...args, tmpFile(JSON.stringify(record))]);
 const SUPPORT = { en: /support/i, ru: /поддержк/i };
 /** The lines after the verdict, up to the checks' heading. */

@@ -2,6 +2,7 @@
 // one vector loader, the one deep-equal (the shipped self-test's own), the pass rule,
 // running the CLI.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -82,4 +83,22 @@ export function runCli(args, input) {
     input, encoding: 'utf8', maxBuffer: 1 << 30,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A language's catalog as www/i18n has it. @param {string} lang */
+export const catalog = (lang) => JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+
+/** The first vector (not an error case) whose record and expect `pred` accepts; the
+ *  test fails, naming `what`, if none does. */
+export function findCase(cases, pred, what) {
+  const c = cases.find((x) => !x.expect.error && pred(x.record, x.expect));
+  if (!c) throw new Error(`no vector: ${what}`);
+  return c;
+}
+
+/** `content` in a file of its own (a fresh temporary folder), for the CLI to read. */
+export function tmpFile(content, name = 'r.json') {
+  const p = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fv-test-')), name);
+  fs.writeFileSync(p, content);
+  return p;
 }
