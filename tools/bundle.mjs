@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { goldenCases } from '../tests/node/helpers.mjs';
+import { toValues } from '../www/i18n/values.js';
 import { lzmaDecode, LZMA_OPTIONS, LZMA_PROPS } from '../www/core/lzma.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -224,7 +225,7 @@ function catalogSubset(keep) {
   const langs = catalogLangs().sort((a, b) => rank(a) - rank(b));
   const values = langs.map((l) => {
     const all = JSON.parse(fs.readFileSync(path.join(dir, `${l}.json`), 'utf8'));
-    return keys.map((k) => (Object.hasOwn(all, k) ? all[k] : null));
+    return toValues(keys, all);
   });
   // The keys go into the packed text too, before the values; one byte a character for
   // the Cyrillic and Arabic letters (narrowText: 0.6 KB of widget.js gzipped).
@@ -235,6 +236,7 @@ function catalogSubset(keep) {
   const packed = lzmaPack(text, CATALOG_LC);
   const contents = `import { lzmaDecoder, LZMA_PROPS } from '../core/lzma.js';
 import { base64ToBytes } from '../core/base64.js';
+import { fromValues } from '../i18n/values.js';
 const LANGS = ${JSON.stringify(langs)};
 const PACKED = ${JSON.stringify(lastPayload(packed.toString('base64')))};
 const wideText = ${wideText.toString()};
@@ -252,10 +254,7 @@ export const unpackStep = (n) => {
 const made = Object.create(null);
 const make = (lang) => {
   unpackStep(Infinity);
-  const own = values[LANGS.indexOf(lang)];
-  const catalog = {};
-  KEYS.forEach((k, i) => { if (own[i] !== null) catalog[k] = own[i]; });
-  return catalog;
+  return fromValues(KEYS, values[LANGS.indexOf(lang)]);
 };
 export const CATALOGS = {};
 for (const lang of ${JSON.stringify(catalogLangs())}) {
@@ -324,6 +323,7 @@ function pageCatalogs() {
   // here, once, the first time its language is used (about as long as parsing it).
   const contents = `import { lzmaDecode, LZMA_PROPS } from './lzma.js';
 import { base64ToBytes } from './base64.js';
+import { fromValues } from '../i18n/values.js';
 const unpack = (id) => {
   const node = document.getElementById(id);
   if (!node) return null;
@@ -336,9 +336,7 @@ const read = (lang) => {
   const values = unpack('fv-cat-' + lang);
   if (!Array.isArray(values)) return {};
   keys = keys || unpack('fv-cat-keys') || [];
-  const out = {};
-  values.forEach((v, i) => { if (v !== null && typeof keys[i] === 'string') out[keys[i]] = v; });
-  return out;
+  return fromValues(keys, values);
 };
 const parsed = Object.create(null);
 export const CATALOGS = {};

@@ -20,6 +20,7 @@ import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import { loadCases } from '../tests/node/helpers.mjs';
 import { iconPng } from './icons.mjs';
+import { toValues } from '../www/i18n/values.js';
 
 const b64sha = (s) => crypto.createHash('sha256').update(s, 'utf8').digest('base64');
 
@@ -214,7 +215,7 @@ export function buildPage({ root, outDir, file = 'verifier.html', coreJs, pageJs
     return { size: bytes.length, b64: pack(bytes).toString('base64') };
   };
   const packedKeys = packed(keys);
-  const packedCats = onPage.map(({ lang, cat }) => ({ lang, ...packed(keys.map((k) => (k in cat ? cat[k] : null))) }));
+  const packedCats = onPage.map(({ lang, cat }) => ({ lang, ...packed(toValues(keys, cat)) }));
   // Inline texts are held apart as references (\0id\0) until the end.
   // Each catalog apart, as data: the page parses only the one it shows (and English,
   // the fallback, when a key is missing).
