@@ -252,6 +252,26 @@ fn bare(s: &str) -> String {
         .collect()
 }
 
+/// Bits a `played` must carry, beyond log2 of the slips tried, before a slip that
+/// makes it match is said as a fact: with `tries` slips, a chance match of a
+/// wrong result is then at most 2^-10 (one in 1,024). A win/loss, a colour, a seat
+/// order of four or two hole cards say less: no `input_slip` is claimed for them,
+/// and the operator's support stays named (turn-9 attack, finding 1).
+pub(crate) const MARGIN_BITS: f64 = 10.0;
+
+/// Whether `bits` of shown values are enough for a slip found among `tries`.
+pub(crate) fn enough_said(bits: f64, tries: usize) -> bool {
+    tries > 0 && bits >= (tries as f64).log2() + MARGIN_BITS
+}
+
+/// How many slips `slips` would try on this record.
+pub(crate) fn tries(scheme: &Descriptor, record: &Map<String, Value>) -> usize {
+    if cut_counts(scheme, record).is_none() {
+        return 0;
+    }
+    plans(scheme, record).len()
+}
+
 /// Every `input_slip` SPEC tries, in its order (`order`, `trim`, `empty`), each a
 /// record with one input the operator did not commit to changed, built one at a
 /// time as the caller takes them; none when the record is too large to re-run

@@ -215,6 +215,85 @@ pub(crate) fn read(
     }
 }
 
+/// How much a player's `played` says, in bits: the sum over its values (not `null`)
+/// of log2 of the values each could take (a card 52, a die 6, a mine's cell 25, a
+/// win or a colour 2…), less log2(k!) for a set of k (a hand, a board), whose order
+/// says nothing. A slip that makes every shown value equal is a fact only when
+/// this many bits could not match by chance among the slips tried
+/// (`diagnosis::enough_said`): a win/loss or a colour matches half of all tries
+/// (turn-9 attack, finding 1). Conservative where the game's range is not known
+/// here (a player's index, a winner: one bit).
+#[cfg(not(feature = "widget"))]
+pub(crate) fn information(scheme: &Descriptor, played: &Value) -> f64 {
+    let Value::Object(m) = played else {
+        return 0.0;
+    };
+    m.iter()
+        .map(|(key, v)| bits(scheme, key, &mut Vec::new(), v))
+        .sum()
+}
+
+#[cfg(not(feature = "widget"))]
+fn bits(scheme: &Descriptor, key: &str, segs: &mut Vec<Seg>, v: &Value) -> f64 {
+    if v.is_null() {
+        return 0.0;
+    }
+    let Some(r) = scheme.result(key) else {
+        return 0.0;
+    };
+    if let Some(p) = r.patterns.iter().find(|p| fit(p, segs).is_some()) {
+        return item_bits(p.item.unwrap_or(r.item));
+    }
+    let order = group(r, segs).map(|(p, _)| p.order);
+    match v {
+        Value::Array(items) => {
+            let mut sum = 0.0;
+            for (i, x) in items.iter().enumerate() {
+                segs.push(Seg::Index(i));
+                sum += bits(scheme, key, segs, x);
+                segs.pop();
+            }
+            let known = items.iter().filter(|x| !x.is_null()).count();
+            let unordered = match order {
+                Some(Order::Set) => known,
+                Some(Order::Flop) => known.min(3),
+                Some(Order::Roll) => 2.min(known),
+                _ => 0,
+            };
+            (sum - log2_factorial(unordered)).max(0.0)
+        }
+        Value::Object(m) => m
+            .iter()
+            .map(|(k, x)| {
+                segs.push(Seg::Key(k.clone()));
+                let b = bits(scheme, key, segs, x);
+                segs.pop();
+                b
+            })
+            .sum(),
+        // A roll as text ("4-3"): two dice, unordered.
+        Value::String(_) if order == Some(Order::Roll) => 2.0 * item_bits("die") - 1.0,
+        _ => 0.0,
+    }
+}
+
+/// log2 of the values one item can take.
+#[cfg(not(feature = "widget"))]
+fn item_bits(item: &str) -> f64 {
+    match item {
+        // A tile by its kind: 34 kinds, four of each (a wall of 144).
+        "tile" => 34f64.log2(),
+        "round" | "hash" => 0.0,
+        "multiplier" => 8.0,
+        _ => item_range(item).map_or(1.0, |(min, max)| ((max - min + 1) as f64).log2()),
+    }
+}
+
+#[cfg(not(feature = "widget"))]
+fn log2_factorial(k: usize) -> f64 {
+    (2..=k).map(|i| (i as f64).log2()).sum()
+}
+
 /// One value by what it is.
 fn read_item(scheme: &Descriptor, item: &str, v: &Value) -> Option<Value> {
     match item {

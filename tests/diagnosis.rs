@@ -156,10 +156,13 @@ fn a_dice_client_seed_with_a_stray_space() {
     r["clientSeed"] = json!(format!("{} ", rec["clientSeed"].as_str().unwrap()));
     r["played"] = json!({"face": face});
     let v = report(&r);
-    // A different face may be drawn; only when it differs is there a diagnosis.
+    // A different face may be drawn; only when it differs is there a diagnosis, and
+    // one face (1 of 6) could match one of the slips tried by chance: SPEC's entry,
+    // marked `chance` in its place (turn-9 attack, finding 1).
     if v["verdict"] == "fail" {
         assert_eq!(v["diagnosis"][0]["slip"], "trim");
         assert_eq!(v["diagnosis"][0]["field"], "clientSeed");
+        assert_eq!(v["diagnosisWhere"][0]["chance"], true);
     }
     let h: Vec<Value> = v["hints"].as_array().unwrap().clone();
     let look = h
@@ -382,4 +385,48 @@ fn played_of_another_record_or_shape_is_an_input_error() {
     }
     let far = json!({"scheme": "hash_chain", "hash": start, "terminal": h, "maxSteps": 2, "played": {"round": 3}});
     assert_eq!(report(&far)["verdict"], "fail");
+}
+
+/// Turn-9 attack, finding 1: a shown win/loss matches about half of the slips tried
+/// by chance, so a slip found for it is no fact (`chance`), while a backgammon
+/// table's rolls in another seed order are one (no `chance`).
+#[test]
+fn a_slip_is_a_fact_only_when_what_was_shown_could_not_match_by_chance() {
+    let rec = base("dice", |r| {
+        r.get("bets").is_none() && r.get("serverSeedHash").is_some()
+    });
+    let mut chance = 0;
+    let mut tried = 0;
+    for i in 0..40 {
+        let mut r = rec.clone();
+        r["clientSeed"] = json!(format!("seed {i}"));
+        let win = report(&r)["win"].clone();
+        let Some(w) = win.as_bool() else { continue };
+        // The operator shows the other outcome: a cheat, whatever the seed's space.
+        r["played"] = json!({"win": !w});
+        let v = report(&r);
+        assert_eq!(v["verdict"], "fail");
+        tried += 1;
+        if v["diagnosis"].as_array().is_some_and(|d| !d.is_empty()) {
+            assert_eq!(
+                v["diagnosisWhere"][0]["chance"], true,
+                "a win/loss slip is said as a fact"
+            );
+            chance += 1;
+        }
+    }
+    assert!(tried >= 20, "the dice vector draws a win/loss");
+    // About half of them match the seed without its space by chance.
+    assert!(
+        chance > 0,
+        "no chance match among {tried}: the test proves nothing"
+    );
+    // A table's rolls with the client seeds in another order: a fact.
+    let table = common::load_cases(&common::vectors_dir())
+        .into_iter()
+        .find(|c| c.name.ends_with("client-seeds-in-another-order"))
+        .expect("the order vector");
+    let v = report(&table.record);
+    assert_eq!(v["diagnosis"][0]["slip"], "order");
+    assert!(v["diagnosisWhere"][0].get("chance").is_none());
 }

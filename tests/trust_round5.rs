@@ -334,3 +334,19 @@ fn proven_leaves_with_one_card_twice_are_no_real_deck() {
         }
     }
 }
+
+/// Turn-9 attack, finding 3: towards a terminal the record brings (a `hash_chain`'s
+/// own), another game's published terminal may be a real round: here the record's
+/// terminal is the link after it, so it is round 1 and a pass, never "not reached"
+/// at 0 steps with a hint that the fields were swapped.
+#[test]
+fn another_games_terminal_is_a_round_of_a_chain_the_record_brings() {
+    for (game, (_, pasted)) in PUBLISHED {
+        let terminal = fairverify::testing::sha256_hex(pasted.as_bytes());
+        let rec = json!({"scheme": "hash_chain", "hash": pasted, "terminal": terminal});
+        let v = report(&rec);
+        assert_eq!(v["chainOk"], true, "{game}'s terminal as round 1: {v}");
+        assert_eq!(v["round"], 1, "{game}: {v}");
+        assert!(hint(&v, "seed_is_commitment").is_none(), "{game}: {v}");
+    }
+}

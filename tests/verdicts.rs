@@ -850,14 +850,19 @@ fn shown_fingerprint_is_a_check_in_the_report() {
         ),
         (json!(false), json!(other), json!(hash))
     );
-    // A record without its primary commitment is not the game that was shown; and
-    // the shown check alone never makes a pass.
+    // A record without its primary commitment (dice's is optional): the fingerprint
+    // shown is compared with its seed's hash, never read as "the commitment changed"
+    // (turn-9 attack, finding 4); the shown check alone never makes a pass, so the
+    // verdict is the page's (unchecked). Another seed than the one shown: a fail.
     let bare = dice(json!({}));
     let o = Options::from_json(&json!({ "shown": hash })).unwrap();
-    assert_eq!(
-        fairverify::verify_with(&bare, &o).unwrap()["verdict"],
-        "fail"
-    );
+    let v = fairverify::verify_with(&bare, &o).unwrap();
+    assert_eq!(v["verdict"], "unchecked");
+    assert_eq!(shown_check(&v)["ok"], true);
+    let o = Options::from_json(&json!({ "shown": other })).unwrap();
+    let v = fairverify::verify_with(&bare, &o).unwrap();
+    assert_eq!(v["verdict"], "fail");
+    assert_eq!(shown_check(&v)["ok"], false);
     let crash = json!({"scheme": "crash", "hash": "ab".repeat(32), "terminal": "cd".repeat(32)});
     let o = Options::from_json(&json!({ "shown": "cd".repeat(32), "walk": "pending" })).unwrap();
     assert_eq!(

@@ -204,7 +204,16 @@ impl ChainCheck {
         // the start, never the start). The hint names the game whose terminal it is.
         // SPEC §6: "a `fail` still needs the whole-length walk": below it the hint is
         // given and the walk runs as for any round (`unchecked`, `step_limit`).
-        let pasted = if own { None } else { published_game(hash) };
+        // Only towards a published terminal: the published chains are known apart, so
+        // another game's terminal is no round of this one. Towards a terminal the
+        // record brings (or a `hash_chain`'s own), it may be: a chain can be made
+        // whose link after that hash is the record's terminal (round 1), so the walk
+        // decides (turn-9 attack, finding 3).
+        let pasted = if own || published.is_none() {
+            None
+        } else {
+            published_game(hash)
+        };
         if let Some(game) = pasted {
             r.hint(json!({"code": "seed_is_commitment", "field": "hash",
                           "with": "terminal", "check": "chainOk", "game": game,

@@ -22,7 +22,7 @@ pub mod platforms;
 pub mod poker_hmac_v1;
 pub mod selfpoker;
 
-use descriptor::Descriptor;
+use descriptor::{Descriptor, Role};
 
 /// How a scheme recomputes a record into its report.
 pub type RunFn = fn(Fields, &mut Report, &Options) -> Result<()>;
@@ -453,10 +453,22 @@ fn input_slip(
     let explains = |record: &Map<String, Value>| {
         run(scheme, record, &again).is_ok_and(|r| r["differenceCount"] == 0)
     };
-    let Some(slip) = crate::diagnosis::slips(&scheme.desc, map).find(|s| explains(&s.record))
+    let Some(mut slip) = crate::diagnosis::slips(&scheme.desc, map).find(|s| explains(&s.record))
     else {
         return;
     };
+    // The entry is SPEC's. Whether it is a fact or may be chance goes beside it, in
+    // its place (`chance`): what was shown must carry more than the slips tried could
+    // match by chance (a win/loss matches half of them), or the surfaces do not lead
+    // with it and never clear the operator with it (turn-9 attack, finding 1).
+    let said = map
+        .get("played")
+        .map_or(0.0, |p| crate::played::information(&scheme.desc, p));
+    if !crate::diagnosis::enough_said(said, crate::diagnosis::tries(&scheme.desc, map)) {
+        if let Value::Object(place) = &mut slip.place {
+            place.insert("chance".to_string(), Value::Bool(true));
+        }
+    }
     for (key, value) in [("diagnosis", slip.entry), ("diagnosisWhere", slip.place)] {
         if let Some(Value::Array(list)) = report.get_mut(key) {
             list.push(value);
@@ -481,7 +493,7 @@ fn run(scheme: &'static Scheme, map: &Map<String, Value>, options: &Options) -> 
         }
     }
     if let (Some(shown), Some(field)) = (&options.shown, proven) {
-        shown_check(field, map, shown, &mut r);
+        shown_check(&scheme.desc, field, map, shown, &mut r);
     }
     r.finish(map)
 }
@@ -508,10 +520,25 @@ fn fingerprint_field(desc: &Descriptor, r: &Report) -> Option<&'static str> {
 /// `shownOk`: the record's fingerprint field (`fingerprint_field`) is the fingerprint
 /// shown before the game. A record without it fails the check (it is not the game
 /// that was shown).
-fn shown_check(field: &'static str, map: &Map<String, Value>, shown: &Hex64, r: &mut Report) {
+fn shown_check(
+    desc: &Descriptor,
+    field: &'static str,
+    map: &Map<String, Value>,
+    shown: &Hex64,
+    r: &mut Report,
+) {
     use crate::report::Check;
+    // A record without the published field (dice's `serverSeedHash` is optional):
+    // the fingerprint shown is then compared with the hash of the one seed it stands
+    // for, never read as "the commitment changed" (turn-9 attack, finding 4).
+    let mut secrets = desc.fields.iter().filter(|f| f.role == Role::Secret);
+    let seed = match (secrets.next(), secrets.next()) {
+        (Some(f), None) => map.get(f.name).and_then(Value::as_str),
+        _ => None,
+    };
     let inrecord = match map.get(field) {
         Some(Value::String(s)) => Some(s.trim().to_ascii_lowercase()),
+        None => seed.map(|s| sha256_hex(s.as_bytes())),
         _ => None,
     };
     let ok = inrecord.as_deref() == Some(shown.as_str());

@@ -7,8 +7,10 @@
 // `--human` and the evidence file say the same lines. The operator's support is named
 // only when nothing here applies.
 import { t, has } from '../i18n/i18n.js';
-import { typoHint, hintParams, hintKey, ltrText, nonceTooShort, latinFold } from './words.js';
+import { typoHint, hintParams, hintKey, ltrText, nonceTooShort, latinFold, diagnosisOf } from './words.js';
 import { fieldLabel } from './fields.js';
+
+export { diagnosisOf };
 
 /** Hints about the input itself that may explain a fail (no check of their own). */
 const INPUT_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit', 'seed_wrapped']);
@@ -69,13 +71,6 @@ export function leadHints(r) {
   return [];
 }
 
-/** The diagnosis entries with their facts ({d, where}), for a fail only. */
-/** @param {import('./types').Report | null | undefined} r @returns {import('./types').Diagnosed[]} */
-export function diagnosisOf(r) {
-  if (!r || r.verdict !== 'fail' || !Array.isArray(r.diagnosis)) return [];
-  const where = Array.isArray(r.diagnosisWhere) ? r.diagnosisWhere : [];
-  return r.diagnosis.map((/** @type {any} */ d, /** @type {number} */ i) => ({ d, where: where[i] || {} })).filter((x) => x.d && typeof x.d.code === 'string');
-}
 
 /** A hint's title key: its kind's own where it has kinds (lookalike_char: a space or
  *  line break at either end is no character "that only looks right", issue 44), else

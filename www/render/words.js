@@ -150,6 +150,18 @@ export function hintKey(h, lang) {
   return own && has(own, lang) ? own : `hint.${h.code}`;
 }
 
+/** The diagnosis entries with their facts ({d, where}), for a fail only: never one
+ *  the core marks `chance` (a slip that what was shown could match by chance among
+ *  the slips tried, a win/loss or a colour: turn-9 attack, finding 1), which no
+ *  surface leads with and which clears nobody. */
+/** @param {import('./types').Report | null | undefined} r @returns {import('./types').Diagnosed[]} */
+export function diagnosisOf(r) {
+  if (!r || r.verdict !== 'fail' || !Array.isArray(r.diagnosis)) return [];
+  const where = Array.isArray(r.diagnosisWhere) ? r.diagnosisWhere : [];
+  return r.diagnosis.map((/** @type {any} */ d, /** @type {number} */ i) => ({ d, where: /** @type {import('./types').WhereLike} */ (where[i] || {}) }))
+    .filter((x) => x.d && typeof x.d.code === 'string' && x.where.chance !== true);
+}
+
 /** What to do after a failure ({key, params}), for the check that failed and the game:
  *  a hint first (a copying mistake is fixed in the form), a round found in another
  *  published chain, a whole published chain walked in vain, only "what you were
@@ -162,7 +174,7 @@ export function failNext(r, desc) {
   const checks = r.checks || [];
   // The core's diagnosis (a hand under another player, seeds in another order): the
   // entry is corrected, nobody is sent to support.
-  if (Array.isArray(r.diagnosis) && r.diagnosis.length) return { key: 'render.verdict.fail.next.diagnosis', params: {} };
+  if (diagnosisOf(r).length) return { key: 'render.verdict.fail.next.diagnosis', params: {} };
   if ((r.hints || []).some(typoHint)) return { key: 'render.verdict.fail.next.hint', params: {} };
   const failed = checks.filter((c) => c.ok === false);
   const chainFailed = failed.some((c) => c.code === 'chainOk');

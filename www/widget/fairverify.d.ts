@@ -59,11 +59,13 @@ export type Diagnosis =
 
 /** shown_elsewhere: where the player entered it (`from`) and where it is (`at`), named by
  *  the scheme's result patterns ({deal, seat}, {player}, {bet}); input_slip: the order
- *  that matches (to[i] = given[permutation[i]]) or the field changed. */
+ *  that matches (to[i] = given[permutation[i]]) or the field changed; `chance` when what was
+ *  shown says too little for the slip to be a fact (it could match by chance among the
+ *  slips tried: a win/loss, a colour), so no surface leads with it. */
 export type DiagnosisWhere =
   | { key: string; item: string; from: Record<string, number>; at: Record<string, number>; order: string[] }
-  | { permutation: number[] }
-  | { key: string; index?: number };
+  | { permutation: number[]; chance?: boolean }
+  | { key: string; index?: number; chance?: boolean };
 
 /** What a pending report asks to walk (ChainWalker's constructor takes it). */
 export interface WalkRequest { hash: string; terminal: string; maxSteps: number }
