@@ -195,6 +195,32 @@ fn chess_with_equal_seeds_or_commitments_says_the_colour_was_not_drawn() {
         (&h["field"], &h["with"]),
         (&json!("commitB"), &json!("commitA"))
     );
+    // B's seed pasted as a copy of A's, B's published hash intact (turn-9 reading,
+    // ro-it 1): a copying slip tied to B's failed check, not "the colour was not drawn".
+    let mut twice = rec.clone();
+    twice["seedB"] = rec["seedA"].clone();
+    let v = report(&twice);
+    let failed: Vec<&Value> = v["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .filter(|c| c["ok"] == json!(false))
+        .map(|c| &c["name"])
+        .collect();
+    assert_eq!(
+        (&v["verdict"], failed),
+        (&json!("fail"), vec![&json!("commitBOk")])
+    );
+    let h = hint(&v, "seeds_equal").expect("seeds_equal");
+    assert_eq!(
+        (&h["field"], &h["with"], &h["check"], &h["kind"]),
+        (
+            &json!("seedB"),
+            &json!("seedA"),
+            &json!("commitBOk"),
+            &json!("copied")
+        )
+    );
 }
 
 /// A6: a top-level key the scheme does not define (`shown`, `foo`) is said, by its

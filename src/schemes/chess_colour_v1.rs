@@ -123,7 +123,17 @@ pub fn run(f: Fields, r: &mut Report, _: &Options) -> Result<()> {
         } else {
             (commit.as_str() == commit_a.as_str()).then_some(("commitB", "commitA"))
         };
-        if let Some((field, with)) = same {
+        // B's seed a copy of A's while B's published hash is B's own (it does not
+        // hash that seed): the player pasted A's seed twice, a copying slip tied to
+        // B's failed check (turn-9 reading, ro-it 1), never "the colour was not drawn".
+        let copied = seed == seed_a
+            && crate::primitives::sha256::sha256_hex(seed.as_bytes()) != commit.as_str();
+        if copied {
+            r.hint(
+                json!({"code": "seeds_equal", "kind": "copied", "field": "seedB", "with": "seedA",
+                          "commitment": "commitB", "check": "commitBOk"}),
+            );
+        } else if let Some((field, with)) = same {
             r.hint(json!({"code": "seeds_equal", "field": field, "with": with}));
         }
     }

@@ -316,3 +316,33 @@ test('a pass that a hint leads says verified with a caveat', { timeout: 300000 }
     await context.close();
   }
 });
+
+// Turn-9 reading (ro-it 1, ru 6): chess with B's seed a copy of A's while B's hash is
+// B's own is the player's slip (amber, the copying title, no support); equal seeds and
+// hashes lead the pass with "the colour was not drawn", its outcome not folded.
+test('chess: the same seed pasted twice is an amber slip; equal seeds lead the pass with their note', { timeout: 300000 }, async () => {
+  const g = find((r) => r.scheme === 'chess_colour_v1' && typeof r.seedB === 'string', 'a chess game with a human B');
+  const twice = { ...g.record, seedB: g.record.seedA };
+  const equal = { ...g.record, seedB: g.record.seedA, commitB: g.record.commitA };
+  const { context, page, errors } = await openPage(browser, { width: 360, height: 780 });
+  try {
+    for (const lang of ['ro', 'ru']) {
+      const cat = CATS[lang];
+      await open(page, lang, twice);
+      let v = await page.$eval('#verdict', (e) => ({ verdict: e.getAttribute('data-verdict'), tone: e.getAttribute('data-tone'), lead: e.getAttribute('data-lead'), text: e.textContent }));
+      assert.deepEqual([v.verdict, v.tone, v.lead], ['fail', 'slip', 'hint seeds_equal'], `${lang}: ${v.text}`);
+      assert.ok(v.text.includes(cat['lead.title.seeds_equal.copied']) && v.text.includes(cat['render.hint.seeds_equal.copied.todo']), `${lang}: ${v.text}`);
+      assert.ok(!SUPPORT[lang].test(v.text) && !v.text.includes(cat['render.hint.label.seeds_equal']), `${lang}: ${v.text}`);
+      await shot(page, `lead-${lang}-chess-twice-360`, { fullPage: false });
+      await open(page, lang, equal);
+      v = await page.$eval('#verdict', (e) => ({ verdict: e.getAttribute('data-verdict'), lead: e.getAttribute('data-lead'), word: e.querySelector('.vword').textContent, text: e.textContent }));
+      assert.deepEqual([v.verdict, v.lead, v.word], ['pass', 'hint seeds_equal', cat['render.status.pass.lead']], `${lang}: ${v.text}`);
+      assert.ok(v.text.includes(cat['lead.note.seeds_equal']), `${lang}: ${v.text}`);
+      assert.equal(await page.$('[data-from-hint]'), null, `${lang}: the colour drawn is the game's, never folded`);
+      await shot(page, `lead-${lang}-chess-equal-360`, { fullPage: false });
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -59,7 +59,7 @@ test('chess with B\'s seed a copy of A\'s: the colour was not drawn, said in --h
   const g = find((r) => r.scheme === 'chess_colour_v1' && typeof r.seedB === 'string', 'a chess game with a human B');
   const r = run({ ...g.record, seedB: g.record.seedA, commitB: g.record.commitA }, '--human');
   assert.equal(r.code, 0, r.stdout);
-  assert.ok(r.stdout.includes(c['render.hint.label.seeds_equal']), r.stdout);
+  assert.ok(r.stdout.includes(c['lead.note.seeds_equal']), r.stdout);
 });
 
 test('a field no scheme reads is named, its control characters written out, never raw', () => {
@@ -72,3 +72,35 @@ test('a field no scheme reads is named, its control characters written out, neve
   assert.ok(r.stdout.includes('“a\\u001b[31m\\u000ab”'), r.stdout);
   assert.ok(!r.stdout.includes('\u001b'), 'a raw escape reached the terminal');
 });
+
+// Turn-9 reading (ro-it 1, ru 6, ar-zh 1, 3, 4): B's seed pasted as a copy of A's while
+// B's published hash is intact is the player's slip (amber, its fix first, never
+// support and never "the colour was not drawn"); equal seeds and hashes, and a field
+// nothing read, lead a pass with their note, never a plain "every check holds".
+for (const lang of ['en', 'ru']) {
+  const c = cat(lang);
+  const g = find((r) => r.scheme === 'chess_colour_v1' && typeof r.seedB === 'string', 'a chess game with a human B');
+  test(`${lang}: chess with A's seed pasted into B's field leads with the copying slip, never support`, () => {
+    const r = run({ ...g.record, seedB: g.record.seedA }, '--human', '--lang', lang);
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.stdout.split('\n')[0], c['verdict.slip'], r.stdout);
+    assert.equal(leadLines(r.stdout)[0], `  → ${c['lead.title.seeds_equal.copied']}`, r.stdout);
+    assert.ok(r.stdout.includes(c['render.hint.seeds_equal.copied.todo']), r.stdout);
+    assert.ok(!r.stdout.includes(c['render.hint.label.seeds_equal']), r.stdout);
+    assert.doesNotMatch(r.stdout, SUPPORT[lang], r.stdout);
+  });
+  test(`${lang}: chess with equal seeds and hashes: the pass leads with "the colour was not drawn"`, () => {
+    const r = run({ ...g.record, seedB: g.record.seedA, commitB: g.record.commitA }, '--human', '--lang', lang);
+    assert.equal(r.code, 0, r.stdout);
+    assert.equal(r.stdout.split('\n')[0], c['verdict.pass.note'], r.stdout);
+    assert.equal(leadLines(r.stdout)[0], `  → ${c['lead.note.seeds_equal']}`, r.stdout);
+  });
+  test(`${lang}: a pass with a field nothing read leads with it and says where what was shown goes`, () => {
+    const d = find((r) => r.scheme === 'dice' && !r.bets, 'a dice bet');
+    const r = run({ ...d.record, shown: { face: 5 } }, '--human', '--lang', lang);
+    assert.equal(r.code, 0, r.stdout);
+    assert.equal(r.stdout.split('\n')[0], c['verdict.pass.note'], r.stdout);
+    assert.match(leadLines(r.stdout)[0], /^ {2}→ .*shown/, r.stdout);
+    assert.ok(r.stdout.includes(c['render.hint.unknown_field.todo']), r.stdout);
+  });
+}

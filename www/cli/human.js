@@ -201,7 +201,7 @@ export function renderHuman(res, file) {
   // verdict's line says "does not match as entered" (the page's amber tone).
   const lead = leadOf(r, descOf(r.scheme));
   // A pass that a hint leads: "verified, with a caveat" (the page's word).
-  lines.push(t(toneOf(r, lead) === 'slip' ? 'verdict.slip' : r.verdict === 'pass' && lead ? 'verdict.pass.lead' : `verdict.${r.verdict}`));
+  lines.push(t(toneOf(r, lead) === 'slip' ? 'verdict.slip' : r.verdict === 'pass' && lead ? (outcomeCaveat(r) ? 'verdict.pass.lead' : 'verdict.pass.note') : `verdict.${r.verdict}`));
   if (lead) {
     lines.push(`  → ${lead.title}`);
     for (const line of [lead.why, ...lead.lines]) if (line) lines.push(`    ${line}`);
@@ -252,7 +252,7 @@ export function renderHuman(res, file) {
     for (const { text } of notShownLines(r)) lines.push(`  ${text}`);
   }
   // What to do next, for the check that failed and the game (the page's words).
-  if (lead && (r.verdict === 'fail' || lead.kind === 'hint')) lines.push(lead.next);
+  if (lead && (r.verdict === 'fail' || lead.kind === 'hint')) { if (lead.next) lines.push(lead.next); }
   else if (r.verdict === 'fail') {
     const next = failNext(r, descOf(r.scheme));
     // The field as a record names it too: "Maximum chain steps (maxSteps)".

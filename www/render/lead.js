@@ -21,6 +21,10 @@ export const todoShown = (r, h) => !(h && h.code === 'step_limit' && Array.isArr
   && r.hints.some((/** @type {any} */ x) => CHAIN_HINTS.has(x.code)));
 /** Hints that lead a pass: the outcome recomputed is another input's than the form shows. */
 const PASS_HINTS = new Set(['lookalike_char', 'invisible_char', 'nonce_unit']);
+/** Notes that lead a pass whose outcome is still the game's (turn-9 reading): equal
+ *  chess seeds (the colour was not drawn), a record's field nothing read (what the
+ *  player put there was not compared). Said in the banner, never only at the bottom. */
+const PASS_NOTES = new Set(['seeds_equal', 'unknown_field']);
 /** Slips an operator could have made too (the seeds dealt in another order, a seed
  *  dropped): said as a condition, never as the player's fault alone. */
 const SEED_SLIPS = new Set(['order', 'empty']);
@@ -67,7 +71,10 @@ export function leadHints(r) {
   // nothing), or from a nonce in seconds: the seeds hold, but the outcome shown is
   // another input's; said first, never a screen below the banner (SPEC: these hints
   // are given on any verdict).
-  if (r.verdict === 'pass') return hints.filter((h) => PASS_HINTS.has(h.code));
+  if (r.verdict === 'pass') {
+    const lead = hints.filter((h) => PASS_HINTS.has(h.code));
+    return lead.length ? lead : hints.filter((h) => PASS_NOTES.has(h.code));
+  }
   return [];
 }
 
@@ -108,6 +115,8 @@ export function hintSentences(h, lang) {
 /** @param {import('./types').HintLike} h @param {string} [lang] @returns {string | null} */
 export function hintTodoKey(h, lang) {
   if (latinFold(h) && has('render.hint.lookalike_char.latin.todo', lang)) return 'render.hint.lookalike_char.latin.todo';
+  // A kind with its own fix (seeds_equal `copied`: copy B's seed again).
+  if (typeof h.kind === 'string' && has(`render.hint.${h.code}.${h.kind}.todo`, lang)) return `render.hint.${h.code}.${h.kind}.todo`;
   return has(`render.hint.${h.code}.todo`, lang) ? `render.hint.${h.code}.todo` : null;
 }
 
@@ -264,14 +273,17 @@ export function leadOf(r, desc, lang) {
   if (!hints.length) return null;
   const h = hints[0];
   const s = hintSentences(h, lang);
-  const title = hintTitle(h, lang);
+  // A note leading a pass: "But the colour was not drawn…", its own title (the list
+  // under the checks keeps the hint's plain label).
+  const note = r.verdict === 'pass' && PASS_NOTES.has(h.code) && has(`lead.note.${h.code}`, lang);
+  const title = note ? t(`lead.note.${h.code}`, hintParams(h, fieldLabel, lang), lang) : hintTitle(h, lang);
   // Two hints of one kind (A's seed in B's field and B's in A's) share a title: said once.
   const others = [...new Set(hints.slice(1).map((o) => hintTitle(o, lang)))].filter((x) => x !== title);
   // A walk also cut by its step limit: said under the terminal's title, not instead.
   if (r.verdict === 'unchecked' && stepLimited(r)) others.push(t('render.verdict.unchecked.why.stepLimit', {}, lang));
   return {
-    kind: 'hint', code: h.code, key: hintTitleKey(h, lang) || `lead.title.${h.code}`, title, why: s.text, lines: others,
-    next: s.todo || t('render.verdict.fail.next.hint', {}, lang), recheck: h.code === 'seed_wrapped' || latinFold(h) ? valueRecheck(h.field, h.to, lang) : null, hint: h,
+    kind: 'hint', code: h.code, key: note ? `lead.note.${h.code}` : hintTitleKey(h, lang) || `lead.title.${h.code}`, title, why: s.text, lines: others,
+    next: s.todo || (r.verdict === 'pass' ? null : t('render.verdict.fail.next.hint', {}, lang)), recheck: h.code === 'seed_wrapped' || latinFold(h) ? valueRecheck(h.field, h.to, lang) : null, hint: h,
   };
 }
 
@@ -295,7 +307,7 @@ export function fromSlip(r) {
   // trailing space, a nonce in seconds): the seeds hold, but the outcome is the one
   // the entered input gives, not the game's: folded too, never a green "you won" for
   // a bet that lost (turn-7 reading, ru).
-  if (r.verdict === 'pass') return leadHints(r).length > 0;
+  if (r.verdict === 'pass') return leadHints(r).some((h) => PASS_HINTS.has(h.code));
   if (r.verdict !== 'fail') return false;
   if (diagnosisOf(r).some((x) => x.d.code === 'input_slip')) return true;
   return leadHints(r).some((h) => !CHAIN_HINTS.has(h.code));
