@@ -199,3 +199,73 @@ test('evidence of a pass and of a fail: read with scripts off, verified again by
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The readers of turn 9 (ru, ro, it): a slip's evidence looked like a fail (a red
+// check, a "-fail.html" name), a quoted seed made the file 806 px wide at 360 px, a
+// hint ran into its fix ("…1422».Copy…"), the side-by-side table showed the core's
+// card numbers (47,45 | 51,0), the result headings were lowercase phrases.
+test('evidence of a slip: amber as on the page, named -slip, fits 360 px, cards as cards, hints as sentences', async () => {
+  const dir = tmp();
+  // A hold'em hand entered under another player (the page's amber slip), and a dice
+  // server seed with a Cyrillic «с» for its first "c" (a 64-hex seed quoted in a hint).
+  const wrongPlayer = cases.find((c) => c.record.scheme === 'selfpoker' && c.record.played && Array.isArray(c.record.played.holeCards)
+    && c.record.played.holeCards.length === 1 && fv.verify(c.record).verdict === 'fail');
+  assert.ok(wrongPlayer, 'a hold\'em record with a hand entered under another player');
+  const dice = passing((r) => r.scheme === 'dice' && r.serverSeedHash && /^[0-9a-f]{64}$/.test(r.serverSeed) && r.serverSeed.includes('c'));
+  const cyrillic = { ...dice.record, serverSeed: dice.record.serverSeed.replace('c', '\u0441') };
+  const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  const off = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  for (const [name, record] of [['wrong-player', wrongPlayer.record], ['cyrillic-seed', cyrillic]]) {
+    const ev = await saveEvidence(page, record, dir);
+    assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'fail');
+    const p = await off.newPage();
+    await p.goto('file://' + ev.file);
+    const seen = await p.evaluate(() => ({
+      tone: document.querySelector('#verdict').dataset.tone,
+      failed: [...document.querySelectorAll('.check[data-ok="false"]')].map((c) => ({
+        box: c.className, lines: [...c.querySelectorAll(':scope > p:not(.hint)')].map((x) => x.className),
+        colour: getComputedStyle(c.querySelector(':scope > p:not(.hint)')).color, border: getComputedStyle(c).borderInlineStartColor,
+      })),
+      slipColour: getComputedStyle(document.querySelector('#verdict')).borderColor,
+      hints: [...document.querySelectorAll('.check p.hint')].map((x) => x.textContent),
+      width: document.documentElement.scrollWidth,
+      headings: [...document.querySelectorAll('#results h3')].map((h) => h.textContent),
+      table: [...document.querySelectorAll('table.sidebyside tr[data-diff]')].map((tr) => [...tr.cells].slice(1).map((td) => ({
+        text: td.textContent, cards: [...td.querySelectorAll('[data-card]')].map((c) => c.getAttribute('data-card')) }))),
+      header: [...document.querySelectorAll('table.sidebyside th')].slice(1).map((th) => th.textContent),
+    }));
+    await shot(p, `evidence-360-slip-${name}`);
+    await p.close();
+    // The page's tone, in the file and in its name.
+    assert.equal(seen.tone, 'slip', name);
+    assert.match(ev.name, /^fairverify-evidence-[A-Za-z0-9-]+-slip\.html$/, ev.name);
+    assert.ok(seen.failed.length > 0, name);
+    for (const f of seen.failed) {
+      assert.match(f.box, /\bslip\b/, `${name}: the failed check's box`);
+      assert.doesNotMatch(f.box, /\bbad\b/, `${name}: never red`);
+      for (const c of f.lines) assert.doesNotMatch(c, /\bbad\b/, `${name}: the failed check's line`);
+      assert.equal(f.border, seen.slipColour, `${name}: the slip's colour`);
+      assert.notEqual(f.colour, 'rgb(179, 38, 30)', `${name}: not the fail's red`);
+    }
+    // Every long value wraps at a phone's width.
+    assert.ok(seen.width <= 360, `${name}: ${seen.width} px wide at 360 px`);
+    // A hint's sentence and its fix: two sentences, never "…».Copy".
+    for (const h of seen.hints) assert.doesNotMatch(h, /[.!?][»”"]?\p{Lu}/u, `${name}: ${h}`);
+    // The results by their names as labels ("Deck", not "the deck").
+    for (const h of seen.headings) assert.match(h, /^(?![Tt]he )\p{Lu}/u, `${name}: ${h}`);
+    if (name === 'wrong-player') {
+      // What was shown beside what was recomputed: the cards, as the line above says them.
+      const d = fv.verify(record).differences[0];
+      assert.deepEqual(seen.table, [[
+        { text: seen.table[0][0].text, cards: d.played.map(String) },
+        { text: seen.table[0][1].text, cards: d.computed.map(String) }]]);
+      for (const cell of seen.table[0]) assert.doesNotMatch(cell.text, /\d+,\d+/, cell.text);
+      assert.deepEqual(seen.header, [en['field.played'], en['check.recomputed'].charAt(0).toUpperCase() + en['check.recomputed'].slice(1)]);
+    } else {
+      assert.ok(seen.hints.length >= 2, `${name}: the hint and its fix, two lines: ${seen.hints.join(' | ')}`);
+    }
+  }
+  await off.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});

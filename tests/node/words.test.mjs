@@ -302,3 +302,22 @@ test('issue 44, fourth reading: ar and zh call a commitment the published hash (
   assert.match(ar['render.verdict.fail.next.played.unproven'], /إن كنت غيّرت/);
   assert.match(zh['render.verdict.fail.next.played.unproven'], /如果你下注后换过/);
 });
+
+// Turn-9 readers (ru, ro, it): "Проверено суббота, 5 декабря…", "Verificat la sâmbătă…",
+// «Verificato il sabato…»: a weekday cannot follow a verb or a preposition in these
+// languages; the date is said as a label ("Checked: …"). The ru file is called as the
+// page's button calls it («отчёт»), with no capital after a colon, no «Оно» that refers
+// to nothing, no "не верят на слово".
+test('turn 9: the evidence file dates as a label; the ru file is «отчёт», its sentences read natively', () => {
+  for (const lang of ['en', 'ro', 'it', 'ru', 'ar', 'zh']) {
+    const cat = JSON.parse(fs.readFileSync(path.join(ROOT, `www/i18n/${lang}.json`), 'utf8'));
+    assert.match(cat['evidence.time'], /^[^{]+[:：] ?\{local\}/, `${lang}: ${cat['evidence.time']}`);
+  }
+  const ru = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/i18n/ru.json'), 'utf8'));
+  assert.match(ru['evidence.save'], /отчёт/);
+  assert.match(ru['evidence.title'], /^Отчёт fairverify/);
+  assert.doesNotMatch(ru['evidence.title'], /: \{verdict\}/, 'a verdict starts with a capital: not after a colon');
+  for (const key of ['evidence.proves', 'evidence.notProves']) assert.doesNotMatch(ru[key], /^Оно /, key);
+  assert.doesNotMatch(ru['evidence.proves'], /проваленн|отрицать/);
+  assert.doesNotMatch(ru['evidence.again'], /не верят на слово/);
+});

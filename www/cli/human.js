@@ -6,7 +6,7 @@
 import { t, has, language, listParts } from '../i18n/i18n.js';
 import { schemes } from './core.js';
 import { errorText, incomplete } from '../render/errors.js';
-import { notShownLines } from '../render/keys.js';
+import { notShownLines, resultName } from '../render/keys.js';
 import { checkKey, computedText, failNext, uncheckedWhy, passWhy, foundInParams } from '../render/words.js';
 import { leadOf, hintTitle, hintSentences, outcomeCaveat, toneOf, stepLimited, todoShown } from '../render/lead.js';
 import { cardName, cardShort } from '../render/cards.js';
@@ -100,9 +100,6 @@ function errorLines(e) {
 /** The scheme's descriptor (its seats, its cards' numbering). */
 const descOf = (id) => schemes().find((d) => d.id === id);
 
-/** A name that starts a line ("the game seed" → "The game seed"). */
-const capital = (s) => s.charAt(0).toLocaleUpperCase(language()) + s.slice(1);
-
 /** The page's context for a report's words: its descriptor and game. */
 function ctxOf(r) {
   const desc = descOf(r.scheme) || {};
@@ -173,14 +170,9 @@ function resultLines(r) {
   const caveat = outcomeCaveat(r);
   const from = caveat === 'commitment' ? 'render.result.fromFailed' : 'render.result.fromHint';
   const head = caveat ? [t(`${from}.summary`), `  ${t(from)}`] : [t('page.result.heading')];
-  // Each by its name on the page ("Last platform", not lastPlatform); a name with a
-  // place in it ("Deck position {position}") names one item, not the whole result.
-  const whole = (key) => has(key) && !/\{[a-z]+\}/i.test(t(key));
-  // A list of several (every deal, every player's hole cards) by its plural name ("The
-  // deals"), never one item's ("Hand", "Your hole cards").
-  const many = (k) => Array.isArray(r[k]) && r[k].length > 1 && r[k].some(Array.isArray) && has(`render.key.${k}`);
-  const name = (k) => (many(k) ? capital(t(`render.key.${k}`)) : whole(`render.diff.at.${k}`) ? t(`render.diff.at.${k}`) : whole(`seen.part.${k}`) ? t(`seen.part.${k}`)
-    : has(`render.key.${k}`) ? capital(t(`render.key.${k}`)) : k);
+  // Each by its name on the page ("Last platform", not lastPlatform): render/keys.js,
+  // the evidence file's rule too.
+  const name = (/** @type {string} */ k) => resultName(r, k);
   // The mines as the page says them, with their count ("3 mines, at cells 9, 13 and 24").
   const mines = (/** @type {number[]} */ v) => (v.length
     ? t('draw.minesAtCount', { count: v.length, cells: listParts(v.slice().sort((a, b) => a - b).map(String)).join('') }) : t('draw.noMinesAt'));

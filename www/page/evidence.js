@@ -16,6 +16,7 @@ import * as render from '../render/report.js';
 import { itemValue, placeText } from '../render/differences.js';
 import { cardShort } from '../render/cards.js';
 import { seatName, rollLabels } from '../render/seats.js';
+import { resultName, capital } from '../render/keys.js';
 import { computedText } from '../render/words.js';
 import { toneOf } from '../render/lead.js';
 import { sha256Hex } from '../core/sha256.js';
@@ -32,14 +33,14 @@ const ROOT_ID = 'fairverify-evidence';
 
 /** The evidence's own styles: on screen, and printed (one page for a pass; for a
  *  fail the differences come first). No script, no network. */
-const CSS = `body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:46rem;padding:12px;color:#1d1d1f;background:#fff}
+const CSS = `body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:46rem;padding:12px;color:#1d1d1f;background:#fff;overflow-wrap:anywhere}
 h1{font-size:1.2rem;margin:.2rem 0}h2{font-size:1rem;margin:1.1rem 0 .3rem}
 .verdict{border:2px solid #5b5b60;border-radius:8px;padding:8px 12px;margin:8px 0}
 .verdict.pass{border-color:#16703a;background:#eef8f1}.verdict.fail{border-color:#b3261e;background:#fdf0ef}.verdict.slip{border-color:#8a5a00;background:#fdf3dc}
 .verdict p{margin:.25rem 0}.head{font-weight:700;font-size:1.05rem}.en{color:#4a4a4f}
 ul{padding-inline-start:1.2rem;margin:.3rem 0}li{margin:.2rem 0}
 table{border-collapse:collapse;width:100%;font-size:.9rem;table-layout:fixed}th,td{border:1px solid #c9c6bf;padding:4px 6px;text-align:start;vertical-align:top;overflow-wrap:anywhere}
-th.place{width:30%}th{font-size:.8rem;padding:4px;overflow-wrap:normal;hyphens:auto}.check{border-inline-start:4px solid #16703a;padding:2px 8px;margin:6px 0}.check.bad{border-color:#b3261e}.check.none{border-color:#8a8a8f}
+th.place{width:30%}th{font-size:.8rem;padding:4px;overflow-wrap:normal;hyphens:auto}.check{border-inline-start:4px solid #16703a;padding:2px 8px;margin:6px 0}.check.bad{border-color:#b3261e}.check.slip{border-color:#8a5a00}.check p.slip{color:#8a5a00;font-weight:700}.check.none{border-color:#8a8a8f}
 .check p{margin:.2rem 0}dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 8px;margin:.2rem 0;font-size:.85rem}dt{color:#4a4a4f}dd{margin:0;min-width:0}
 h3{font-size:.95rem;margin:.6rem 0 .15rem}.result p{margin:.15rem 0}.card{font-weight:700;white-space:nowrap}.card.red{color:#c8102e}.die{white-space:nowrap}
 code,pre{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere;word-break:break-all}
@@ -64,6 +65,12 @@ function sentences(report, lang) {
   return inLanguage(lang, () => {
     const view = render.report(report, scheme(report.scheme));
     const text = (sel) => [...view.querySelectorAll(sel)].map((n) => n.textContent.trim()).filter(Boolean);
+    // A hint's sentence and what to do are two paragraphs: two lines here too, never
+    // one run-on text ("…1422».Copy…").
+    const paragraphs = (hint) => {
+      const ps = [...hint.querySelectorAll('p')].map((n) => n.textContent.trim()).filter(Boolean);
+      return ps.length ? ps : [hint.textContent.trim()].filter(Boolean);
+    };
     return {
       lang,
       head: text('#verdict .vhead')[0] || '',
@@ -73,11 +80,11 @@ function sentences(report, lang) {
       checks: [...view.querySelectorAll('ul.checks > li')].map((li) => ({
         name: li.getAttribute('data-check'),
         text: (li.querySelector('.label') || li).textContent.trim(),
-        hints: [...li.querySelectorAll('.hint')].map((h) => h.textContent.trim()),
+        hints: [...li.querySelectorAll('.hint')].flatMap(paragraphs),
       })),
       // Hints tied to no check (a nonce in seconds, a look-alike character beside a
       // pass, a terminal of nobody's): said in the file too.
-      notes: text('ul.checks > li:not([data-check]) .hint'),
+      notes: [...view.querySelectorAll('ul.checks > li:not([data-check]) .hint')].flatMap(paragraphs),
       headings: { checks: t('check.heading'), differences: t('diff.heading'), published: t('check.published'), recomputed: t('check.recomputed') },
     };
   });
@@ -99,7 +106,8 @@ function idOf(report, record) {
 export function evidenceName(report, record) {
   const game = String(report.game || report.scheme).replace(/[^A-Za-z0-9-]+/g, '-');
   const id = idOf(report, record);
-  return `fairverify-evidence-${game}${id ? `-${id}` : ''}-${report.verdict}.html`;
+  // A slip (the page's amber tone, lead.js toneOf) is named so, never "-fail".
+  return `fairverify-evidence-${game}${id ? `-${id}` : ''}-${toneOf(report) === 'slip' ? 'slip' : report.verdict}.html`;
 }
 
 /** The evidence file's text. `recordText`: the record exactly as it was verified;
@@ -172,14 +180,16 @@ export function evidenceHtml(report, record, recordText, now = new Date(), recip
   b.append(make('h2', {}, words[0].headings.checks));
   const code = (v) => make('code', { dir: 'ltr' }, v);
   (report.checks || []).forEach((c, i) => {
-    const box = make('div', { class: `check ${c.ok === true ? 'ok' : c.ok === false ? 'bad' : 'none'}`, 'data-check': c.name, 'data-ok': String(c.ok) });
+    // A failed check under a slip in the slip's tone (amber), as the page draws it.
+    const failed = slip ? 'slip' : 'bad';
+    const box = make('div', { class: `check ${c.ok === true ? 'ok' : c.ok === false ? failed : 'none'}`, 'data-check': c.name, 'data-ok': String(c.ok) });
     for (const w of words) {
       const line = w.checks[i];
       if (!line) continue;
-      box.append(make('p', { class: `${c.ok === true ? 'ok' : c.ok === false ? 'bad' : ''}${w === words[0] ? '' : ' en'}`, lang: langTag(w.lang), dir: direction(w.lang) },
+      box.append(make('p', { class: `${c.ok === true ? 'ok' : c.ok === false ? failed : ''}${w === words[0] ? '' : ' en'}`, lang: langTag(w.lang), dir: direction(w.lang) },
         // Under a slip a failed check takes the banner's ≠, never ✗ (issue 44).
         `${c.ok === true ? '✓' : c.ok === false ? (slip ? '≠' : '✗') : '…'} ${line.text}`));
-      for (const h of line.hints) box.append(make('p', { class: w === words[0] ? null : 'en', lang: langTag(w.lang) }, h));
+      for (const h of line.hints) box.append(make('p', { class: w === words[0] ? 'hint' : 'hint en', lang: langTag(w.lang) }, h));
     }
     if (c.code !== 'played') {
       // A hash as it is; a round, "not reached", nothing: in the page's words.
@@ -292,7 +302,7 @@ function resultBlocks(report, make) {
     const lines = rows.length > 1 && rows.every((x) => x.values.length <= 2)
       ? [make('p', {}, ...rows.flatMap((x, i) => (i ? [' · ', ...row(x)] : row(x))))]
       : rows.map((x) => make('p', {}, ...row(x)));
-    out.push(make('section', { class: 'result', 'data-key': res.key }, make('h3', {}, t(`render.key.${res.key}`)), ...lines));
+    out.push(make('section', { class: 'result', 'data-key': res.key }, make('h3', {}, resultName(report, res.key)), ...lines));
   }
   return out;
 }
@@ -300,9 +310,12 @@ function resultBlocks(report, make) {
 /** What was shown beside what was recomputed, one row a difference. */
 function sideBySide(report, make) {
   const ctx = drawCtx(report);
-  const cell = (d, v) => make('td', {}, leafNode(d.item, v, ctx, make));
+  // A set (a hand's cards, a roll's dice) item by item, as the line above says it
+  // (K♠ K♦), never the core's numbers.
+  const nodes = (item, v) => (Array.isArray(v) ? v.flatMap((x, i) => (i ? [' ', ...nodes(item, x)] : nodes(item, x))) : [leafNode(item, v, ctx, make)]);
+  const cell = (d, v) => make('td', {}, ...nodes(d.item, v));
   return make('table', { class: 'sidebyside' },
-    make('tr', {}, make('th', { class: 'place' }, ''), make('th', {}, t('field.played')), make('th', {}, t('check.recomputed'))),
+    make('tr', {}, make('th', { class: 'place' }, ''), make('th', {}, capital(t('field.played'))), make('th', {}, capital(t('check.recomputed')))),
     ...report.differences.map((d) => make('tr', { 'data-diff': d.path }, make('td', {}, placeText(d, ctx)), cell(d, d.played), cell(d, d.computed))));
 }
 
