@@ -298,13 +298,14 @@ fn log2_factorial(k: usize) -> f64 {
 fn read_item(scheme: &Descriptor, item: &str, v: &Value) -> Option<Value> {
     match item {
         "card" => card(scheme.cards, v).map(Value::from),
-        "die" | "mine" | "tile" => {
+        // SPEC "compared by meaning": a die, a cell, a tile, `lastPlatform` (1–25) and
+        // `face` (1–6) in their range; a value outside it cannot be read that way
+        // (`bad_played`, never a difference: turn-9 attack, finding 2).
+        "die" | "mine" | "tile" | "platform" | "face" => {
             let (min, max) = item_range(item)?;
             whole(v, min, max).map(Value::from)
         }
-        "player" | "round" | "platform" | "face" | "winner" => {
-            whole(v, 0, MAX_SAFE_INTEGER).map(Value::from)
-        }
+        "player" | "round" | "winner" => whole(v, 0, MAX_SAFE_INTEGER).map(Value::from),
         "multiplier" => multiplier(v).map(|h| Value::from(format!("{}.{:02}", h / 100, h % 100))),
         "white" => match v {
             Value::Bool(b) => Some(Value::Bool(*b)),

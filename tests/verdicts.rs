@@ -42,8 +42,18 @@ fn nothing_published_checked_is_unchecked_never_pass() {
     assert_eq!(v["verdict"], "unchecked");
     assert_eq!(v["missing"], json!(["serverSeed", "leaves"]));
     // A played difference still fails an unchecked record.
-    let v = verify(dice(json!({"played": {"face": 7}})));
+    let face = verify(dice(json!({})))["face"].as_u64().expect("a face");
+    let v = verify(dice(json!({"played": {"face": face % 6 + 1}})));
     assert_eq!(v["verdict"], "fail");
+    // SPEC: a face outside 1–6 (or a platform outside 1–25) cannot be read as one:
+    // an input error naming its path, never a difference (turn-9 attack, finding 2).
+    for bad in [0, 7] {
+        let e = fairverify::verify(&dice(json!({"played": {"face": bad}}))).unwrap_err();
+        assert_eq!(
+            (e.code.as_str(), e.field.as_str()),
+            ("bad_played", "played.face")
+        );
+    }
 }
 
 #[test]

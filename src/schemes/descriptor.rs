@@ -288,11 +288,10 @@ pub struct ResultDesc {
 
 /// The values an item takes where the game bounds them, in one table: the core
 /// reads what a player was shown by it (`played::read_item`: a die 1–6, a mine's
-/// cell 1–25, a tile 0–143, a card 0–51) and every descriptor exports the rows its
-/// results use (`items`), so the pickers offer exactly these values and keep no copy
-/// of their own (issue 45). A platform (1–25, SPEC §6) and a face are the game's
-/// range for the pickers; the core compares any whole number given for them, which
-/// then differs rather than being unreadable.
+/// cell 1–25, a tile 0–143, a card 0–51, a platform 1–25, a face 1–6: a value
+/// outside its range is `bad_played`, SPEC "compared by meaning") and every
+/// descriptor exports the rows its results use (`items`), so the pickers offer
+/// exactly these values and keep no copy of their own (issue 45).
 pub const ITEM_RANGES: &[(&str, i64, i64)] = &[
     ("card", 0, 51),
     ("die", 1, 6),

@@ -164,18 +164,18 @@ async function widgetLeaks(lang, sentences) {
   const dice = cases.find((c) => c.record.scheme === 'dice' && c.expect.commitmentOk && c.record.clientSeed);
   const crash = cases.find((c) => c.record.scheme === 'crash' && c.record.terminal && c.record.maxSteps && !c.expect.error);
   await page.goto(url);
-  const ids = await page.evaluate(({ d, cr }) => {
+  const ids = await page.evaluate(({ d, face, cr }) => {
     const host = document.getElementById('host');
     const add = (id, opts) => { const b = FairVerify.mount(host, { page: 'https://example.invalid/v.html', ...opts }); b.id = id; return id; };
     return [
       add('w-shown', { commitment: d.serverSeedHash }),
       add('w-pass', { record: d }),
       add('w-fail', { record: { ...d, serverSeed: d.serverSeedHash } }),
-      add('w-played', { record: { ...d, played: { face: 7 } } }),
+      add('w-played', { record: { ...d, played: { face: (face % 6) + 1 } } }),
       add('w-error', { record: { ...d, serverSeedHash: 'abc123' } }),
       ...(cr ? [add('w-chain', { record: cr })] : []),
     ];
-  }, { d: dice.record, cr: crash && crash.record });
+  }, { d: dice.record, face: dice.expect.face, cr: crash && crash.record });
   const problems = [];
   for (const id of ids) {
     await page.waitForFunction((i) => { const el = document.getElementById(i); return el && el.getAttribute('data-state') !== 'checking'; }, id, { timeout: 60000 });
