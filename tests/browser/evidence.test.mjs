@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { launch, openPage, PAGE, PAGE_URL, ARTIFACTS, b64url, shot, nextVerdict } from './browser.mjs';
-import { VERIFIER, loadCases, runCli } from '../node/helpers.mjs';
+import { VERIFIER, ROOT, loadCases, runCli } from '../node/helpers.mjs';
 
 const fv = createRequire(import.meta.url)(VERIFIER);
 const cases = loadCases();
@@ -266,6 +266,34 @@ test('evidence of a slip: amber as on the page, named -slip, fits 360 px, cards 
     }
   }
   await off.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('evidence of a crash round in a chain the record brings: no ✓, and its terminal is "given in the record", as on the page', async () => {
+  const dir = tmp();
+  const own = cases.find((c) => c.record.scheme === 'crash' && !c.expect.error && (() => {
+    const r = fv.verify(c.record);
+    return r.terminalPublished === null && r.chainOk === true;
+  })());
+  assert.ok(own, 'a crash round found in a chain its record brings');
+  const en = JSON.parse(fs.readFileSync(path.join(ROOT, 'www/i18n/en.json'), 'utf8'));
+  const { page, errors, context } = await openPage(browser, { width: 360, height: 740 });
+  const ev = await saveEvidence(page, own.record, dir);
+  const off = await browser.newContext({ javaScriptEnabled: false });
+  const p = await off.newPage();
+  await p.goto('file://' + ev.file);
+  const chain = await p.$eval('.check[data-check="chainOk"]', (c) => ({
+    box: c.className, lines: [...c.querySelectorAll(':scope > p:not(.hint)')].map((x) => [x.className, x.textContent]),
+    labels: [...c.querySelectorAll('dt')].map((d) => d.textContent),
+  }));
+  await p.close();
+  await off.close();
+  assert.ok(!/\bok\b/.test(chain.box), `the check is not marked as held: ${chain.box}`);
+  for (const [cls, text] of chain.lines) {
+    assert.ok(!/\bok\b/.test(cls) && !text.startsWith('✓'), `a line marked as held: ${cls} ${text}`);
+  }
+  assert.ok(chain.labels.includes(en['check.given']) && !chain.labels.includes(en['check.published']), chain.labels.join(' | '));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -19,6 +19,7 @@ import { seatName, rollLabels } from '../render/seats.js';
 import { resultName, capital } from '../render/keys.js';
 import { computedText } from '../render/words.js';
 import { toneOf } from '../render/lead.js';
+import { provesNothing } from '../render/checks.js';
 import { sha256Hex } from '../core/sha256.js';
 import { fileText } from './copies.js';
 import { build } from './verifier.js';
@@ -85,7 +86,7 @@ function sentences(report, lang) {
       // Hints tied to no check (a nonce in seconds, a look-alike character beside a
       // pass, a terminal of nobody's): said in the file too.
       notes: [...view.querySelectorAll('ul.checks > li:not([data-check]) .hint')].flatMap(paragraphs),
-      headings: { checks: t('check.heading'), differences: t('diff.heading'), published: t('check.published'), recomputed: t('check.recomputed') },
+      headings: { checks: t('check.heading'), differences: t('diff.heading'), published: t('check.published'), given: t('check.given'), recomputed: t('check.recomputed') },
     };
   });
 }
@@ -182,20 +183,25 @@ export function evidenceHtml(report, record, recordText, now = new Date(), recip
   (report.checks || []).forEach((c, i) => {
     // A failed check under a slip in the slip's tone (amber), as the page draws it.
     const failed = slip ? 'slip' : 'bad';
-    const box = make('div', { class: `check ${c.ok === true ? 'ok' : c.ok === false ? failed : 'none'}`, 'data-check': c.name, 'data-ok': String(c.ok) });
+    // A round found in a chain the record brought proves nothing: never green, as on
+    // the page (render/checks.js provesNothing; turn-9 reading ar/zh 2).
+    const nothing = provesNothing(c, report);
+    const state = nothing ? 'none' : c.ok === true ? 'ok' : c.ok === false ? failed : 'none';
+    const box = make('div', { class: `check ${state}`, 'data-check': c.name, 'data-ok': String(c.ok) });
     for (const w of words) {
       const line = w.checks[i];
       if (!line) continue;
-      box.append(make('p', { class: `${c.ok === true ? 'ok' : c.ok === false ? failed : ''}${w === words[0] ? '' : ' en'}`, lang: langTag(w.lang), dir: direction(w.lang) },
+      box.append(make('p', { class: `${state === 'none' ? '' : state}${w === words[0] ? '' : ' en'}`, lang: langTag(w.lang), dir: direction(w.lang) },
         // Under a slip a failed check takes the banner's ≠, never ✗ (issue 44).
-        `${c.ok === true ? '✓' : c.ok === false ? (slip ? '≠' : '✗') : '…'} ${line.text}`));
+        `${nothing ? '–' : c.ok === true ? '✓' : c.ok === false ? (slip ? '≠' : '✗') : '…'} ${line.text}`));
       for (const h of line.hints) box.append(make('p', { class: w === words[0] ? 'hint' : 'hint en', lang: langTag(w.lang) }, h));
     }
     if (c.code !== 'played') {
       // A hash as it is; a round, "not reached", nothing: in the page's words.
       const value = (v) => (typeof v === 'string' ? code(v) : inLanguage(lang, () => computedText({ ...c, computed: v, pending: false })));
       box.append(make('dl', {},
-        make('dt', {}, words[0].headings.published), make('dd', {}, value(c.expected)),
+        // A value the record gave (a terminal of its own) is never called published.
+        make('dt', {}, c.proves === false ? words[0].headings.given : words[0].headings.published), make('dd', {}, value(c.expected)),
         make('dt', {}, words[0].headings.recomputed), make('dd', {}, value(c.computed))));
     }
     b.append(box);
