@@ -264,32 +264,26 @@ pub(crate) fn enough_said(bits: f64, tries: usize) -> bool {
     tries > 0 && bits >= (tries as f64).log2() + MARGIN_BITS
 }
 
-/// How many slips `slips` would try on this record.
-pub(crate) fn tries(scheme: &Descriptor, record: &Map<String, Value>) -> usize {
-    if cut_counts(scheme, record).is_none() {
-        return 0;
-    }
-    plans(scheme, record).len()
-}
-
 /// Every `input_slip` SPEC tries, in its order (`order`, `trim`, `empty`), each a
 /// record with one input the operator did not commit to changed, built one at a
 /// time as the caller takes them; none when the record is too large to re-run
-/// cheaply.
+/// cheaply. With them, how many there are (for `enough_said`).
 pub(crate) fn slips<'a>(
     scheme: &Descriptor,
     record: &'a Map<String, Value>,
-) -> impl Iterator<Item = Slip> + 'a {
+) -> (usize, impl Iterator<Item = Slip> + 'a) {
     let base = cut_counts(scheme, record);
     let plans = if base.is_some() {
         plans(scheme, record)
     } else {
         Vec::new()
     };
-    plans.into_iter().filter_map(move |plan| {
+    let tries = plans.len();
+    let each = plans.into_iter().filter_map(move |plan| {
         let base = base.as_ref()?;
         build(base, record, plan)
-    })
+    });
+    (tries, each)
 }
 
 /// The changes to try, in SPEC's order, without the records they give.

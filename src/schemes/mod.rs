@@ -453,8 +453,8 @@ fn input_slip(
     let explains = |record: &Map<String, Value>| {
         run(scheme, record, &again).is_ok_and(|r| r["differenceCount"] == 0)
     };
-    let Some(mut slip) = crate::diagnosis::slips(&scheme.desc, map).find(|s| explains(&s.record))
-    else {
+    let (tries, mut each) = crate::diagnosis::slips(&scheme.desc, map);
+    let Some(mut slip) = each.find(|s| explains(&s.record)) else {
         return;
     };
     // The entry is SPEC's. Whether it is a fact or may be chance goes beside it, in
@@ -464,7 +464,7 @@ fn input_slip(
     let said = map
         .get("played")
         .map_or(0.0, |p| crate::played::information(&scheme.desc, p));
-    if !crate::diagnosis::enough_said(said, crate::diagnosis::tries(&scheme.desc, map)) {
+    if !crate::diagnosis::enough_said(said, tries) {
         if let Value::Object(place) = &mut slip.place {
             place.insert("chance".to_string(), Value::Bool(true));
         }
